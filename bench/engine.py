@@ -1,0 +1,139 @@
+"""Engine speed: random-play steps per second and games per second, for every bodoge game and,
+in the same process, for RLCard's UNO (``bench/uno_baseline.py``) as the named baseline.
+
+The bodoge loop has the same shape as the UNO one: for each game ``state = game.new_state(seed)``,
+then ``while not state.is_over: legal = state.legal_actions(); state.apply(rng.choice(legal))``,
+with one ``random.Random(seed)`` choosing for all games. One step is one ``apply`` (a decision,
+as one ``env.step`` is for UNO). Timed with ``time.perf_counter`` around the whole loop, new
+states included (UNO's timing includes ``env.reset``). Games are made with ``turn_cap=200``: random
+players stall (a random Extreme Mission game runs about 100,000 turns uncapped), so the cap bounds
+every game; the "truncated" column says how many games it ended.
+
+Run: ``.venv/bin/python bench/engine.py [--games 200] [--players 4] [--seed 0] [--json FILE]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+import bodoge
+
+try:
+    from bench.uno_baseline import uno_random_play
+except ModuleNotFoundError:  # run as a script: bench/ itself is on sys.path, not the project
+    from uno_baseline import uno_random_play  # type: ignore[no-redef]
+
+TURN_CAP = 200
+
+
+@dataclass(frozen=True)
+class Row:
+    """One engine's figures."""
+
+    game: str
+    players: int
+    games: int
+    steps: int
+    seconds: float
+    truncated: int | None  # None: the engine has no turn cap (UNO)
+
+    @property
+    def steps_per_second(self) -> float:
+        return self.steps / self.seconds if self.seconds else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    def to_dict(self, uno: Row) -> dict[str, object]:
+        return {
+            **asdict(self),
+            "steps_per_second": self.steps_per_second,
+            "games_per_second": self.games_per_second,
+            "steps_per_second_vs_uno": self.steps_per_second / uno.steps_per_second,
+        }
+
+
+def bodoge_random_play(name: str, players: int, games: int, seed: int) -> Row:
+    """Play ``games`` random games of ``name``, timed as the module docstring says."""
+    game = bodoge.make(name, players=players, turn_cap=TURN_CAP)
+    rng = random.Random(seed)
+    choice = rng.choice
+    steps = 0
+    truncated = 0
+    start = time.perf_counter()
+    for index in range(games):
+        state = game.new_state(seed + index)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(choice(legal))
+            steps += 1
+        truncated += state.result().truncated
+    seconds = time.perf_counter() - start
+    return Row(name, players, games, steps, seconds, truncated)
+
+
+def uno_row(games: int, seed: int) -> Row:
+    played, steps, seconds = uno_random_play(games, seed)
+    return Row("uno (rlcard)", 2, played, steps, seconds, None)
+
+
+def table(rows: list[Row], uno: Row) -> Table:
+    out = Table(title=f"Random play (bodoge games capped at {TURN_CAP} turns)",
+                box=box.SIMPLE_HEAD)
+    out.add_column("game", no_wrap=True)
+    for column in ("players", "games", "steps", "truncated", "steps/s", "games/s", "vs UNO"):
+        out.add_column(column, justify="right", no_wrap=True)
+    for row in [*rows, uno]:
+        out.add_row(
+            row.game,
+            str(row.players),
+            str(row.games),
+            f"{row.steps:,}",
+            "—" if row.truncated is None else str(row.truncated),
+            f"{row.steps_per_second:,.0f}",
+            f"{row.games_per_second:,.1f}",
+            f"{row.steps_per_second / uno.steps_per_second:.2f}×",
+        )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="bodoge engine speed against RLCard UNO")
+    parser.add_argument("--games", type=int, default=200, help="games per engine (default 200)")
+    parser.add_argument("--players", type=int, default=4, help="players (default 4; UNO has 2)")
+    parser.add_argument("--seed", type=int, default=0, help="seed, >= 0 (default 0)")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.seed < 0:
+        parser.error("--games must be >= 1 and --seed >= 0")
+    console = Console(highlight=False)
+    if not console.is_terminal:  # piped: wide enough for the table, not the default 80
+        console.width = max(console.width, 100)
+    rows: list[Row] = []
+    for name in bodoge.games():
+        try:
+            rows.append(bodoge_random_play(name, args.players, args.games, args.seed))
+        except (bodoge.SetupError, ImportError) as exc:  # a game not playable with these options
+            console.print(f"skipped {name}: {exc}", markup=False)
+    uno = uno_row(args.games, args.seed)
+    console.print(table(rows, uno))
+    if args.json is not None:
+        figures = {"turn_cap": TURN_CAP, "seed": args.seed,
+                   "engines": [r.to_dict(uno) for r in [*rows, uno]]}
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,40 @@
+"""bodoge: Japanese indie card games by their published rules.
+
+>>> import bodoge
+>>> game = bodoge.make("extreme-mission", players=3)
+>>> state = game.new_state(seed=7)
+>>> state.current_player
+0
+>>> state.apply("draw")
+>>> state.history
+['draw']
+"""
+
+from bodoge.core import (
+    Action,
+    BodogeError,
+    CardSetError,
+    Game,
+    IllegalAction,
+    Result,
+    SetupError,
+    State,
+    UnknownGame,
+    games,
+    make,
+)
+
+__all__ = [
+    "Action",
+    "BodogeError",
+    "CardSetError",
+    "Game",
+    "IllegalAction",
+    "Result",
+    "SetupError",
+    "State",
+    "UnknownGame",
+    "games",
+    "make",
+]
+__version__ = "0.1.0"

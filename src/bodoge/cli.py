@@ -1,0 +1,178 @@
+"""The ``bodoge`` command: ``bodoge simulate`` and ``bodoge play``.
+
+Bad arguments (an unknown game, a player count the game does not allow, an unknown seat or
+language) get one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from bodoge.arena.simulate import DEFAULT_TURN_CAP, SimulationReport, simulate
+from bodoge.core.errors import BodogeError
+from bodoge.core.i18n import LANGUAGES, text
+from bodoge.core.registry import make
+from bodoge.play import parse_seats
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Japanese indie card games by their published rules: play them, simulate them.",
+)
+
+USAGE_ERROR = 2
+
+
+def _fail(message: str, lang: str = "en") -> NoReturn:
+    """One line on stderr, exit code 2."""
+    one_line = " ".join(message.split())
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        Text(text("cli.error", lang, message=one_line))
+    )
+    raise typer.Exit(USAGE_ERROR)
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        _fail(text("cli.bad_lang", "en", name=lang))
+    return lang
+
+
+# ------------------------------------------------------------------------------- simulate
+def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Table]:
+    """A title line, the summary table and the table of seats, for people."""
+
+    def t(key: str, **values: object) -> str:
+        return text(key, lang, **values)
+
+    cap = report.turn_cap if report.turn_cap is not None else t("cli.sim.no_cap")
+    title = Text(t("cli.sim.title", game=report.game, games=report.games,
+                   players=report.players, seed=report.seed, cap=cap))
+    summary = Table()
+    summary.add_column(t("cli.sim.figure"))
+    summary.add_column(t("cli.sim.value"), justify="right")
+    summary.add_row(t("cli.sim.games"), str(report.games))
+    summary.add_row(t("cli.sim.turns_mean"), f"{report.turns_mean:.1f}")
+    summary.add_row(t("cli.sim.turns_median"), f"{report.turns_median:g}")
+    summary.add_row(t("cli.sim.steps_mean"), f"{report.steps_mean:.1f}")
+    summary.add_row(t("cli.sim.truncated_share"),
+                    f"{report.truncated_share:.1%} ({report.truncated})")
+    summary.add_row(t("cli.sim.no_winner"), str(report.no_winner))
+
+    seats = Table(caption=t("cli.sim.shared_note"), caption_justify="left")
+    for key in ("seat", "agent", "wins", "win_share", "mean_score", "mean_rank"):
+        seats.add_column(t(f"cli.sim.{key}"), justify="left" if key == "agent" else "right")
+    for seat in range(report.players):
+        seats.add_row(
+            str(seat),
+            report.seats[seat],
+            str(report.wins[seat]),
+            f"{report.win_shares[seat]:.1%}",
+            f"{report.mean_scores[seat]:.2f}",
+            f"{report.mean_ranks[seat]:.2f}",
+        )
+    return title, summary, seats
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. extreme-mission.")],
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's).")]
+    = None,
+    games: Annotated[int, typer.Option(help="Games to play.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the whole simulation.")] = 1,
+    turn_cap: Annotated[
+        int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
+    ] = DEFAULT_TURN_CAP,
+    seats: Annotated[
+        str | None, typer.Option(help="Agent of each seat, comma-separated (default: random).")
+    ] = None,
+    variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the full report (JSON) to this file.")
+    ] = None,
+    lang: Annotated[str, typer.Option(help="Language of the tables: en or ja.")] = "en",
+) -> None:
+    """Play many games between bots and report turns, truncations and wins by seat."""
+    _check_lang(lang)
+    if games < 1:
+        _fail(f"--games must be 1 or more, not {games}", lang)
+    if turn_cap < 0:
+        _fail(f"--turn-cap must be 0 (no cap) or more, not {turn_cap}", lang)
+    seat_list = None if seats is None else seats.split(",")
+    err = Console(stderr=True, highlight=False)
+    try:
+        make(game, players=players if seat_list is None else len(seat_list), variant=variant)
+        if seat_list is not None:
+            parse_seats(seat_list, allow_human=False)
+        with Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal,
+        ) as bar:
+            task = bar.add_task(text("cli.sim.progress", lang, game=game), total=games)
+            report = simulate(
+                game, players=players, games=games, seed=seed, turn_cap=turn_cap,
+                seats=seat_list, variant=variant,
+                progress=lambda done, _total: bar.update(task, completed=done),
+            )
+    except BodogeError as exc:
+        _fail(str(exc), lang)
+    out = Console(highlight=False)
+    for table in report_tables(report, lang):
+        out.print(table)
+    if json_file is not None:
+        json_file.write_text(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n",
+                             encoding="utf-8")
+        out.print(Text(text("cli.sim.json_written", lang, path=str(json_file))))
+
+
+# ------------------------------------------------------------------------------- play
+@app.command("play")
+def play_command(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. extreme-mission.")],
+    seats: Annotated[
+        str, typer.Option(help="Who plays each seat, comma-separated: human or a bot (random).")
+    ] = "human,random,random",
+    lang: Annotated[str, typer.Option(help="Language: en or ja.")] = "en",
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: a new one).")]
+    = None,
+    variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
+    turn_cap: Annotated[
+        int, typer.Option(help="End the game as truncated after this many turns; 0: no cap.")
+    ] = 0,
+) -> None:
+    """Play a game in the terminal against bots (several humans: hot-seat)."""
+    from bodoge.play.terminal import TerminalPlay
+
+    _check_lang(lang)
+    chosen_seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+    try:
+        seat_list = parse_seats(seats)
+        if turn_cap < 0:
+            _fail(f"--turn-cap must be 0 (no cap) or more, not {turn_cap}", lang)
+        the_game = make(game, players=len(seat_list), variant=variant, turn_cap=turn_cap or None)
+        session = TerminalPlay(the_game, seat_list, chosen_seed, lang=lang)
+    except BodogeError as exc:
+        _fail(str(exc), lang)
+    session.run()
+
+
+def main() -> None:
+    """The ``bodoge`` entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

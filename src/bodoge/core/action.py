@@ -1,0 +1,65 @@
+"""Actions: small immutable values spelled in the game's notation.
+
+An :class:`Action` is one *step* of a decision (``draw``, ``complete M2-01``, ``R4``):
+``str(action)`` is its canonical notation; two actions are equal when their notations are.
+
+>>> a = Action("take 2", "take", (2,))
+>>> str(a), a.kind, a.args
+('take 2', 'take', (2,))
+>>> a == Action("take 2", "take", (2,))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Describer = Callable[["Action", str], str]
+
+
+class Action:
+    """One step of a decision.
+
+    ``notation`` is the canonical spelling, ``kind`` the step's name (``draw``, ``complete``,
+    ``card``), ``args`` its values; ``describe(lang)`` puts it in words through the game.
+    """
+
+    __slots__ = ("_describer", "args", "kind", "notation")
+
+    notation: str
+    kind: str
+    args: tuple[Any, ...]
+    _describer: Describer | None
+
+    def __init__(
+        self,
+        notation: str,
+        kind: str,
+        args: tuple[Any, ...] = (),
+        describer: Describer | None = None,
+    ) -> None:
+        object.__setattr__(self, "notation", notation)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "args", args)
+        object.__setattr__(self, "_describer", describer)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Action is immutable")
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        return f"Action({self.notation!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and other.notation == self.notation
+
+    def __hash__(self) -> int:
+        return hash(self.notation)
+
+    def describe(self, lang: str = "en") -> str:
+        """The step in words, for people (``lang`` is ``"en"`` or ``"ja"``)."""
+        describer: Describer | None = self._describer
+        return describer(self, lang) if describer is not None else self.notation

@@ -1,0 +1,106 @@
+"""A game: its facts and options, and the factory of its states."""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from bodoge.core.errors import BodogeError, SetupError
+from bodoge.core.state import JSON, Log, State
+
+
+class Game(ABC):
+    """A game with its options fixed: number of players, variant, card set and turn cap.
+
+    Subclasses declare the game's facts once, up front (``name``, player range, variants) and
+    build states.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[dict[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    variants: ClassVar[tuple[str, ...]] = ("basic",)
+
+    def __init__(
+        self,
+        players: int | None = None,
+        variant: str = "basic",
+        cards: str | Path | None = None,
+        turn_cap: int | None = None,
+    ) -> None:
+        players = self.default_players if players is None else players
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
+            )
+        if variant not in self.variants:
+            raise SetupError(
+                f"{self.name} has no variant {variant!r}: use one of {', '.join(self.variants)}"
+            )
+        if turn_cap is not None and (not isinstance(turn_cap, int) or turn_cap < 1):
+            raise SetupError(f"turn_cap must be a positive number of turns, not {turn_cap!r}")
+        self.players = players
+        self.variant = variant
+        self.turn_cap = turn_cap
+        self.cards_path = None if cards is None else str(cards)
+
+    def config(self) -> JSON:
+        """The options this game was made with (stored with every saved state)."""
+        return {
+            "players": self.players,
+            "variant": self.variant,
+            "turn_cap": self.turn_cap,
+            "cards": self.cards_path,
+        }
+
+    @abstractmethod
+    def new_state(self, seed: int, setup: Mapping[str, Any] | None = None) -> State:
+        """A new game from ``seed`` (everything random comes from it), or the scenario ``setup``."""
+
+    @abstractmethod
+    def _state_from_dict(self, data: JSON, rng: random.Random) -> State:
+        """Rebuild a state from the dict its ``_state_dict`` made."""
+
+    def load(self, text: str) -> State:
+        """The state saved by ``state.to_json()``, exactly."""
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise SetupError(f"not a saved {self.name} state: not a JSON object")
+            if data.get("game") != self.name:
+                raise SetupError(f"saved state is of {data.get('game')!r}, not {self.name}")
+            saved = data["config"]
+            if saved["players"] != self.players or saved["variant"] != self.variant:
+                raise SetupError(
+                    f"saved state is for {saved['players']} players ({saved['variant']}), "
+                    f"this game is for {self.players} ({self.variant})"
+                )
+            rng = random.Random()
+            version, internal, gauss = data["rng"]
+            rng.setstate((version, tuple(internal), gauss))
+            state = self._state_from_dict(data["state"], rng)
+            state._history = list(data["history"])
+            state.log = Log.from_list(data["log"])
+            return state
+        except BodogeError:
+            raise
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise SetupError(f"not a saved {self.name} state: {exc}") from None
+
+    def replay(
+        self, seed: int, history: Iterable[str], setup: Mapping[str, Any] | None = None
+    ) -> State:
+        """The state reached from ``new_state(seed, setup)`` by the steps of ``history``."""
+        state = self.new_state(seed, setup)
+        for step in history:
+            state.apply(step)
+        return state
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} players={self.players} variant={self.variant}>"

@@ -1,0 +1,249 @@
+"""The state of one game: the protocol every game implements.
+
+A :class:`State` always waits on one decision by one seat (``current_player``) or is over.
+Everything that needs no decision — shuffles, turn-start draws, deck rebuilds — happens inside
+``new_state`` and ``apply``. A game subclasses :class:`State` and fills in the ``_``-methods;
+the public methods here (``apply`` with its parsing and all-or-nothing whole actions,
+``history``, ``to_json``) are shared.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from bodoge.core.action import Action
+from bodoge.core.errors import IllegalAction
+from bodoge.core.result import Result
+
+if TYPE_CHECKING:
+    from bodoge.core.game import Game
+
+JSON = dict[str, Any]
+
+
+class Log:
+    """Events of a game. Each has a public part, and may have a part only one seat sees."""
+
+    __slots__ = ("entries",)
+
+    def __init__(self, entries: list[tuple[JSON, int | None, JSON | None]] | None = None) -> None:
+        self.entries = entries if entries is not None else []
+
+    def add(self, event: JSON, seat: int | None = None, private: JSON | None = None) -> None:
+        """Record ``event`` for everyone, plus ``private`` fields that only ``seat`` sees."""
+        self.entries.append((event, seat, private))
+
+    def seen_by(self, player: int | None) -> list[JSON]:
+        """The events as ``player`` (None: a spectator) sees them."""
+        out = []
+        for event, seat, private in self.entries:
+            if private is not None and seat == player:
+                out.append({**event, **private})
+            else:
+                out.append(dict(event))
+        return out
+
+    def copy(self) -> Log:
+        return Log(list(self.entries))
+
+    def to_list(self) -> list[Any]:
+        return [[event, seat, private] for event, seat, private in self.entries]
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> Log:
+        return cls([(e[0], e[1], e[2]) for e in data])
+
+
+class State(ABC):
+    """One position of a game. Subclasses keep the position small and explicit."""
+
+    game: Game
+    rng: random.Random
+    log: Log
+    _history: list[str]
+    _legal: dict[str, Action] | None
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+        self.log = Log()
+        self._history = []
+        self._legal = None
+
+    # ----------------------------------------------------------------- what a game provides
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None once the game is over."""
+
+    @abstractmethod
+    def _legal_steps(self) -> list[Action]:
+        """Every legal step, in a deterministic order (empty only when the game is over)."""
+
+    @abstractmethod
+    def _do(self, action: Action) -> None:
+        """Carry out a step already known to be legal, and everything that follows without a
+        decision."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Scores, ranks, winners and truncation of a finished game (ValueError before the end)."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> JSON:
+        """A JSON-ready dict of what ``player`` may know (None: a spectator)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy of the full state."""
+
+    @abstractmethod
+    def determinize(self, player: int, seed: int) -> State:
+        """A full state consistent with ``view(player)``: what that seat cannot see is dealt anew
+        from ``seed``, and the copy has a fresh generator (so the future is not the real one)."""
+
+    @abstractmethod
+    def card_census(self) -> list[str]:
+        """Every card id of the game, wherever it is, sorted (for conservation checks)."""
+
+    @abstractmethod
+    def _state_dict(self) -> JSON:
+        """The game's part of the full state, JSON-ready."""
+
+    def _why_illegal(self, notation: str) -> str:
+        """Why ``notation`` is not a legal step now, in one line. Games say more where they can."""
+        legal = list(self._legal_map())
+        shown = ", ".join(legal[:8]) + (" …" if len(legal) > 8 else "")
+        return f"{notation!r} is not legal now; legal: {shown}"
+
+    def _items_unordered(self) -> bool:
+        """True while the next steps add items whose order carries no meaning (canonical order)."""
+        return False
+
+    def _in_action(self) -> bool:
+        """True while a compound action has begun and is not complete yet."""
+        return False
+
+    # ----------------------------------------------------------------- the shared protocol
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @property
+    def history(self) -> list[str]:
+        """The notation of every step so far."""
+        return list(self._history)
+
+    def _legal_map(self) -> dict[str, Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = {a.notation: a for a in self._legal_steps()}
+        return legal
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal step now, in a deterministic order; empty only when the game is over."""
+        return list(self._legal_map().values())
+
+    def parse(self, notation: str) -> Action:
+        """The legal step spelled ``notation`` (IllegalAction, saying why, if there is none)."""
+        text = " ".join(notation.split())
+        if self.current_player is None:
+            raise IllegalAction(f"{text!r}: the game is over")
+        action = self._legal_map().get(text)
+        if action is None:
+            raise IllegalAction(self._why_illegal(text))
+        return action
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a step (an Action or its notation), or a whole action as one string of steps,
+        all or nothing. Illegal input raises IllegalAction and leaves the state unchanged."""
+        if isinstance(action, Action):
+            self._step(self.parse(action.notation))
+            return
+        text = " ".join(str(action).split())
+        if not text:
+            raise IllegalAction("empty action")
+        if self.current_player is not None and text in self._legal_map():
+            self._step(self._legal_map()[text])
+            return
+        self._apply_steps(text)
+
+    def _step(self, action: Action) -> None:
+        self._history.append(action.notation)
+        self._legal = None
+        self._do(action)
+        self._legal = None
+
+    def _apply_steps(self, text: str) -> None:
+        backup = self.clone()
+        tokens = text.split()
+        try:
+            while tokens:
+                if self.current_player is None:
+                    raise IllegalAction(f"{text!r}: the game is over before {' '.join(tokens)!r}")
+                legal = self._legal_map()
+                chosen: Action | None = None
+                if self._items_unordered():
+                    # Items whose order means nothing go in canonical order, which is the order
+                    # of the legal steps: take the first legal one the string names.
+                    for candidate in legal.values():
+                        if candidate.notation in tokens:
+                            chosen = candidate
+                            tokens.remove(candidate.notation)
+                            break
+                else:
+                    for width in (2, 1):
+                        head = " ".join(tokens[:width])
+                        if len(tokens) >= width and head in legal:
+                            chosen = legal[head]
+                            del tokens[:width]
+                            break
+                if chosen is None:
+                    raise IllegalAction(f"{text!r}: {self._why_illegal(tokens[0])}")
+                self._step(chosen)
+                if tokens and not self._in_action():
+                    raise IllegalAction(
+                        f"{text!r}: one action at a time; {' '.join(tokens)!r} is left over"
+                    )
+            if self._in_action():
+                raise IllegalAction(f"{text!r} is incomplete: the action needs more items")
+        except IllegalAction:
+            self._restore(backup)
+            raise
+
+    def _restore(self, backup: State) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(backup.__dict__)
+
+    def to_json(self) -> str:
+        """The FULL state as JSON (hidden cards and the generator included): for storage, never for
+        a player. ``game.load(text)`` gives it back exactly."""
+        version, internal, gauss = self.rng.getstate()
+        data: JSON = {
+            "game": self.game.name,
+            "config": self.game.config(),
+            "rng": [version, list(internal), gauss],
+            "history": self._history,
+            "log": self.log.to_list(),
+            "state": self._state_dict(),
+        }
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    def _copy_common(self, other: State) -> None:
+        """Copy the shared parts (generator, log, history) into a fresh ``other``."""
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.log = self.log.copy()
+        other._history = list(self._history)
+        other._legal = self._legal
+
+    def __repr__(self) -> str:
+        name = type(self).__name__
+        return f"<{name} {self.game.name} players={self.players} to move: {self.current_player}>"

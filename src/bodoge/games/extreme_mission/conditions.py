@@ -1,0 +1,726 @@
+"""The condition language of missions and collaborators (cards page §2), and its exact solver.
+
+A *card type* is a small int: ``colour_index * 9 + (number - 1)``, colours in the card set's order
+(red 0, blue 1, green 2, yellow 3, purple 4 in the shipped set), numbers 1..9. Int order is
+therefore the canonical order of info cards: by colour, then by number. The two copies of a pair
+share one type.
+
+A condition is a few *groups* joined by `` + `` (``set(2) + exact(9)``). Revealed items are real
+cards and *wilds* (a face-up collaborator turned face down, declared any colour and any number).
+The items meet the condition when they can be split into one part per group, every item used
+(§2.4). :func:`satisfies` checks a proposal; :func:`min_wilds` is the engine's stepwise solver.
+
+>>> c = parse_condition("set(2)  +exact(9)")
+>>> str(c), c.card_count
+('set(2) + exact(9)', 3)
+>>> R9, B9, Y9 = card_type(0, 9), card_type(1, 9), card_type(3, 9)
+>>> satisfies(c, [R9, B9, Y9], wilds=0)
+True
+>>> min_wilds(c, (), (R9,))
+2
+
+How the solver works (exact, not a heuristic). Every group is *downward closed*: if some items can
+be completed to the group by wilds, so can any part of them (a wild can stand for any removed
+card; for sums, a removed card is replaced by a wild worth 9 or 1). So the question "which real
+cards can this group take, the rest being wilds" has a simple per-kind answer, and for a single
+group the best choice is greedy (:func:`_best_last`). With several groups, the first groups try
+each *maximal* set of cards they can take (taking fewer never helps: whatever the later groups
+gain from a card left over is at most that card), and the last group is greedy. When the groups
+still to fill look only at numbers (``set``, ``run``, ``exact``, sums, ``any``) or only at colours
+(``flush``, ``rainbow``, ``any``), cards are replaced by one representative per number (colour),
+so equal leftovers are solved once. Results are memoized (bounded LRU tables, about 30 MB at
+most; :func:`clear_caches` empties them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from itertools import combinations, product
+
+COLOUR_IDS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
+"""Colour ids of the shipped card set, in type order; the default for :func:`parse_condition`."""
+
+COLOUR_COUNT = 5
+"""Number of info colours. The solver assumes it; ``cards.py`` checks a card file keeps it."""
+
+HIGHEST_NUMBER = 9
+"""Info card numbers are 1..HIGHEST_NUMBER. The solver assumes it; ``cards.py`` checks it."""
+
+TYPE_COUNT = COLOUR_COUNT * HIGHEST_NUMBER
+"""Number of card types (45): every colour x number pair."""
+
+GROUP_KINDS: tuple[str, ...] = (
+    "set",
+    "run",
+    "colour_run",
+    "flush",
+    "rainbow",
+    "rainbow_set",
+    "sum_at_least",
+    "sum_at_most",
+    "exact",
+    "any",
+)
+"""Every group of the grammar (§2.2)."""
+
+
+def card_type(colour_index: int, number: int) -> int:
+    """The card type of a colour (index in the card set's order) and a number 1..9.
+
+    >>> card_type(0, 1), card_type(0, 9), card_type(4, 9)
+    (0, 8, 44)
+    """
+    if not 0 <= colour_index < COLOUR_COUNT or not 1 <= number <= HIGHEST_NUMBER:
+        raise ValueError(f"no card type for colour index {colour_index}, number {number}")
+    return colour_index * HIGHEST_NUMBER + number - 1
+
+
+def colour_of(t: int) -> int:
+    """The colour index of card type ``t``.
+
+    >>> colour_of(card_type(3, 7))
+    3
+    """
+    return t // HIGHEST_NUMBER
+
+
+def number_of(t: int) -> int:
+    """The number (1..9) of card type ``t``.
+
+    >>> number_of(card_type(3, 7))
+    7
+    """
+    return t % HIGHEST_NUMBER + 1
+
+
+# --------------------------------------------------------------------------------------------
+# Values
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group of a condition: ``kind`` (one of :data:`GROUP_KINDS`) and its size ``n``.
+
+    ``value`` is the threshold ``k`` of ``sum_at_least``/``sum_at_most`` or the number ``x`` of
+    ``exact`` (whose ``n`` is 1); ``colour``/``colour_index`` name the colour of ``flush(n, c)``.
+    ``str()`` is the canonical text.
+    """
+
+    kind: str
+    n: int
+    value: int | None = None
+    colour: str | None = None
+    colour_index: int | None = None
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        key = (self.kind, self.n, self.value, self.colour, self.colour_index)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __str__(self) -> str:
+        if self.kind == "exact":
+            return f"exact({self.value})"
+        if self.kind in ("sum_at_least", "sum_at_most"):
+            return f"{self.kind}({self.n}, {self.value})"
+        if self.colour is not None:
+            return f"{self.kind}({self.n}, {self.colour})"
+        return f"{self.kind}({self.n})"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A parsed condition: its groups in the written order, and its card count.
+
+    Immutable and hashable (it is a key of the solver's caches). ``str()`` gives the canonical
+    text back.
+
+    >>> c = parse_condition("flush(2,yellow)+any(1)")
+    >>> str(c), c.card_count, [g.kind for g in c.groups]
+    ('flush(2, yellow) + any(1)', 3, ['flush', 'any'])
+    """
+
+    groups: tuple[Group, ...]
+    card_count: int = field(init=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.groups:
+            raise ValueError("a condition needs at least one group")
+        object.__setattr__(self, "card_count", sum(g.n for g in self.groups))
+        object.__setattr__(self, "_hash", hash(self.groups))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __str__(self) -> str:
+        return " + ".join(str(g) for g in self.groups)
+
+
+# --------------------------------------------------------------------------------------------
+# Parsing
+
+_GROUP_RE = re.compile(r"\s*([A-Za-z_]\w*)\s*\(([^()]*)\)\s*")
+_INT_RE = re.compile(r"[0-9]+")
+
+# kind -> the names of its parameters
+_PARAMETERS: dict[str, tuple[str, ...]] = {
+    "set": ("n",),
+    "run": ("n",),
+    "colour_run": ("n",),
+    "flush": ("n",),  # or ("n", "colour")
+    "rainbow": ("n",),
+    "rainbow_set": ("n",),
+    "sum_at_least": ("n", "k"),
+    "sum_at_most": ("n", "k"),
+    "exact": ("x",),
+    "any": ("n",),
+}
+
+
+def parse_condition(text: str, colours: Sequence[str] = COLOUR_IDS) -> Condition:
+    """Parse a condition in the grammar of §2.2; extra spaces are tolerated.
+
+    ``colours`` are the colour ids of the card set, in type order (for ``flush(n, colour)``).
+    Bad text raises ``ValueError`` with a short one-line message naming the problem.
+
+    >>> str(parse_condition("  colour_run( 3 )+run(3) "))
+    'colour_run(3) + run(3)'
+    >>> parse_condition("flush(2, purple)").groups[0].colour_index
+    4
+    >>> parse_condition("run(10)")
+    Traceback (most recent call last):
+    ...
+    ValueError: run(10): n must be 1..9
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a condition must be text, not {type(text).__name__}")
+    if not text.strip():
+        raise ValueError("empty condition")
+    parts = text.split("+")
+    groups = tuple(_parse_group(part, i + 1, len(parts), colours) for i, part in enumerate(parts))
+    return Condition(groups)
+
+
+def _parse_group(part: str, index: int, total: int, colours: Sequence[str]) -> Group:
+    where = f"group {index}" if total > 1 else "group"
+    if not part.strip():
+        raise ValueError(f"{where} is empty (groups are joined by ' + ')")
+    m = _GROUP_RE.fullmatch(part)
+    shown = " ".join(part.split())
+    if m is None:
+        raise ValueError(f"{where} {shown!r} is not of the form name(parameters)")
+    kind, inner = m.group(1), m.group(2)
+    if kind not in _PARAMETERS:
+        raise ValueError(f"unknown group {kind!r} (expected one of {', '.join(GROUP_KINDS)})")
+    args = [a.strip() for a in inner.split(",")]
+    expected = _PARAMETERS[kind]
+    if kind == "flush" and len(args) == 2:
+        expected = ("n", "colour")
+    if len(args) != len(expected) or any(not a for a in args):
+        raise ValueError(f"{kind}() takes {', '.join(expected)}, got ({', '.join(args)})")
+    canonical = f"{kind}({', '.join(args)})"
+
+    def integer(name: str, text: str) -> int:
+        if not _INT_RE.fullmatch(text):
+            raise ValueError(f"{canonical}: {name} must be a whole number, got {text!r}")
+        return int(text)
+
+    if kind == "exact":
+        x = integer("x", args[0])
+        if not 1 <= x <= HIGHEST_NUMBER:
+            raise ValueError(f"{canonical}: x must be 1..{HIGHEST_NUMBER}")
+        return Group("exact", 1, value=x)
+    n = integer("n", args[0])
+    if n < 1:
+        raise ValueError(f"{canonical}: n must be at least 1")
+    if kind in ("rainbow", "rainbow_set") and n > COLOUR_COUNT:
+        raise ValueError(f"{canonical}: n must be 1..{COLOUR_COUNT} (one item per colour)")
+    if kind in ("run", "colour_run") and n > HIGHEST_NUMBER:
+        raise ValueError(f"{canonical}: n must be 1..{HIGHEST_NUMBER}")
+    if kind in ("sum_at_least", "sum_at_most"):
+        k = integer("k", args[1])
+        if kind == "sum_at_least" and k > HIGHEST_NUMBER * n:
+            raise ValueError(
+                f"{canonical}: can never be met ({n} items total at most {HIGHEST_NUMBER * n})"
+            )
+        if kind == "sum_at_most" and k < n:
+            raise ValueError(f"{canonical}: can never be met ({n} items total at least {n})")
+        return Group(kind, n, value=k)
+    if len(args) == 2:
+        if args[1] not in colours:
+            raise ValueError(
+                f"{canonical}: unknown colour {args[1]!r} (expected one of {', '.join(colours)})"
+            )
+        return Group(kind, n, colour=args[1], colour_index=list(colours).index(args[1]))
+    return Group(kind, n)
+
+
+# --------------------------------------------------------------------------------------------
+# Checking and solving
+
+
+def satisfies(condition: Condition, cards: Sequence[int], wilds: int) -> bool:
+    """Whether revealed real ``cards`` (types) plus ``wilds`` wild items meet ``condition`` (§2.4).
+
+    Every item must belong to a group: ``len(cards) + wilds`` must equal the card count.
+
+    >>> R, B, G = 0, 1, 2
+    >>> run3 = parse_condition("run(3)")
+    >>> satisfies(run3, [card_type(R, 8), card_type(B, 9), card_type(G, 1)], 0)
+    False
+    >>> satisfies(parse_condition("flush(3)"), [card_type(R, 1), card_type(R, 2)], 1)
+    True
+    """
+    if wilds < 0:
+        raise ValueError(f"wilds must be at least 0, got {wilds}")
+    if len(cards) + wilds != condition.card_count:
+        return False
+    return min_wilds(condition, tuple(sorted(cards)), ()) is not None
+
+
+@lru_cache(maxsize=1 << 16)
+def min_wilds(condition: Condition, fixed: tuple[int, ...], pool: tuple[int, ...]) -> int | None:
+    """The fewest wilds that, with all of ``fixed`` and some of ``pool``, meet ``condition``.
+
+    ``fixed`` cards must all be used; any sub-multiset of ``pool`` may be added; wilds fill the
+    rest up to the card count. Returns None when no choice works (the fixed cards cannot all
+    belong to one valid split). Pass ``fixed`` and ``pool`` as sorted tuples of card types so that
+    equal questions share the cache (the answer does not depend on the order).
+
+    >>> R4, B5, G6, R8, G1 = card_type(0, 4), card_type(1, 5), card_type(2, 6), 7, 18
+    >>> run3 = parse_condition("run(3)")
+    >>> min_wilds(run3, (), (R4, B5, G6)), min_wilds(run3, (R4,), ()), min_wilds(run3, (R8, G1), ())
+    (0, 2, None)
+    """
+    count = condition.card_count
+    if len(fixed) > count:
+        return None
+    plan = _plan(condition)
+    if len(plan) == 1:
+        used = _best_last(plan[0], fixed, pool)
+    else:
+        view = _tail_view(plan)
+        if view is None:
+            used = _best_used(plan, fixed, pool)
+        else:  # only numbers (or colours) matter: many hands share one projection
+            used = _best_used_cached(plan, _project(view, fixed), _project(view, pool))
+    return None if used is None else count - used
+
+
+def completable(condition: Condition, hand: tuple[int, ...], wilds_available: int) -> bool:
+    """Whether some cards of ``hand`` plus at most ``wilds_available`` wilds meet ``condition``.
+
+    >>> completable(parse_condition("run(3)"), (card_type(0, 4), card_type(1, 5)), 1)
+    True
+    >>> completable(parse_condition("run(3)"), (card_type(0, 4), card_type(1, 5)), 0)
+    False
+    """
+    need = min_wilds(condition, (), hand)
+    return need is not None and need <= wilds_available
+
+
+def clear_caches() -> None:
+    """Empty the solver's memo tables (for benchmarks, or to free memory after a long run)."""
+    min_wilds.cache_clear()
+    _best_used_cached.cache_clear()
+
+
+# Order in which the solver takes groups: narrow groups first (few ways to take cards), wide
+# ones last; the very last group is solved greedily, without trying alternatives.
+_ORDER = {
+    "exact": 0,
+    "rainbow_set": 1,
+    "colour_run": 2,
+    "set": 3,
+    "run": 4,
+    "flush": 5,
+    "rainbow": 6,
+    "sum_at_least": 7,
+    "sum_at_most": 7,
+    "any": 8,
+}
+
+
+@cache
+def _plan(condition: Condition) -> tuple[Group, ...]:
+    """The groups in solving order, every ``any`` merged into one (any(a) + any(b) = any(a+b))."""
+    others = [g for g in condition.groups if g.kind != "any"]
+    others.sort(key=lambda g: (_ORDER[g.kind], g.colour_index is None, -g.n))
+    taxes = sum(g.n for g in condition.groups if g.kind == "any")
+    if taxes:
+        others.append(Group("any", taxes))
+    return tuple(others)
+
+
+def _best_used(
+    plan: tuple[Group, ...], fixed: tuple[int, ...], pool: tuple[int, ...]
+) -> int | None:
+    """Most real cards the groups of ``plan`` can take: all of ``fixed`` and some of ``pool``."""
+    capacity = sum(g.n for g in plan)
+    if len(fixed) > capacity:
+        return None
+    head, tail = plan[0], plan[1:]
+    tail_capacity = capacity - head.n
+    # No split can use more cards than every group alone would take from all of them.
+    everything = fixed + pool
+    bound = 0
+    for g in plan:
+        alone = _best_last(g, (), everything)
+        if alone is None:
+            return None
+        bound += alone
+    if bound < len(fixed):
+        return None
+    bound = min(bound, len(everything))
+    # When the later groups only look at numbers (or only at colours), cards of one number (one
+    # colour) are interchangeable for them: project the leftover, and try each one only once.
+    view = _tail_view(tail)
+    tried: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    best: int | None = None
+    for part in _candidates(head, fixed, pool):
+        if best is not None and len(part) + tail_capacity <= best:
+            break  # parts come largest first: no later one can do better
+        rest_fixed, rest_pool = _take(part, fixed, pool)
+        if len(rest_fixed) > tail_capacity:
+            continue
+        if view is not None:
+            rest_fixed, rest_pool = _project(view, rest_fixed), _project(view, rest_pool)
+            if (rest_fixed, rest_pool) in tried:
+                continue
+            tried.add((rest_fixed, rest_pool))
+        if len(tail) == 1:
+            used = _best_last(tail[0], rest_fixed, rest_pool)
+        else:
+            used = _best_used_cached(tail, rest_fixed, rest_pool)
+        if used is not None and (best is None or len(part) + used > best):
+            best = len(part) + used
+            if best == bound:
+                break
+    return best
+
+
+_best_used_cached = lru_cache(maxsize=1 << 15)(_best_used)
+
+_NUMBER_ONLY = frozenset({"set", "run", "exact", "sum_at_least", "sum_at_most", "any"})
+_COLOUR_ONLY = frozenset({"flush", "rainbow", "any"})
+
+
+def _project(view: str, cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Every card replaced by the first-colour card of its number (view ``number``), or by the
+    number-1 card of its colour (view ``colour``): equivalent for groups with that view."""
+    if view == "number":
+        return tuple(sorted(x % HIGHEST_NUMBER for x in cards))
+    return tuple(sorted(x - x % HIGHEST_NUMBER for x in cards))
+
+
+@cache
+def _tail_view(tail: tuple[Group, ...]) -> str | None:
+    """What the groups of ``tail`` look at: only ``number``s, only ``colour``s, or both (None)."""
+    kinds = {g.kind for g in tail}
+    if kinds <= _NUMBER_ONLY:
+        return "number"
+    if kinds <= _COLOUR_ONLY:
+        return "colour"
+    return None
+
+
+def _take(
+    part: tuple[int, ...], fixed: tuple[int, ...], pool: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Remove ``part`` from the cards, fixed copies first (a copy left in the pool is freer)."""
+    f = list(fixed)
+    p = list(pool)
+    for t in part:
+        if t in f:
+            f.remove(t)
+        else:
+            p.remove(t)
+    return tuple(f), tuple(p)
+
+
+def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> int | None:
+    """Most real cards ``group`` can take: all of ``fixed``, some of ``pool``; None if impossible.
+
+    The group's other items are wilds, declared as needed.
+    """
+    kind = group.kind
+    n = group.n
+    nf = len(fixed)
+    if nf > n:
+        return None
+    if kind == "any":
+        return min(n, nf + len(pool))
+
+    if kind in ("set", "exact"):
+        if kind == "exact":
+            want = group.value - 1 if group.value is not None else -1
+        elif fixed:
+            want = fixed[0] % HIGHEST_NUMBER
+        else:
+            want = -1
+        if want >= 0:
+            for t in fixed:
+                if t % HIGHEST_NUMBER != want:
+                    return None
+            if nf == n:
+                return n
+            return min(n, nf + sum(1 for t in pool if t % HIGHEST_NUMBER == want))
+        counts = [0] * HIGHEST_NUMBER
+        for t in pool:
+            counts[t % HIGHEST_NUMBER] += 1
+        return min(n, max(counts))
+
+    if kind == "flush":
+        if group.colour_index is not None:
+            want = group.colour_index
+        elif fixed:
+            want = fixed[0] // HIGHEST_NUMBER
+        else:
+            want = -1
+        if want >= 0:
+            for t in fixed:
+                if t // HIGHEST_NUMBER != want:
+                    return None
+            if nf == n:
+                return n
+            return min(n, nf + sum(1 for t in pool if t // HIGHEST_NUMBER == want))
+        counts = [0] * COLOUR_COUNT
+        for t in pool:
+            counts[t // HIGHEST_NUMBER] += 1
+        return min(n, max(counts))
+
+    if kind == "rainbow":
+        if n > COLOUR_COUNT:
+            return None
+        fixed_colours = {t // HIGHEST_NUMBER for t in fixed}
+        if len(fixed_colours) != nf:
+            return None
+        if nf == n:
+            return n
+        more = {t // HIGHEST_NUMBER for t in pool} - fixed_colours
+        return min(n, nf + len(more))
+
+    if kind == "rainbow_set":
+        # Same number and different colours = different types of one number.
+        if n > COLOUR_COUNT or len(set(fixed)) != nf:
+            return None
+        if fixed:
+            want = fixed[0] % HIGHEST_NUMBER
+            for t in fixed:
+                if t % HIGHEST_NUMBER != want:
+                    return None
+            if nf == n:
+                return n
+            more = {t for t in pool if t % HIGHEST_NUMBER == want} - set(fixed)
+            return min(n, nf + len(more))
+        counts = [0] * HIGHEST_NUMBER
+        for t in set(pool):
+            counts[t % HIGHEST_NUMBER] += 1
+        return min(n, max(counts))
+
+    if kind in ("run", "colour_run"):
+        if n > HIGHEST_NUMBER:
+            return None
+        fixed_mask = 0
+        colour = -1
+        for t in fixed:
+            bit = 1 << (t % HIGHEST_NUMBER)
+            if fixed_mask & bit:
+                return None  # a number twice
+            fixed_mask |= bit
+            if kind == "colour_run":
+                if colour >= 0 and t // HIGHEST_NUMBER != colour:
+                    return None
+                colour = t // HIGHEST_NUMBER
+        if kind == "colour_run" and colour < 0:
+            masks = [0] * COLOUR_COUNT
+            for t in pool:
+                masks[t // HIGHEST_NUMBER] |= 1 << (t % HIGHEST_NUMBER)
+            return max(_run_best(mask, n, 0) or 0 for mask in masks)
+        mask = 0
+        for t in pool:
+            if colour < 0 or t // HIGHEST_NUMBER == colour:
+                mask |= 1 << (t % HIGHEST_NUMBER)
+        extra = _run_best(mask, n, fixed_mask)
+        return None if extra is None else nf + extra
+
+    if kind == "sum_at_least":
+        k = group.value if group.value is not None else 0
+        total = sum(t % HIGHEST_NUMBER + 1 for t in fixed) + HIGHEST_NUMBER * (n - nf)
+        if total < k:
+            return None
+        # Take the highest pool cards while the total still reaches k (each costs 9 - number).
+        taken = 0
+        for v in sorted((t % HIGHEST_NUMBER + 1 for t in pool), reverse=True):
+            if taken == n - nf or total - (HIGHEST_NUMBER - v) < k:
+                break
+            total -= HIGHEST_NUMBER - v
+            taken += 1
+        return nf + taken
+
+    if kind == "sum_at_most":
+        k = group.value if group.value is not None else 0
+        total = sum(t % HIGHEST_NUMBER + 1 for t in fixed) + (n - nf)
+        if total > k:
+            return None
+        taken = 0
+        for v in sorted(t % HIGHEST_NUMBER + 1 for t in pool):
+            if taken == n - nf or total + (v - 1) > k:
+                break
+            total += v - 1
+            taken += 1
+        return nf + taken
+
+    raise ValueError(f"unknown group kind {kind!r}")
+
+
+@lru_cache(maxsize=1 << 16)
+def _run_best(mask: int, n: int, fixed_mask: int) -> int | None:
+    """Most numbers of ``mask`` (bit v = number v + 1) outside ``fixed_mask`` that fit in one
+    window of ``n`` consecutive numbers holding all of ``fixed_mask``; None if no window holds it.
+    """
+    window = (1 << n) - 1
+    best: int | None = None
+    free = mask & ~fixed_mask
+    for s in range(HIGHEST_NUMBER - n + 1):
+        w = window << s
+        if fixed_mask & ~w:
+            continue
+        count = (free & w).bit_count()
+        if best is None or count > best:
+            best = count
+    return best
+
+
+@lru_cache(maxsize=1 << 12)
+def _run_parts(mask: int, n: int) -> tuple[int, ...]:
+    """The inclusion-maximal non-empty parts ``mask & window`` over windows of ``n`` numbers."""
+    window = (1 << n) - 1
+    parts = {mask & (window << s) for s in range(HIGHEST_NUMBER - n + 1)} - {0}
+    return tuple(sorted(p for p in parts if not any(p != q and p & q == p for q in parts)))
+
+
+@cache
+def _numbers_in(mask: int) -> tuple[int, ...]:
+    """The numbers (0-based, ascending) whose bits are set in ``mask``."""
+    return tuple(v for v in range(HIGHEST_NUMBER) if mask >> v & 1)
+
+
+def _fits(group: Group, cards: tuple[int, ...]) -> bool:
+    """Whether ``cards`` (all of them) can be completed to ``group`` with wilds."""
+    return _best_last(group, cards, ()) is not None
+
+
+def _candidates(
+    group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]
+) -> list[tuple[int, ...]]:
+    """Every inclusion-maximal multiset of the cards that ``group`` can take, largest first.
+
+    May also hold some non-maximal ones (harmless); holds ``()`` alone when the group can take
+    no card (it may still be met by wilds alone).
+    """
+    kind = group.kind
+    n = group.n
+    out: list[tuple[int, ...]] = []
+
+    if kind in ("set", "exact", "flush"):
+        # Cards sharing a number (set, exact) or a colour (flush).
+        by: dict[int, list[int]] = {}
+        if kind == "flush":
+            only = group.colour_index
+            for t in fixed + pool:
+                key = t // HIGHEST_NUMBER
+                if only is None or key == only:
+                    by.setdefault(key, []).append(t)
+        else:
+            only = None if group.value is None else group.value - 1
+            for t in fixed + pool:
+                key = t % HIGHEST_NUMBER
+                if only is None or key == only:
+                    by.setdefault(key, []).append(t)
+        for same in by.values():
+            if len(same) <= n:
+                out.append(tuple(same))
+            else:
+                out.extend(set(combinations(sorted(same), n)))
+
+    elif kind == "rainbow_set":
+        same_number: dict[int, list[int]] = {}
+        for t in set(fixed + pool):
+            same_number.setdefault(t % HIGHEST_NUMBER, []).append(t)
+        for types in same_number.values():
+            out.extend(combinations(types, min(n, len(types))))
+
+    elif kind == "rainbow":
+        by_colour: dict[int, list[int]] = {}
+        for t in set(fixed + pool):
+            by_colour.setdefault(t // HIGHEST_NUMBER, []).append(t)
+        choices = list(by_colour.values())
+        for colours_chosen in combinations(choices, min(n, len(choices))):
+            out.extend(product(*colours_chosen))
+
+    elif kind in ("run", "colour_run"):
+        by_type: dict[int, dict[int, list[int]]] = {}  # colour (-1: any) -> number -> types
+        for t in set(fixed + pool):
+            colour = t // HIGHEST_NUMBER if kind == "colour_run" else -1
+            by_type.setdefault(colour, {}).setdefault(t % HIGHEST_NUMBER, []).append(t)
+        for by_number in by_type.values():
+            mask = 0
+            for v in by_number:
+                mask |= 1 << v
+            for part_mask in _run_parts(mask, n):
+                out.extend(product(*(by_number[v] for v in _numbers_in(part_mask))))
+
+    else:  # sum_at_least, sum_at_most, any: try every multiset, keep the maximal ones
+        counts: dict[int, int] = {}
+        for t in fixed + pool:
+            counts[t] = counts.get(t, 0) + 1
+        out = _maximal_parts(group, sorted(counts.items()))
+        if not out and _fits(group, ()):
+            out = [()]
+        out.sort(key=len, reverse=True)
+        return out
+
+    if not out:
+        return [()]
+    out.sort(key=len, reverse=True)
+    return out
+
+
+def _maximal_parts(group: Group, items: list[tuple[int, int]]) -> list[tuple[int, ...]]:
+    """Every inclusion-maximal multiset of ``items`` that ``group`` can take (generic search)."""
+    out: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def maximal() -> bool:
+        if len(chosen) == group.n:
+            return True
+        for t, c in items:
+            if chosen.count(t) < c and _fits(group, tuple(sorted([*chosen, t]))):
+                return False
+        return True
+
+    def walk(i: int) -> None:
+        if i == len(items):
+            if maximal():
+                out.append(tuple(chosen))
+            return
+        walk(i + 1)
+        t, c = items[i]
+        size = len(chosen)
+        for _ in range(c):
+            chosen.append(t)
+            if len(chosen) > group.n or not _fits(group, tuple(chosen)):
+                break
+            walk(i + 1)
+        del chosen[size:]
+
+    if _fits(group, ()):
+        walk(0)
+    return out

@@ -1,0 +1,127 @@
+"""Extreme Mission's log events and ids in words, for people (the front ends' optional hooks).
+
+Front ends look for these two functions in a game's package or its ``events`` module:
+
+- ``describe_event(cards, event, lang)``: one log event (as a seat's view shows it) in words;
+- ``describe_card(cards, card_id, lang, detail=False)``: an id met in a view (info card, mission,
+  collaborator kind) in words, or None when it is not one; ``detail`` adds what a mission needs.
+
+>>> from bodoge.games.extreme_mission.cards import load_cards
+>>> cs = load_cards()
+>>> describe_event(cs, {"event": "draw", "seat": 1}, "en")
+'Seat 1 draws a card'
+>>> describe_event(cs, {"event": "draw", "seat": 1, "card": "I-R7a"}, "ja")
+'席1が赤の7を引いた'
+>>> describe_card(cs, "HK", "en") is not None, describe_card(cs, "action", "en")
+(True, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bodoge.core.i18n import text
+from bodoge.games.extreme_mission.cards import CardSet
+from bodoge.games.extreme_mission.words import card_words, kind_words, mission_words
+
+__all__ = ["describe_card", "describe_event"]
+
+
+def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False) -> str | None:
+    """An info card (``I-R7a``), mission (``M1-02``) or collaborator kind (``HK``) in words; None
+    for anything else."""
+    try:
+        return card_words(cards, cards.info_card(card_id).type, lang)
+    except KeyError:
+        pass
+    try:
+        mission = cards.mission(card_id)
+    except KeyError:
+        pass
+    else:
+        if detail:
+            return mission_words(cards, card_id, lang)
+        return text("em.event.mission", lang, name=mission.name(lang), id=mission.id)
+    codes = [k.code for k in cards.collaborator_kinds]
+    if card_id in codes:
+        return kind_words(cards, codes.index(card_id), lang)
+    return None
+
+
+def _card(cards: CardSet, card_id: str, lang: str) -> str:
+    return describe_card(cards, card_id, lang) or card_id
+
+
+def _items(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
+    """The revealed cards and the collaborators used as wilds, as one list."""
+    words = [_card(cards, c, lang) for c in event.get("cards", [])]
+    words += [
+        text("em.event.wild", lang, kind=_card(cards, k, lang)) for k in event.get("wilds", [])
+    ]
+    return text("em.event.sep", lang).join(words)
+
+
+def describe_event(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
+    """One event of the log (``{"event": "take", "seat": 1, ...}``) in words."""
+    kind = str(event.get("event"))
+    seat = event.get("seat")
+    if kind == "setup":
+        return text(
+            "em.event.setup", lang, seat=event["start_player"], count=len(event["missions"])
+        )
+    if kind == "deal":
+        if "cards" in event:
+            hand = text("em.event.sep", lang).join(_card(cards, c, lang) for c in event["cards"])
+            return text("em.event.deal_seen", lang, seat=seat, cards=hand)
+        return text("em.event.deal", lang, seat=seat, count=event["count"])
+    if kind in ("draw", "drop"):
+        if "card" in event:
+            return text(
+                f"em.event.{kind}_seen", lang, seat=seat, card=_card(cards, event["card"], lang)
+            )
+        return text(f"em.event.{kind}", lang, seat=seat)
+    if kind == "take":
+        return text(
+            "em.event.take",
+            lang,
+            seat=seat,
+            source=event["from"],
+            card=_card(cards, event["card"], lang),
+        )
+    if kind == "complete":
+        return text(
+            "em.event.complete",
+            lang,
+            seat=seat,
+            mission=_card(cards, event["mission"], lang),
+            items=_items(cards, event, lang),
+        )
+    if kind == "activate":
+        return text(
+            "em.event.activate",
+            lang,
+            seat=seat,
+            kind=_card(cards, event["kind"], lang),
+            items=_items(cards, event, lang),
+        )
+    if kind == "discard":
+        return text(
+            "em.event.discard",
+            lang,
+            seat=seat,
+            count=event["count"],
+            card=_card(cards, event["top"], lang),
+        )
+    if kind == "pass":
+        return text("em.event.pass", lang, seat=seat)
+    if kind == "rebuild":
+        return text("em.event.rebuild", lang, count=event["deck_size"])
+    if kind == "end_triggered":
+        return text("em.event.end_triggered", lang)
+    if kind == "game_over":
+        return text(
+            "em.event.game_over_cap" if event.get("truncated") else "em.event.game_over", lang
+        )
+    fields = " ".join(f"{k}={v}" for k, v in event.items() if k != "event")
+    return f"{kind} {fields}".strip()

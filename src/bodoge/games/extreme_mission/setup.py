@@ -1,0 +1,163 @@
+"""EM-1 setup, and scenarios: a game started from a described position (DESIGN.md, "Scenarios")."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from bodoge.core.errors import SetupError
+from bodoge.games.extreme_mission.state import EMState
+
+if TYPE_CHECKING:
+    from bodoge.games.extreme_mission import ExtremeMission
+
+HAND_SIZE = 8  # EM-1.2
+MISSIONS_PER_LEVEL = 3  # EM-1.1
+KEYS = frozenset(
+    {
+        "start_player",
+        "current_player",
+        "missions",
+        "hands",
+        "deck",
+        "discards",
+        "collaborators_down",
+        "completed",
+    }
+)
+
+
+def _seat(game: ExtremeMission, key: Any, what: str) -> int:
+    try:
+        seat = int(key)
+    except (TypeError, ValueError):
+        raise SetupError(f"{what}: {key!r} is not a seat number") from None
+    if not 0 <= seat < game.players:
+        raise SetupError(f"{what}: there is no seat {seat} in a {game.players}-player game")
+    return seat
+
+
+def _per_seat(game: ExtremeMission, setup: Mapping[str, Any], key: str) -> dict[int, list[Any]]:
+    raw = setup.get(key, {})
+    if not isinstance(raw, Mapping):
+        raise SetupError(f"{key} must map seats to lists")
+    out: dict[int, list[Any]] = {}
+    for k, v in raw.items():
+        if not isinstance(v, list | tuple):
+            raise SetupError(f"{key}[{k}] must be a list")
+        out[_seat(game, k, key)] = list(v)
+    return out
+
+
+def _lay_missions(
+    game: ExtremeMission,
+    setup: Mapping[str, Any],
+    completed: dict[int, list[str]],
+    rng: random.Random,
+) -> list[str]:
+    """EM-1.1: three missions of each level, face up. A scenario may name them."""
+    levels = sorted(game.levels)
+    if "missions" in setup:
+        laid = list(setup["missions"])
+        for m in laid:
+            if m not in game.level_of:
+                raise SetupError(f"missions: unknown mission {m!r}")
+        if len(set(laid)) != len(laid):
+            raise SetupError("missions: a mission is laid twice")
+        for level in levels:
+            count = sum(1 for m in laid if game.level_of[m] == level)
+            if count != MISSIONS_PER_LEVEL:
+                raise SetupError(f"missions: level {level} has {count} missions, not 3")
+        return sorted(laid, key=lambda m: (game.level_of[m], laid.index(m)))
+    wanted = {m for ms in completed.values() for m in ms}
+    laid = []
+    for level in levels:
+        pool = sorted(m for m, lv in game.level_of.items() if lv == level)
+        rng.shuffle(pool)
+        must = [m for m in pool if m in wanted]
+        others = [m for m in pool if m not in wanted]
+        if len(must) > MISSIONS_PER_LEVEL:
+            raise SetupError(f"completed: more than 3 level-{level} missions completed")
+        laid.extend(must + others[: MISSIONS_PER_LEVEL - len(must)])
+    return laid
+
+
+def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None) -> EMState:
+    """The EM-1 setup from ``seed``, or the position ``setup`` describes."""
+    if not isinstance(seed, int):
+        raise SetupError(f"seed must be an int, not {seed!r}")
+    rng = random.Random(seed)
+    state = EMState(game, rng)
+    setup = setup or {}
+    unknown = set(setup) - KEYS
+    if unknown:
+        raise SetupError(f"unknown setup key(s): {', '.join(sorted(map(str, unknown)))}")
+    n = game.players
+
+    start = _seat(game, setup.get("start_player", 0), "start_player")
+    current = _seat(game, setup.get("current_player", start), "current_player")
+    completed = _per_seat(game, setup, "completed")
+    state.missions = _lay_missions(game, setup, completed, rng)
+    state.completed_by = {m: [] for m in state.missions}
+    for seat, ms in completed.items():
+        levels: set[int] = set()
+        for m in ms:
+            if m not in state.completed_by:
+                raise SetupError(f"completed: mission {m!r} is not laid")
+            if game.level_of[m] in levels:
+                raise SetupError(
+                    f"completed: seat {seat} has two level-{game.level_of[m]} missions"
+                )
+            levels.add(game.level_of[m])
+            state.completed[seat].append(m)
+            state.completed_by[m].append(seat)
+
+    for seat, kinds in _per_seat(game, setup, "collaborators_down").items():
+        for code in kinds:
+            if code not in game.kinds:
+                raise SetupError(f"collaborators_down: unknown kind {code!r}")
+            state.collaborators[seat][game.kinds.index(code)] = False
+
+    # Info cards: those the scenario places, then the rest shuffled (EM-1.2).
+    placed: set[int] = set()
+
+    def take(card_id: Any, where: str) -> int:
+        index = game.card_index.get(card_id) if isinstance(card_id, str) else None
+        if index is None:
+            raise SetupError(f"{where}: unknown info card {card_id!r}")
+        if index in placed:
+            raise SetupError(f"{where}: card {card_id} is placed twice")
+        placed.add(index)
+        return index
+
+    hands = {
+        s: [take(c, f"hands[{s}]") for c in ids]
+        for s, ids in _per_seat(game, setup, "hands").items()
+    }
+    deck_top = [take(c, "deck") for c in setup.get("deck", [])]
+    for seat, ids in _per_seat(game, setup, "discards").items():
+        state.discards[seat] = [take(c, f"discards[{seat}]") for c in ids]
+    rest = [i for i in range(len(game.card_ids)) if i not in placed]
+    rng.shuffle(rest)
+    for seat in range(n):
+        if seat in hands:
+            state.hands[seat] = sorted(hands[seat])
+        else:
+            if len(rest) < HAND_SIZE:
+                raise SetupError(f"not enough cards left to deal seat {seat} a hand")
+            state.hands[seat] = sorted(rest[-HAND_SIZE:])
+            del rest[-HAND_SIZE:]
+    state.deck = rest + deck_top[::-1]  # the listed cards on top, in order
+
+    state.start_player = start
+    state.player = current
+    card_ids = game.card_ids
+    state.log.add({"event": "setup", "missions": list(state.missions), "start_player": start})
+    for seat in range(n):
+        state.log.add(
+            {"event": "deal", "seat": seat, "count": len(state.hands[seat])},
+            seat,
+            {"cards": [card_ids[c] for c in state.hands[seat]]},
+        )
+    return state

@@ -1,0 +1,525 @@
+"""The state of an Extreme Mission game, and the rules EM-2 to EM-5 that move it.
+
+Cards are small ints inside the engine: an info card is its index in the card set's sorted list
+(type, then copy), so ``index // copies`` is its type and a sorted hand keeps the lower id of two
+copies first. Piles are lists with the top at the end. Collaborators are a list of booleans per
+seat in the card set's kind order (True = face up, available).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from bodoge.core.action import Action
+from bodoge.core.result import Result, competition_ranks
+from bodoge.core.state import JSON, State
+from bodoge.games.extreme_mission.conditions import min_wilds
+
+if TYPE_CHECKING:
+    from bodoge.games.extreme_mission import ExtremeMission
+    from bodoge.games.extreme_mission.cards import CardSet
+
+HAND_LIMIT = 10  # EM-4.1
+ACTIONS_PER_TURN = 2  # EM-2.2
+KEEP_ON_REBUILD = 3  # EM-3.2
+
+ACTION = "action"
+DROP = "drop"
+OVER = "over"
+
+
+def _completable(condition: Any, hand: tuple[int, ...], wilds: int, reach: int) -> bool:
+    """Whether the hand and ``wilds`` wilds can meet ``condition``. Wilds alone meet any condition
+    of at most that many cards, and no condition of more cards than hand and wilds together."""
+    count: int = condition.card_count
+    if count <= wilds:
+        return True
+    if count > reach:
+        return False
+    need = min_wilds(condition, (), hand)
+    return need is not None and need <= wilds
+
+
+class EMState(State):
+    """A position of Extreme Mission. Build it with ``ExtremeMission.new_state``."""
+
+    game: ExtremeMission
+
+    def __init__(self, game: ExtremeMission, rng: random.Random) -> None:
+        super().__init__(game, rng)
+        n = game.players
+        self.cards: CardSet = game.cards
+        self.missions: list[str] = []  # the 12 laid mission ids, level 1 row first
+        self.completed_by: dict[str, list[int]] = {}  # mission id -> seats, in completion order
+        self.completed: list[list[str]] = [[] for _ in range(n)]
+        self.collaborators: list[list[bool]] = [[True] * len(game.kinds) for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[int] = []  # top = last
+        self.discards: list[list[int]] = [[] for _ in range(n)]  # top = last
+        self.spent: list[list[int]] = [[] for _ in range(n)]
+        self.start_player = 0
+        self.player = 0  # whose turn it is
+        self.actions_left = ACTIONS_PER_TURN
+        self.phase = ACTION
+        # A compound action in progress: ("complete", mission id) or ("activate", kind index),
+        # with the card indices and wild kind indices added so far.
+        self.pending: tuple[str, Any] | None = None
+        self.pending_cards: list[int] = []
+        self.pending_wilds: list[int] = []
+        self.turns = 0  # turns finished
+        self.end_triggered = False
+        self.truncated = False
+
+    # ------------------------------------------------------------------ protocol basics
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.player
+
+    def card_census(self) -> list[str]:
+        ids = self.game.card_ids
+        every = list(self.deck)
+        for zone in (self.hands, self.discards, self.spent):
+            for pile in zone:
+                every.extend(pile)
+        return sorted(ids[i] for i in every)
+
+    def _items_unordered(self) -> bool:
+        return self.pending is not None
+
+    def _in_action(self) -> bool:
+        return self.pending is not None
+
+    # ------------------------------------------------------------------ facts of a seat
+    def faceup(self, seat: int) -> int:
+        """How many of the seat's collaborators are face up."""
+        return sum(self.collaborators[seat])
+
+    def meets_end_condition(self, seat: int) -> bool:
+        """EM-5.1: one mission of each level done and every collaborator face up."""
+        levels = {self.game.level_of[m] for m in self.completed[seat]}
+        return levels >= self.game.levels and all(self.collaborators[seat])
+
+    def _hand_types(self, seat: int) -> tuple[int, ...]:
+        copies = self.game.copies
+        return tuple(i // copies for i in self.hands[seat])
+
+    def _can_draw(self) -> bool:
+        return bool(self.deck) or any(len(pile) > KEEP_ON_REBUILD for pile in self.discards)
+
+    # ------------------------------------------------------------------ legal steps
+    def _legal_steps(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        g = self.game
+        p = self.player
+        if self.phase == DROP:
+            seen: list[Action] = []
+            last = -1
+            for t in self._hand_types(p):
+                if t != last:
+                    seen.append(g.step_drop[t])
+                    last = t
+            return seen
+        if self.pending is not None:
+            return self._legal_items()
+        out: list[Action] = []
+        if self.actions_left > 0:
+            if self._can_draw():
+                out.append(g.step_draw)
+            for s in range(g.players):
+                if s != p and self.discards[s]:
+                    out.append(g.step_take[s])
+            hand = self._hand_types(p)
+            wilds = self.faceup(p)
+            done_levels = {g.level_of[m] for m in self.completed[p]}
+            reach = len(hand) + wilds
+            for m in self.missions:
+                if g.level_of[m] in done_levels:
+                    continue
+                if _completable(g.condition_of[m], hand, wilds, reach):
+                    out.append(g.step_complete[m])
+            for k, up in enumerate(self.collaborators[p]):
+                if not up and _completable(g.kind_conditions[k], hand, wilds, reach):
+                    out.append(g.step_activate[k])
+        out.append(g.step_pass)
+        return out
+
+    def _pending_condition(self) -> Any:
+        assert self.pending is not None
+        what, target = self.pending
+        g = self.game
+        return g.condition_of[target] if what == "complete" else g.kind_conditions[target]
+
+    def _legal_items(self) -> list[Action]:
+        """The next card or wild of the compound action: only those that keep it completable,
+        cards in canonical order, then wilds in kind order (DESIGN.md, "Notation and steps")."""
+        g = self.game
+        p = self.player
+        cond = self._pending_condition()
+        chosen = self.pending_cards
+        wild_kinds = self.pending_wilds
+        up = self.collaborators[p]
+        out: list[Action] = []
+        fixed = tuple(i // g.copies for i in chosen)
+        if not wild_kinds:
+            # Cards still free in the hand, at or after the last chosen card in canonical order.
+            last = chosen[-1] if chosen else -1
+            free = [i for i in self.hands[p] if i > last and i not in chosen]
+            free_types = tuple(i // g.copies for i in free)
+            wilds = sum(up)
+            prev = -1
+            for pos, t in enumerate(free_types):
+                if t == prev:
+                    continue
+                prev = t
+                need = min_wilds(cond, (*fixed, t), free_types[pos + 1 :])
+                if need is not None and need <= wilds:
+                    out.append(g.step_card[t])
+        need = min_wilds(cond, fixed, ())
+        if need is not None and need > len(wild_kinds):
+            missing = need - len(wild_kinds)
+            last_kind = wild_kinds[-1] if wild_kinds else -1
+            later = [k for k in range(len(up)) if up[k] and k > last_kind]
+            for pos, k in enumerate(later):
+                if len(later) - pos >= missing:
+                    out.append(g.step_wild[k])
+        return out
+
+    # ------------------------------------------------------------------ doing a step
+    def _do(self, action: Action) -> None:
+        kind = action.kind
+        p = self.player
+        if kind == "card":
+            t: int = action.args[0]
+            last = self.pending_cards[-1] if self.pending_cards else -1
+            copies = self.game.copies
+            card = next(
+                i
+                for i in self.hands[p]
+                if i // copies == t and i > last and i not in self.pending_cards
+            )
+            self.pending_cards.append(card)
+            self._finish_if_complete()
+        elif kind == "wild":
+            self.pending_wilds.append(action.args[0])
+            self._finish_if_complete()
+        elif kind == "draw":
+            self._draw(p)
+            self._action_done()
+        elif kind == "take":
+            s: int = action.args[0]
+            card = self.discards[s].pop()
+            self._insert(p, card)
+            self.log.add({"event": "take", "seat": p, "from": s, "card": self.game.card_ids[card]})
+            self._action_done()
+        elif kind in ("complete", "activate"):
+            self.pending = (kind, action.args[0])
+            self.pending_cards = []
+            self.pending_wilds = []
+        elif kind == "pass":
+            self.log.add({"event": "pass", "seat": p})
+            self.actions_left = 0
+            self._end_action_phase()
+        elif kind == "drop":
+            t = action.args[0]
+            copies = self.game.copies
+            card = next(i for i in self.hands[p] if i // copies == t)
+            self.hands[p].remove(card)
+            self.spent[p].append(card)
+            self.log.add({"event": "drop", "seat": p}, p, {"card": self.game.card_ids[card]})
+            if len(self.hands[p]) <= HAND_LIMIT:
+                self._end_turn()
+        else:  # pragma: no cover - every step kind is handled above
+            raise AssertionError(kind)
+
+    def _insert(self, seat: int, card: int) -> None:
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort()
+
+    def _draw(self, seat: int) -> None:
+        """EM-3.1 with EM-3.2: rebuild the deck when it is empty, then draw."""
+        if not self.deck:
+            self._rebuild()
+        card = self.deck.pop()
+        self._insert(seat, card)
+        self.log.add({"event": "draw", "seat": seat}, seat, {"card": self.game.card_ids[card]})
+
+    def _rebuild(self) -> None:
+        """EM-3.2: every discard pile keeps its top three; the rest is shuffled as the new deck."""
+        gathered: list[int] = []
+        for pile in self.discards:
+            if len(pile) > KEEP_ON_REBUILD:
+                gathered.extend(pile[:-KEEP_ON_REBUILD])
+                del pile[:-KEEP_ON_REBUILD]
+        self.rng.shuffle(gathered)
+        self.deck = gathered
+        self.log.add({"event": "rebuild", "deck_size": len(gathered)})
+
+    def _finish_if_complete(self) -> None:
+        cond = self._pending_condition()
+        if len(self.pending_cards) + len(self.pending_wilds) < cond.card_count:
+            return
+        assert self.pending is not None
+        g = self.game
+        p = self.player
+        what, target = self.pending
+        hand = self.hands[p]
+        for card in self.pending_cards:
+            hand.remove(card)
+        self.spent[p].extend(self.pending_cards)
+        for k in self.pending_wilds:
+            self.collaborators[p][k] = False
+        event: JSON = {
+            "event": what,
+            "seat": p,
+            "cards": [g.card_ids[c] for c in self.pending_cards],
+            "wilds": [g.kinds[k] for k in self.pending_wilds],
+        }
+        if what == "complete":
+            self.completed[p].append(target)
+            self.completed_by[target].append(p)
+            event["mission"] = target
+        else:
+            self.collaborators[p][target] = True
+            event["kind"] = g.kinds[target]
+        self.log.add(event)
+        self.pending = None
+        self.pending_cards = []
+        self.pending_wilds = []
+        self._action_done()
+
+    def _action_done(self) -> None:
+        self.actions_left -= 1
+        if self.actions_left == 0:
+            self._end_action_phase()
+
+    def _end_action_phase(self) -> None:
+        """EM-4: the hand limit (a decision per card), then the discard."""
+        if len(self.hands[self.player]) > HAND_LIMIT:
+            self.phase = DROP
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """EM-4.2, then EM-5.2 (end of the game) and the turn cap, then the next seat."""
+        p = self.player
+        spent = self.spent[p]
+        if spent:
+            self.rng.shuffle(spent)
+            self.discards[p].extend(spent)
+            self.spent[p] = []
+            self.log.add(
+                {
+                    "event": "discard",
+                    "seat": p,
+                    "top": self.game.card_ids[spent[-1]],
+                    "count": len(spent),
+                }
+            )
+        self.turns += 1
+        n = self.game.players
+        if not self.end_triggered and any(self.meets_end_condition(s) for s in range(n)):
+            self.end_triggered = True
+            self.log.add({"event": "end_triggered"})
+        last_seat = (self.start_player - 1) % n
+        if self.end_triggered and p == last_seat:
+            self._game_over(truncated=False)
+            return
+        cap = self.game.turn_cap
+        if cap is not None and self.turns >= cap:
+            self._game_over(truncated=True)
+            return
+        self.player = (p + 1) % n
+        self.actions_left = ACTIONS_PER_TURN
+        self.phase = ACTION
+
+    def _game_over(self, truncated: bool) -> None:
+        self.phase = OVER
+        self.truncated = truncated
+        self.log.add({"event": "game_over", "truncated": truncated})
+
+    # ------------------------------------------------------------------ the end
+    def _rank_key(self, seat: int) -> tuple[int, tuple[int, ...], int, int]:
+        """EM-5.4: missions, levels from the highest down, face-up collaborators, hand size."""
+        levels = tuple(sorted((self.game.level_of[m] for m in self.completed[seat]), reverse=True))
+        return (len(levels), levels, self.faceup(seat), len(self.hands[seat]))
+
+    def result(self) -> Result:
+        """EM-5.3 winners and the EM-5.4 ranking. Score = missions completed.
+
+        Winners are the players meeting the end condition with the most cards in hand; a
+        truncated game has no winner (nobody met the condition in time) but is still ranked.
+        """
+        if self.phase != OVER:
+            raise ValueError("the game is not over")
+        n = self.game.players
+        keys = [self._rank_key(s) for s in range(n)]
+        ranks = competition_ranks(keys)
+        finishers = [s for s in range(n) if self.meets_end_condition(s)]
+        winners: tuple[int, ...] = ()
+        if finishers:
+            most = max(len(self.hands[s]) for s in finishers)
+            winners = tuple(s for s in finishers if len(self.hands[s]) == most)
+        scores = tuple(float(len(self.completed[s])) for s in range(n))
+        return Result(scores=scores, ranks=ranks, winners=winners, truncated=self.truncated)
+
+    # ------------------------------------------------------------------ views
+    def view(self, player: int | None) -> JSON:
+        """What ``player`` may know (None: a spectator); see DESIGN.md, "Views"."""
+        g = self.game
+        n = g.players
+        if player is not None and not (isinstance(player, int) and 0 <= player < n):
+            raise ValueError(f"no seat {player!r} in a {n}-player game")
+        ids = g.card_ids
+        over = self.phase == OVER
+        pending: JSON | None = None
+        if self.pending is not None and player == self.player:
+            what, target = self.pending
+            pending = {
+                "action": what,
+                "target": target if what == "complete" else g.kinds[target],
+                "cards": [ids[c] for c in self.pending_cards],
+                "wilds": [g.kinds[k] for k in self.pending_wilds],
+            }
+        out: JSON = {
+            "game": g.name,
+            "players": n,
+            "current_player": self.current_player,
+            "you": player,
+            "hand": [] if player is None else [ids[c] for c in self.hands[player]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck_size": len(self.deck),
+            "is_over": over,
+            "missions": {m: list(self.completed_by[m]) for m in self.missions},
+            "collaborators": [
+                {g.kinds[k]: ("up" if up else "down") for k, up in enumerate(row)}
+                for row in self.collaborators
+            ],
+            "completed": [list(c) for c in self.completed],
+            "discard_tops": [ids[pile[-1]] if pile else None for pile in self.discards],
+            "discard_sizes": [len(pile) for pile in self.discards],
+            "spent_sizes": [len(s) for s in self.spent],
+            "actions_left": self.actions_left if not over else 0,
+            "phase": self.phase,
+            "start_player": self.start_player,
+            "turn": self.turns + (0 if over else 1),
+            "end_triggered": self.end_triggered,
+            "turn_cap": g.turn_cap,
+            "pending": pending,
+            "log": self.log.seen_by(player),
+        }
+        if over:
+            out["result"] = self.result().to_dict()
+        return out
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> EMState:
+        new = EMState.__new__(EMState)
+        new.game = self.game
+        self._copy_common(new)
+        new.cards = self.cards
+        new.missions = self.missions
+        new.completed_by = {m: list(s) for m, s in self.completed_by.items()}
+        new.completed = [list(c) for c in self.completed]
+        new.collaborators = [list(c) for c in self.collaborators]
+        new.hands = [list(h) for h in self.hands]
+        new.deck = list(self.deck)
+        new.discards = [list(d) for d in self.discards]
+        new.spent = [list(s) for s in self.spent]
+        new.start_player = self.start_player
+        new.player = self.player
+        new.actions_left = self.actions_left
+        new.phase = self.phase
+        new.pending = self.pending
+        new.pending_cards = list(self.pending_cards)
+        new.pending_wilds = list(self.pending_wilds)
+        new.turns = self.turns
+        new.end_triggered = self.end_triggered
+        new.truncated = self.truncated
+        return new
+
+    def determinize(self, player: int, seed: int) -> EMState:
+        """Deal what ``player`` cannot see anew: other hands, the deck, and every discard pile
+        below its top card (nobody sees those). Sizes and everything public stay; the copy gets a
+        generator of its own, so its future shuffles are not the real ones. Another seat's
+        compound action in progress is invisible to ``player``, so it is undone (not its effects:
+        nothing has happened yet)."""
+        new = self.clone()
+        rng = random.Random(seed)
+        new.rng = random.Random(rng.randrange(2**63))
+        new._legal = None
+        if new.pending is not None and new.player != player:
+            new.pending = None
+            new.pending_cards = []
+            new.pending_wilds = []
+        hidden: list[int] = list(new.deck)
+        for s in range(new.game.players):
+            if s != player:
+                hidden.extend(new.hands[s])
+            pile = new.discards[s]
+            hidden.extend(pile[:-1])
+        rng.shuffle(hidden)
+        pos = 0
+        for s in range(new.game.players):
+            if s != player:
+                size = len(new.hands[s])
+                new.hands[s] = sorted(hidden[pos : pos + size])
+                pos += size
+            pile = new.discards[s]
+            if len(pile) > 1:
+                below = len(pile) - 1
+                new.discards[s] = [*hidden[pos:pos + below], pile[-1]]
+                pos += below
+        new.deck = hidden[pos:]
+        return new
+
+    # ------------------------------------------------------------------ storage
+    def _state_dict(self) -> JSON:
+        ids = self.game.card_ids
+        return {
+            "missions": self.missions,
+            "completed_by": self.completed_by,
+            "completed": self.completed,
+            "collaborators": self.collaborators,
+            "hands": [[ids[c] for c in h] for h in self.hands],
+            "deck": [ids[c] for c in self.deck],
+            "discards": [[ids[c] for c in d] for d in self.discards],
+            "spent": [[ids[c] for c in s] for s in self.spent],
+            "start_player": self.start_player,
+            "player": self.player,
+            "actions_left": self.actions_left,
+            "phase": self.phase,
+            "pending": list(self.pending) if self.pending is not None else None,
+            "pending_cards": [ids[c] for c in self.pending_cards],
+            "pending_wilds": self.pending_wilds,
+            "turns": self.turns,
+            "end_triggered": self.end_triggered,
+            "truncated": self.truncated,
+        }
+
+    @classmethod
+    def from_dict(cls, game: ExtremeMission, data: JSON, rng: random.Random) -> EMState:
+        index = game.card_index
+        state = cls(game, rng)
+        state.missions = list(data["missions"])
+        state.completed_by = {m: list(s) for m, s in data["completed_by"].items()}
+        state.completed = [list(c) for c in data["completed"]]
+        state.collaborators = [list(c) for c in data["collaborators"]]
+        state.hands = [[index[c] for c in h] for h in data["hands"]]
+        state.deck = [index[c] for c in data["deck"]]
+        state.discards = [[index[c] for c in d] for d in data["discards"]]
+        state.spent = [[index[c] for c in s] for s in data["spent"]]
+        state.start_player = data["start_player"]
+        state.player = data["player"]
+        state.actions_left = data["actions_left"]
+        state.phase = data["phase"]
+        pending = data["pending"]
+        state.pending = None if pending is None else (pending[0], pending[1])
+        state.pending_cards = [index[c] for c in data["pending_cards"]]
+        state.pending_wilds = list(data["pending_wilds"])
+        state.turns = data["turns"]
+        state.end_triggered = data["end_triggered"]
+        state.truncated = data["truncated"]
+        return state

@@ -1,0 +1,48 @@
+"""Extreme Mission's steps and cards in words, from the message catalogue."""
+
+from __future__ import annotations
+
+from bodoge.core.action import Action
+from bodoge.core.i18n import text
+from bodoge.games.extreme_mission.cards import CardSet
+
+
+def card_words(cards: CardSet, type_: int, lang: str) -> str:
+    """An info card type in words: ``red 7`` / ``赤の7``."""
+    colour = cards.colours[type_ // len(cards.numbers)]
+    number = cards.numbers[type_ % len(cards.numbers)]
+    return text("em.card", lang, colour=colour.ja if lang == "ja" else colour.en, number=number)
+
+
+def mission_words(cards: CardSet, mission_id: str, lang: str) -> str:
+    mission = cards.mission(mission_id)
+    name = mission.ja if lang == "ja" else mission.en
+    return text(
+        "em.mission",
+        lang,
+        name=name,
+        id=mission.id,
+        level=mission.level,
+        condition=str(mission.condition),
+    )
+
+
+def kind_words(cards: CardSet, kind: int, lang: str) -> str:
+    k = cards.collaborator_kinds[kind]
+    return k.ja if lang == "ja" else k.en
+
+
+def describe_step(cards: CardSet, action: Action, lang: str) -> str:
+    """A step of Extreme Mission in words, for people."""
+    kind = action.kind
+    args = action.args
+    key = f"em.step.{kind}"
+    if kind in ("draw", "pass"):
+        return text(key, lang)
+    if kind == "take":
+        return text(key, lang, seat=args[0])
+    if kind == "complete":
+        return text(key, lang, mission=mission_words(cards, args[0], lang))
+    if kind in ("activate", "wild"):
+        return text(key, lang, kind=kind_words(cards, args[0], lang))
+    return text(key, lang, card=card_words(cards, args[0], lang))  # card, drop

@@ -1,0 +1,265 @@
+"""The protocol of DESIGN.md on Extreme Mission: notation both ways, scenarios, views, storage,
+determinism, and the generic random-play and no-leak harnesses."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from em_helpers import MISSIONS, cards, legal, scenario
+
+import bodoge
+from bodoge.core.testing import check_no_leaks, check_random_play
+from bodoge.games.extreme_mission import EMState
+
+FULL = os.environ.get("CI") == "true" or os.environ.get("BODOGE_FULL") == "1"
+
+
+# ---------------------------------------------------------------- notation table, both ways
+@pytest.mark.parametrize(
+    ("whole", "steps"),
+    [
+        ("draw", ["draw"]),
+        ("take 2", ["take 2"]),
+        ("complete M2-01 R4 B5 G6 HK", ["complete M2-01", "R4", "B5", "G6", "HK"]),
+        ("activate DR Y3 Y4", ["activate DR", "Y3", "Y4"]),
+        ("pass", ["pass"]),
+    ],
+)
+def test_notation_whole_action_equals_its_steps(whole: str, steps: list[str]) -> None:
+    setup = {
+        "hands": {0: cards("R4", "B5", "G6", "Y3", "Y4", "P9")},
+        "discards": {2: cards("G8")},
+        "collaborators_down": {0: ["DR"]},
+        "deck": cards("P1"),
+    }
+    a = scenario(**setup)
+    a.apply(whole)
+    b = scenario(**setup)
+    for step in steps:
+        assert step in legal(b)
+        b.apply(step)
+    assert a.to_json() == b.to_json()
+    assert a.history == steps
+
+
+def test_notation_drop_step() -> None:
+    s = scenario(
+        hands={0: cards(*["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "B1", "P9"])}
+    )
+    s.apply("pass")
+    assert "drop P9" in legal(s)
+    s.apply("drop P9")
+    assert s.current_player == 1
+
+
+def test_notation_items_in_any_order_and_lower_copy_first() -> None:
+    s = scenario(hands={0: cards("Y4", "R4", "R4", "B5")})
+    s.apply("complete M1-02 B5 R4 HK")
+    assert s.view(0)["hand"] == ["I-R4b", "I-Y4a"], "the lower id of two copies is used"
+
+
+def test_whole_action_is_all_or_nothing() -> None:
+    s = scenario(hands={0: cards("R1", "R2", "R3", "B4")})
+    before = s.to_json()
+    for bad in [
+        "complete M1-01 R1 R2 B4",
+        "complete M1-01 R1 R2",
+        "complete M1-01 R1 R2 R3 X9",
+        "draw draw draw",
+    ]:
+        with pytest.raises(bodoge.IllegalAction) as err:
+            s.apply(bad)
+        assert "\n" not in str(err.value)
+        assert s.to_json() == before, bad
+
+
+def test_illegal_actions_raise_value_error_and_change_nothing() -> None:
+    s = scenario()
+    before = s.to_json()
+    for bad in ["", "fly", "take 0", "take 9", "complete M9-99", "activate HK", "R4", "drop R1"]:
+        with pytest.raises(ValueError):
+            s.apply(bad)
+        assert s.to_json() == before
+    foreign = bodoge.Action("take 1", "take", (1,))
+    with pytest.raises(bodoge.IllegalAction):
+        s.apply(foreign)  # seat 1's pile is empty
+
+
+def test_describe_in_both_languages() -> None:
+    s = scenario(hands={0: cards("R4", "B5", "G6")}, discards={1: cards("P2")})
+    words = {str(a): (a.describe("en"), a.describe("ja")) for a in s.legal_actions()}
+    assert words["draw"] == ("Draw a card from the deck", "山札から1枚引く")
+    assert "seat 1" in words["take 1"][0] and "席1" in words["take 1"][1]
+    assert "Tail the Courier" in words["complete M1-02"][0]
+    assert "運び屋の尾行" in words["complete M1-02"][1]
+    s.apply("complete M1-02")
+    step = s.legal_actions()[0]
+    assert step.describe("en") == "Reveal red 4"
+    assert step.describe("ja") == "赤の4を公開する"
+
+
+# ---------------------------------------------------------------- scenarios
+@pytest.mark.parametrize(
+    ("setup", "fragment"),
+    [
+        ({"hands": {0: ["I-R1a", "I-R1a"]}}, "twice"),
+        ({"hands": {0: ["I-X1a"]}}, "unknown info card"),
+        ({"hands": {7: []}}, "no seat 7"),
+        ({"missions": ["M1-01"]}, "level 1 has 1"),
+        ({"completed": {0: ["M1-01", "M1-02"]}}, "two level-1"),
+        ({"collaborators_down": {0: ["ZZ"]}}, "unknown kind"),
+        ({"colour": "red"}, "unknown setup key"),
+        ({"deck": ["I-R1a"], "discards": {1: ["I-R1a"]}}, "twice"),
+    ],
+)
+def test_setup_errors_name_the_problem(setup: dict[str, object], fragment: str) -> None:
+    with pytest.raises(bodoge.SetupError, match=fragment):
+        bodoge.make("extreme-mission", players=3).new_state(1, setup=setup)
+
+
+def test_setup_places_cards_and_shuffles_the_rest_below() -> None:
+    s = scenario(
+        hands={0: cards("R1")},
+        deck=cards("B2", "B3"),
+        discards={1: cards("G4", "G5")},
+        current_player=2,
+    )
+    v = s.view(2)
+    assert v["current_player"] == 2
+    assert v["hand_sizes"] == [1, 8, 8]
+    assert v["discard_tops"] == [None, "I-G5a", None]
+    assert v["deck_size"] == 90 - 1 - 16 - 2
+    assert sorted(s.card_census()) == sorted(s.game.card_ids)
+    s2 = scenario(hands={"0": cards("R1")})  # seat keys may be strings
+    assert s2.view(0)["hand"] == ["I-R1a"]
+
+
+# ---------------------------------------------------------------- views
+def test_view_keys_and_privacy() -> None:
+    s = bodoge.make("extreme-mission", players=3).new_state(4)
+    v = s.view(1)
+    for key in [
+        "game",
+        "players",
+        "current_player",
+        "you",
+        "hand",
+        "hand_sizes",
+        "deck_size",
+        "is_over",
+        "log",
+        "missions",
+        "collaborators",
+        "completed",
+        "discard_tops",
+        "discard_sizes",
+        "actions_left",
+        "phase",
+    ]:
+        assert key in v
+    assert v["you"] == 1
+    json.dumps(v, ensure_ascii=False)
+    spectator = s.view(None)
+    assert spectator["hand"] == []
+    text = json.dumps(spectator)
+    for card in s.view(0)["hand"] + s.view(2)["hand"]:
+        assert card not in text
+    text1 = json.dumps(v)
+    for card in s.view(0)["hand"]:
+        assert card not in text1, "another seat's hand never shows"
+    with pytest.raises(ValueError):
+        s.view(3)
+
+
+def test_view_result_when_over() -> None:
+    game = bodoge.make("extreme-mission", players=2, turn_cap=1)
+    s = game.new_state(2)
+    s.apply("pass")
+    assert s.view(0)["result"]["truncated"] is True
+    assert s.current_player is None
+    assert s.legal_actions() == []
+
+
+# ---------------------------------------------------------------- storage, replay, determinism
+def test_json_round_trip_and_replay() -> None:
+    game = bodoge.make("extreme-mission", players=4)
+    s = game.new_state(11)
+    for step in ["draw", "draw", "pass", "draw", "take 0"][:3]:
+        s.apply(step)
+    text = s.to_json()
+    loaded = game.load(text)
+    assert loaded.to_json() == text
+    assert game.replay(11, s.history).to_json() == text
+    # the loaded game goes on exactly like the original, hidden generator included
+    s.apply("draw")
+    loaded.apply("draw")
+    assert s.to_json() == loaded.to_json()
+
+
+def test_load_rejects_bad_text() -> None:
+    game = bodoge.make("extreme-mission", players=4)
+    for bad in ["", "{}", "[1]", json.dumps({"game": "ruler-of-mana"})]:
+        with pytest.raises(bodoge.SetupError):
+            game.load(bad)
+    other = bodoge.make("extreme-mission", players=3).new_state(1).to_json()
+    with pytest.raises(bodoge.SetupError, match="3 players"):
+        game.load(other)
+
+
+def test_same_seed_same_game() -> None:
+    game = bodoge.make("extreme-mission", players=3)
+    assert game.new_state(9).to_json() == game.new_state(9).to_json()
+    assert game.new_state(9).to_json() != game.new_state(10).to_json()
+
+
+def test_replacement_card_set(tmp_path: Path) -> None:
+    shipped = (Path(bodoge.__file__).parent / "games" / "extreme_mission" / "cards.toml").read_text(
+        encoding="utf-8"
+    )
+    changed = shipped.replace('condition = "flush(3)"', 'condition = "flush(2)"', 1)
+    assert changed != shipped
+    path = tmp_path / "my-cards.toml"
+    path.write_text(changed, encoding="utf-8")
+    game = bodoge.make("extreme-mission", players=2, cards=path)
+    s = game.new_state(1, setup={"missions": MISSIONS, "hands": {0: cards("R1", "R2")}})
+    s.apply("complete M1-01 R1 R2")
+    assert s.view(0)["completed"][0] == ["M1-01"]
+    broken = tmp_path / "broken.toml"
+    broken.write_text(shipped.replace('condition = "run(4)"', 'condition = "runn(4)"'), "utf-8")
+    with pytest.raises(bodoge.CardSetError) as err:
+        bodoge.make("extreme-mission", cards=broken)
+    assert "broken.toml" in str(err.value) and "M2-01" in str(err.value)
+
+
+# ---------------------------------------------------------------- the harnesses
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_play_invariants(players: int) -> None:
+    """2,000 seeded games across 2–5 players in CI (500 per count); fewer locally."""
+    games = 500 if FULL else 60
+    game = bodoge.make("extreme-mission", players=players, turn_cap=300)
+    steps = check_random_play(game, range(players * 10_000, players * 10_000 + games))
+    assert steps > games * 50
+
+
+def _secret(state: bodoge.State, player: int) -> object:
+    assert isinstance(state, EMState)
+    others = tuple(tuple(h) for s, h in enumerate(state.hands) if s != player)
+    return others, tuple(state.deck)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_no_leaks(players: int) -> None:
+    game = bodoge.make("extreme-mission", players=players, turn_cap=120)
+    check_no_leaks(game, range(40 if FULL else 8), secret=_secret)
+
+
+def test_determinize_keeps_own_hand_and_public_facts() -> None:
+    s = bodoge.make("extreme-mission", players=3).new_state(21)
+    d = s.determinize(0, seed=5)
+    assert isinstance(d, EMState)
+    assert d.hands[0] == s.hands[0]
+    assert d.hands[1] != s.hands[1] or d.hands[2] != s.hands[2]
+    assert d.view(0) == s.view(0)

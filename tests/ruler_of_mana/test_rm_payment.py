@@ -1,0 +1,296 @@
+"""Ruler of Mana costs and exact payment (cards page §2, RM-3.2 to RM-3.5)."""
+
+from __future__ import annotations
+
+import doctest
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations, product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bodoge.games.ruler_of_mana import payment
+from bodoge.games.ruler_of_mana.payment import (
+    CODES,
+    MANA,
+    SYMBOLS,
+    Cost,
+    can_pay,
+    code_index,
+    is_exact,
+    next_payment_codes,
+    parse_cost,
+    payable,
+    payments,
+    sort_codes,
+)
+
+# -- the payment test vectors of the cards page, §2 -----------------------------------------------
+
+# Card ids of the page (MF2, ME1, MR ...) -> notation codes.
+PAGE_CODE = {"MF1": "F1", "MF2": "F2", "ME1": "E1", "MR": "RB"}
+
+
+def codes(*page_ids: str) -> list[str]:
+    return [PAGE_CODE[card] for card in page_ids]
+
+
+@pytest.mark.parametrize(
+    ("hand", "cost", "ok"),
+    [
+        (codes("MF2", "ME1", "ME1"), "E E F", True),  # MF2 supplies 1 unit
+        (codes("MF2", "ME1"), "E E F", False),  # fire cannot pay E
+        (codes("MR", "ME1", "MF1"), "E E F", True),  # MR is named E
+        (codes("MF2"), "F F", True),
+        (codes("MF2"), "F *", True),
+    ],
+)
+def test_rm_3_5_payment_vectors(hand: list[str], cost: str, ok: bool) -> None:
+    assert can_pay(cost, hand) is ok
+    assert payable(cost, hand) is ok
+    assert (tuple(sort_codes(hand)) in payments(cost, hand)) is ok
+
+
+def test_rm_3_5_payment_vector_third_card_cannot_be_added() -> None:
+    hand = codes("MF1", "MF1", "MF1")
+    assert payable("F F", hand)
+    assert can_pay("F F", ["F1", "F1"])
+    assert not can_pay("F F", hand)  # the third card would be wasted
+    assert next_payment_codes("F F", ("F1", "F1"), hand) == ()
+    assert next_payment_codes("F F", ("F1", "F1"), hand, extend_exact=True) == ()
+    assert payments("F F", hand) == (("F1", "F1"),)
+
+
+def test_rm_3_4_two_orb_card_pays_one_or_two() -> None:
+    assert can_pay("F", ["F2"])
+    assert can_pay("F F", ["F2"])
+    assert not can_pay("F F F", ["F2"])
+    assert can_pay("F F F", ["F2", "F1"])
+    assert can_pay("F F", ["F2", "F1"])  # the 2-orb card supplies 1 unit
+    assert can_pay("F F", ["F2", "F2"])  # both supply 1 unit
+
+
+def test_rm_3_3_rainbow_pays_any_one_element() -> None:
+    for symbol in "FWAE*":
+        assert can_pay(symbol, ["RB"])
+    assert not can_pay("F F", ["RB"])
+    assert can_pay("W A", ["RB", "RB"])
+
+
+def test_rm_3_2_element_symbol_needs_its_element_and_star_takes_any() -> None:
+    assert not can_pay("W", ["F1"])
+    assert can_pay("*", ["E2"])
+    assert can_pay("* *", ["E2"])
+    assert can_pay("E *", ["E1", "A1"])
+    assert not can_pay("E *", ["A1", "A1"])
+
+
+def test_rm_3_5_no_card_is_wasted() -> None:
+    assert not can_pay("F", ["F1", "W1"])
+    assert not can_pay("F", [])
+    assert not payable("F", [])
+    assert can_pay("F *", ["F2", "W1"])  # F2 supplies 1 unit, W1 pays *
+    assert not can_pay("F *", ["F2", "W1", "A1"])
+
+
+def test_stepwise_payment_in_canonical_order() -> None:
+    hand = ["RB", "E1", "F1", "E1", "W1"]
+    assert next_payment_codes("E E F", (), hand) == ("F1", "E1")
+    assert next_payment_codes("E E F", ("F1",), hand) == ("E1",)
+    assert next_payment_codes("E E F", ("F1", "E1"), hand) == ("E1", "RB")
+    assert is_exact("E E F", ("F1", "E1", "E1"))
+    assert payments("E E F", hand) == (
+        ("F1", "E1", "E1"),
+        ("F1", "E1", "RB"),
+        ("E1", "E1", "RB"),  # RB named F
+    )
+    # the DESIGN example `cast S19/3 @2 E1 E1 F1` pays F1 first, in canonical order
+    assert next_payment_codes("E E F", (), ["E1", "E1", "F1"]) == ("F1",)
+
+
+def test_complete_payment_is_offered_nothing_unless_asked() -> None:
+    hand = ["F2", "F2"]
+    assert is_exact("F F", ("F2",))
+    assert next_payment_codes("F F", ("F2",), hand) == ()
+    assert next_payment_codes("F F", ("F2",), hand, extend_exact=True) == ("F2",)
+    assert payments("F F", hand) == (("F2",),)
+    assert payments("F F", hand, extend_exact=True) == (("F2",), ("F2", "F2"))
+
+
+def test_hand_may_be_a_mapping() -> None:
+    assert payable("E E F", {"F2": 1, "E1": 2})
+    assert next_payment_codes("E E F", ("F2",), Counter({"F2": 1, "E1": 2})) == ("E1",)
+
+
+def test_next_payment_codes_rejects_bad_input() -> None:
+    with pytest.raises(ValueError, match="canonical order"):
+        next_payment_codes("E E F", ("E1", "F1"), ["E1", "F1"])
+    with pytest.raises(ValueError, match="not all in the hand"):
+        next_payment_codes("E E F", ("F1", "F1"), ["E1", "F1"])
+    with pytest.raises(ValueError, match="unknown mana code 'F3'"):
+        next_payment_codes("E E F", (), ["F3"])
+
+
+# -- costs -----------------------------------------------------------------------------------------
+
+
+def test_parse_cost_and_canonical_spelling() -> None:
+    cost = parse_cost("E E F")
+    assert cost == Cost((1, 0, 0, 2, 0))
+    assert str(cost) == "F E E"
+    assert cost.mana_value == 3
+    assert cost.symbols == ("F", "E", "E")
+    assert parse_cost("* A W F E") == parse_cost("F W A E *")
+    assert str(parse_cost("  *   F ")) == "F *"
+    assert parse_cost(str(cost)) == cost
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty cost"),
+        ("   ", "empty cost"),
+        ("F F F F F F", "at most 5"),
+        ("F G", "unknown cost symbol 'G'"),
+        ("f", "unknown cost symbol 'f'"),
+        ("EEF", "unknown cost symbol 'EEF'"),
+        ("F,E", "unknown cost symbol 'F,E'"),
+    ],
+)
+def test_parse_cost_errors(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_cost(text)
+
+
+def test_cost_validates_counts() -> None:
+    with pytest.raises(ValueError):
+        Cost((0, 0, 0, 0, 0))
+    with pytest.raises(ValueError):
+        Cost((6, 0, 0, 0, 0))
+    with pytest.raises(ValueError):
+        Cost((1, -1, 0, 0, 1))
+    with pytest.raises(ValueError, match="unknown cost symbol"):
+        parse_cost("F").count("X")
+
+
+def test_mana_kinds_and_codes() -> None:
+    assert CODES == ("F1", "F2", "W1", "W2", "A1", "A2", "E1", "E2", "RB")
+    assert [MANA[c].orbs for c in CODES] == [1, 2, 1, 2, 1, 2, 1, 2, 1]
+    assert MANA["A2"].element == "wind" and MANA["RB"].element == "rainbow"
+    assert sort_codes(["RB", "A1", "F2", "F1"]) == ("F1", "F2", "A1", "RB")
+    assert code_index("RB") == 8
+    with pytest.raises(ValueError, match="unknown mana code"):
+        code_index("X1")
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(payment).failed == 0
+
+
+# -- brute-force reference ------------------------------------------------------------------------
+
+# The units each card may supply: one tuple per choice.
+UNIT_CHOICES: dict[str, list[tuple[str, ...]]] = {
+    code: (
+        [(s,) for s in "FWAE"]
+        if MANA[code].rainbow
+        else [(code[0],) * k for k in range(1, MANA[code].orbs + 1)]
+    )
+    for code in CODES
+}
+
+
+def ref_exact(cost: str, cards: tuple[str, ...]) -> bool:
+    """Every card supplies units; some assignment matches units and symbols one to one."""
+    symbols = Counter(cost.split())
+    if not cards:
+        return False
+    for choice in product(*(UNIT_CHOICES[c] for c in cards)):
+        units = Counter(u for supplied in choice for u in supplied)
+        # one-to-one: same number of units as symbols, each element symbol gets its element's
+        # unit and the surplus units (of any element) take the `*` symbols.
+        if sum(units.values()) == sum(symbols.values()) and all(
+            units[e] >= symbols[e] for e in "FWAE"
+        ):
+            return True
+    return False
+
+
+def sub_multisets(hand: list[str], most: int) -> set[tuple[str, ...]]:
+    ordered = sort_codes(hand)
+    found: set[tuple[str, ...]] = set()
+    for size in range(1, min(most, len(ordered)) + 1):
+        found.update(combinations(ordered, size))  # combinations keep canonical order
+    return found
+
+
+def ref_payments(cost: str, hand: list[str]) -> set[tuple[str, ...]]:
+    """Every exact payment from the hand, in canonical order (each card supplies >= 1 unit)."""
+    n = len(cost.split())
+    return {s for s in sub_multisets(hand, n) if ref_exact(cost, s)}
+
+
+def walk(cost: str, hand: list[str], extend_exact: bool) -> Iterator[tuple[str, ...]]:
+    """Every node the stepwise solver reaches from the empty payment."""
+    stack: list[tuple[str, ...]] = [()]
+    while stack:
+        chosen = stack.pop()
+        yield chosen
+        for code in next_payment_codes(cost, chosen, hand, extend_exact=extend_exact):
+            stack.append((*chosen, code))
+
+
+hands = st.lists(st.sampled_from(CODES), max_size=8)
+costs = st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=5).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cost=costs, cards=st.lists(st.sampled_from(CODES), max_size=6))
+def test_can_pay_matches_brute_force(cost: str, cards: list[str]) -> None:
+    assert can_pay(cost, cards) == ref_exact(cost, tuple(cards))
+
+
+@settings(max_examples=200, deadline=None)
+@given(cost=costs, hand=hands)
+def test_payable_matches_brute_force(cost: str, hand: list[str]) -> None:
+    assert payable(cost, hand) == bool(ref_payments(cost, hand))
+
+
+@settings(max_examples=200, deadline=None)
+@given(cost=costs, hand=hands)
+def test_stepwise_payment_reaches_every_exact_payment(cost: str, hand: list[str]) -> None:
+    exact = ref_payments(cost, hand)
+    nodes = list(walk(cost, hand, extend_exact=True))
+    assert len(nodes) == len(set(nodes))  # one path per payment
+    for chosen in nodes:
+        offered = next_payment_codes(cost, chosen, hand, extend_exact=True)
+        # no dead end: a node is a complete payment or can go on
+        assert offered or chosen == () or ref_exact(cost, chosen)
+        assert list(offered) == sorted(set(offered), key=code_index)
+    assert {n for n in nodes if n and ref_exact(cost, n)} == exact
+    assert set(payments(cost, hand, extend_exact=True)) == exact
+
+
+@settings(max_examples=200, deadline=None)
+@given(cost=costs, hand=hands)
+def test_stepwise_payment_stops_at_the_first_complete_payment(cost: str, hand: list[str]) -> None:
+    exact = ref_payments(cost, hand)
+    # reachable: exact payments no proper canonical prefix of which is already exact
+    expected = {p for p in exact if not any(ref_exact(cost, p[:k]) for k in range(1, len(p)))}
+    nodes = list(walk(cost, hand, extend_exact=False))
+    ends = set()
+    for chosen in nodes:
+        offered = next_payment_codes(cost, chosen, hand)
+        if chosen and is_exact(cost, chosen):
+            assert offered == ()
+            ends.add(chosen)
+        else:
+            # following the offers from the empty payment always reaches a complete one
+            assert offered or (chosen == () and not exact)
+    assert ends == expected
+    assert set(payments(cost, hand)) == expected
+    # every exact payment contains a reachable one (nothing payable is lost)
+    for p in exact:
+        assert any(Counter(e) <= Counter(p) for e in expected)

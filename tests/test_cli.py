@@ -1,0 +1,225 @@
+"""The `bodoge` command (simulate, play) and the engine benchmark, driven as a user drives them."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import bodoge
+from bodoge.cli import app
+from bodoge.core.i18n import text
+from bodoge.play.terminal import GameWords, TerminalPlay, game_hooks, whole_action
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+PLAY = ["play", "extreme-mission", "--seats", "human,random", "--seed", "3"]
+
+
+# ------------------------------------------------------------------------------ simulate
+def test_simulate_prints_tables_and_writes_the_json(tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    result = runner.invoke(app, ["simulate", "extreme-mission", "--players", "4", "--games",
+                                 "20", "--seed", "1", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    for words in ("games", "turns, mean", "turns, median", "truncated by the turn cap",
+                  "win share", "turn cap 200"):
+        assert words in result.stdout
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["games"] == 20 and data["players"] == 4 and data["turn_cap"] == 200
+    for key in ("turns_mean", "turns_median", "steps_mean", "truncated_share", "no_winner"):
+        assert isinstance(data[key], (int, float))
+    assert [s["seat"] for s in data["seats"]] == [0, 1, 2, 3]
+    assert all({"wins", "win_share", "mean_score"} <= set(s) for s in data["seats"])
+    assert len(data["records"]) == 20
+
+
+def test_simulate_is_deterministic(tmp_path: Path) -> None:
+    reports = []
+    for name in ("a.json", "b.json"):
+        args = ["simulate", "extreme-mission", "--players", "3", "--games", "5", "--seed", "7",
+                "--turn-cap", "30", "--json", str(tmp_path / name)]
+        assert runner.invoke(app, args).exit_code == 0
+        reports.append((tmp_path / name).read_text(encoding="utf-8"))
+    assert reports[0] == reports[1]
+
+
+def test_simulate_in_japanese() -> None:
+    result = runner.invoke(app, ["simulate", "extreme-mission", "--games", "2", "--turn-cap",
+                                 "10", "--lang", "ja"])
+    assert result.exit_code == 0
+    assert "手番数（平均）" in result.stdout and "勝率" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["simulate", "extreme-mission", "--players", "9"], "2–5 players"),
+        (["simulate", "extreme-mission", "--seats", "random,robot"], "unknown seat 'robot'"),
+        (["simulate", "extreme-mission", "--lang", "fr"], "unknown language 'fr'"),
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "extreme-mission", "--seats", "human,robot"], "unknown seat 'robot'"),
+        (["play", "extreme-mission", "--seats", "human"], "2–5 players"),
+        (["play", "extreme-mission", "--seats", "random,random"], "no human seat"),
+    ],
+)
+def test_bad_arguments_get_one_line_and_exit_code_2(args: list[str], fragment: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0]
+    assert "Traceback" not in result.output
+
+
+# ------------------------------------------------------------------------------ play
+def play(lines: list[str], lang: str = "en", *extra: str) -> str:
+    result = runner.invoke(app, [*PLAY, "--lang", lang, *extra], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.stdout
+
+
+def test_first_prompt_shows_only_the_seat_view_and_numbered_steps() -> None:
+    out = play(["quit"])
+    state = bodoge.make("extreme-mission", players=2).new_state(3)
+    hand = state.view(0)["hand"]
+    assert "you are seat 0" in out and "Your hand (8)" in out
+    assert "Seat 1 is dealt 8 cards" in out  # seat 1's cards are not shown
+    assert "Seat 0 is dealt: red 2" in out
+    other_hand = json.dumps(state.view(1)["hand"])
+    assert other_hand not in out and len(hand) == 8
+    for number, action in enumerate(state.legal_actions(), 1):
+        assert f"{number}  {action}" in out
+        assert action.describe("en").split(" (")[0] in out
+    assert out.rstrip().endswith("Game abandoned.")
+
+
+def test_bad_input_gets_one_line_and_play_goes_on() -> None:
+    out = play(["no-such-step", "99", "1", "quit"])
+    errors = [line for line in out.splitlines() if "Not accepted:" in line]
+    assert len(errors) == 2
+    assert "'no-such-step' is not legal now" in errors[0]
+    assert "There is no choice 99: choose 1 to 14" in errors[1]
+    # after the errors, "1" (draw) was taken: the drawn card is reported, then quit
+    assert "Seat 0 draws " in out.split(errors[1])[1]
+    assert out.rstrip().endswith("Game abandoned.")
+
+
+def test_help_and_end_of_input() -> None:
+    out = play(["help"])  # then the input ends: like quit
+    assert text("play.help", "en") in out
+    assert out.rstrip().endswith("Game abandoned.")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_whole_game_answering_1_finishes_with_the_result(lang: str) -> None:
+    out = play(["1"] * 600, lang, "--turn-cap", "16")
+    assert text("play.over", lang) in out and text("play.result", lang) in out
+    assert text("play.truncated", lang) in out  # 16 turns: the cap ended it
+    assert text("play.no_winner", lang) in out or text("play.winners", lang, seats="")[:3] in out
+    if lang == "ja":
+        for words in ("あなたの手札", "山札から1枚引く", "選べる手", "結果", "順位"):
+            assert words in out, words
+
+
+def test_hot_seat_asks_to_pass_the_terminal() -> None:
+    result = runner.invoke(
+        app, ["play", "extreme-mission", "--seats", "human,human", "--seed", "1"],
+        input="\npass\n\nquit\n",
+    )
+    assert result.exit_code == 0
+    assert "Pass the terminal to seat 0" in result.stdout
+    assert "Pass the terminal to seat 1" in result.stdout
+    assert "you are seat 1" in result.stdout
+
+
+# ------------------------------------------------------------------------------ pieces
+SCENARIO = {
+    "hands": {0: ["I-R4a", "I-B5a", "I-G6a"]},
+    "missions": ["M1-01", "M1-02", "M1-03", "M2-01", "M2-02", "M2-03",
+                 "M3-01", "M3-02", "M3-03", "M4-01", "M4-02", "M4-03"],
+}
+
+
+def test_whole_actions_stay_within_the_seat_decisions() -> None:
+    game = bodoge.make("extreme-mission", players=2)
+    state = game.new_state(1, setup=SCENARIO)
+    words = GameWords(game, "en")
+    assert whole_action(state, 0, "complete M1-02 R4 B5 G6", words) == [
+        "complete M1-02", "R4", "B5", "G6"]
+    with pytest.raises(bodoge.IllegalAction, match=r"past your own decisions|one action at a"):
+        whole_action(state, 0, "pass draw", words)  # "draw" would be seat 1's
+    assert state.history == []  # nothing was applied
+
+
+def test_a_string_that_reaches_into_another_seat_decision_is_refused() -> None:
+    """Even if a game's ``apply`` took steps of two seats in one string, the terminal would not."""
+
+    class TwoSeats:  # every step hands the decision to the other seat
+        def __init__(self, history: list[str]) -> None:
+            self.history = history
+
+        @property
+        def current_player(self) -> int:
+            return len(self.history) % 2
+
+        def clone(self) -> TwoSeats:
+            return TwoSeats(list(self.history))
+
+        def apply(self, entry: str) -> None:
+            self.history.extend(entry.split())
+
+    words = GameWords(bodoge.make("extreme-mission", players=2), "en")
+    state = TwoSeats([])
+    assert whole_action(state, 0, "pass", words) == ["pass"]  # type: ignore[arg-type]
+    with pytest.raises(bodoge.IllegalAction, match="goes on past your own decisions"):
+        whole_action(state, 0, "pass draw", words)  # type: ignore[arg-type]
+    assert state.history == []
+
+
+def test_a_scripted_session_completes_a_mission_in_one_line() -> None:
+    game = bodoge.make("extreme-mission", players=2, turn_cap=2)
+    answers = iter(["complete M1-02 R4 B5 G6", "pass"])
+    buffer = io.StringIO()
+    session = TerminalPlay(game, ["human", "random"], seed=1, lang="en", setup=SCENARIO,
+                           console=Console(file=buffer, width=100),
+                           read_line=lambda prompt: next(answers))
+    result = session.run()
+    out = buffer.getvalue()
+    name = game.cards.mission("M1-02").en  # type: ignore[attr-defined]
+    assert f"Seat 0 completes {name} (M1-02) with red 4, blue 5, green 6" in out
+    assert result is not None and result.truncated and result.scores[0] == 1.0
+    assert "Result" in out and "No winner." in out
+
+
+def test_the_game_provides_its_words() -> None:
+    game = bodoge.make("extreme-mission", players=2)
+    describe_event, describe_card = game_hooks(game)
+    assert describe_event is not None and describe_card is not None
+    words = GameWords(game, "ja")
+    assert words.event({"event": "draw", "seat": 1}) == "席1が山札から1枚引いた"
+    assert words.value("hand", ["I-R7a", "I-P9b"]) == "赤の7、紫の9"
+
+
+# ------------------------------------------------------------------------------ bench
+def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "engine.py"), "--games", "2", "--json", str(out)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "vs UNO" in done.stdout and "extreme-mission" in done.stdout and "×" in done.stdout
+    figures = json.loads(out.read_text(encoding="utf-8"))
+    names = [e["game"] for e in figures["engines"]]
+    assert "extreme-mission" in names and names[-1].startswith("uno")
+    assert all(e["steps_per_second_vs_uno"] > 0 for e in figures["engines"])

@@ -1,0 +1,75 @@
+"""The shared protocol pieces: actions, results, the catalogue, the registry."""
+
+from __future__ import annotations
+
+import pytest
+
+import bodoge
+from bodoge.core import i18n
+from bodoge.core.result import Result, competition_ranks
+
+
+def test_games_lists_both_names() -> None:
+    assert "extreme-mission" in bodoge.games()
+
+
+def test_unknown_game_is_a_one_line_value_error() -> None:
+    with pytest.raises(bodoge.UnknownGame) as err:
+        bodoge.make("chess")
+    assert isinstance(err.value, ValueError)
+    assert "chess" in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"players": 1}, "2–5 players"),
+        ({"players": 9}, "2–5 players"),
+        ({"variant": "expert"}, "no variant"),
+        ({"turn_cap": 0}, "turn_cap"),
+    ],
+)
+def test_bad_options_are_setup_errors(kwargs: dict[str, object], fragment: str) -> None:
+    with pytest.raises(bodoge.SetupError, match=fragment):
+        bodoge.make("extreme-mission", **kwargs)  # type: ignore[arg-type]
+
+
+def test_action_is_an_immutable_value() -> None:
+    a = bodoge.Action("take 2", "take", (2,))
+    assert a == bodoge.Action("take 2", "take", (2,)) and hash(a) == hash("take 2")
+    assert str(a) == "take 2" and a.describe("en") == "take 2"
+    with pytest.raises(AttributeError):
+        a.notation = "draw"  # type: ignore[misc]
+
+
+def test_competition_ranks_share_and_skip() -> None:
+    assert competition_ranks([3, 5, 5, 1]) == (3, 1, 1, 4)
+    assert competition_ranks([(1, 2), (1, 2)]) == (1, 1)
+
+
+def test_result_to_dict() -> None:
+    r = Result(scores=(1.0, 0.0), ranks=(1, 2), winners=(0,), truncated=False)
+    assert r.to_dict() == {
+        "scores": [1.0, 0.0],
+        "ranks": [1, 2],
+        "winners": [0],
+        "truncated": False,
+    }
+
+
+def test_catalogue_has_every_text_in_both_languages() -> None:
+    entries = i18n.catalogue()
+    assert len(entries) > 10
+    for key, texts in entries.items():
+        assert texts["en"].strip(), f"{key} has no English"
+        assert texts["ja"].strip(), f"{key} has no Japanese"
+        fields_en = sorted(part.split("}")[0] for part in texts["en"].split("{")[1:])
+        fields_ja = sorted(part.split("}")[0] for part in texts["ja"].split("{")[1:])
+        assert fields_en == fields_ja, f"{key}: the two languages fill different fields"
+
+
+def test_catalogue_unknown_language_and_key() -> None:
+    with pytest.raises(ValueError, match="unknown language"):
+        i18n.text("em.step.draw", "fr")
+    with pytest.raises(KeyError):
+        i18n.text("no.such.key")
