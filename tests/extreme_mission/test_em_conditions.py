@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bodoge.games.extreme_mission.cards import load_cards
 from bodoge.games.extreme_mission.conditions import (
     COLOUR_IDS,
     Condition,
@@ -23,6 +24,7 @@ from bodoge.games.extreme_mission.conditions import (
     card_type,
     colour_of,
     completable,
+    completable_all,
     min_wilds,
     number_of,
     parse_condition,
@@ -577,3 +579,36 @@ def test_every_condition_p10_matches_published() -> None:
         assert abs(got - p10) < 0.05, (text, got, p10)
         assert abs(got_w - p10w) < 0.05, (text, got_w, p10w)
         assert all(n is not None and n <= c.card_count for n in needs)
+
+
+# --------------------------------------------------------------------------------------------
+# The menu check: completable_all (hand summarised once) agrees with min_wilds, for every wild
+# count, on hands of a realistic size and the shipped conditions as well as random ones.
+shipped = [m.condition for m in load_cards().missions] + [
+    k.condition for k in load_cards().collaborator_kinds
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(shipped), min_size=1, max_size=6),
+    st.lists(st.integers(0, 44), max_size=12).map(lambda xs: tuple(sorted(xs))),
+    st.integers(0, 5),
+)
+def test_completable_all_matches_min_wilds(
+    conds: list[Condition], hand: tuple[int, ...], wilds: int
+) -> None:
+    expected = []
+    for condition in conds:
+        need = min_wilds(condition, (), hand)
+        expected.append(need is not None and need <= wilds)
+    assert completable_all(conds, hand, wilds) == expected
+
+
+@brute
+@given(conditions, st.lists(cards, max_size=7).map(lambda xs: tuple(sorted(xs))), st.integers(0, 4))
+def test_completable_all_matches_min_wilds_random_conditions(
+    condition: Condition, hand: tuple[int, ...], wilds: int
+) -> None:
+    need = min_wilds(condition, (), hand)
+    assert completable_all([condition], hand, wilds) == [need is not None and need <= wilds]

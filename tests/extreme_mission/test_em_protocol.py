@@ -263,3 +263,16 @@ def test_determinize_keeps_own_hand_and_public_facts() -> None:
     assert d.hands[0] == s.hands[0]
     assert d.hands[1] != s.hands[1] or d.hands[2] != s.hands[2]
     assert d.view(0) == s.view(0)
+
+
+def test_every_condition_reads_in_both_languages() -> None:
+    from bodoge.games.extreme_mission.cards import load_cards
+    from bodoge.games.extreme_mission.words import mission_words
+
+    cs = load_cards()
+    for mission in cs.missions:
+        en, ja = mission_words(cs, mission.id, "en"), mission_words(cs, mission.id, "ja")
+        assert "(" not in en.split(":", 1)[1], f"raw condition language in {en!r}"
+        assert mission.ja in ja and "レベル" in ja
+    assert "a 9" in mission_words(cs, "M1-05", "en")
+    assert "紫1枚" in mission_words(cs, "M1-06", "ja")

@@ -74,6 +74,10 @@ class ExtremeMission(Game):
         self.step_activate = [
             Action(f"activate {code}", "activate", (k,), d) for k, code in enumerate(self.kinds)
         ]
+        self.condition_of_step: dict[str, Any] = {
+            **{a.notation: self.condition_of[m] for m, a in self.step_complete.items()},
+            **{a.notation: self.kind_conditions[k] for k, a in enumerate(self.step_activate)},
+        }
         self.step_card = {t: Action(cs.type_code(t), "card", (t,), d) for t in types}
         self.step_drop = {t: Action(f"drop {cs.type_code(t)}", "drop", (t,), d) for t in types}
         self.step_wild = [Action(code, "wild", (k,), d) for k, code in enumerate(self.kinds)]

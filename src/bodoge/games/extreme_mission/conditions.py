@@ -321,14 +321,146 @@ def completable(condition: Condition, hand: tuple[int, ...], wilds_available: in
     >>> completable(parse_condition("run(3)"), (card_type(0, 4), card_type(1, 5)), 0)
     False
     """
+    # Cheap answers first: this is asked for every laid mission at every decision.
+    count = condition.card_count
+    if count <= wilds_available:
+        return True  # wilds alone meet any condition of that many items
+    if count > len(hand) + wilds_available:
+        return False
+    needed = count - wilds_available  # real cards the hand must supply
+    plan = _plan(condition)
+    if len(plan) == 1:
+        used = _reach_alone(plan[0], hand)
+        return used is not None and used >= needed
+    bound = 0  # no split uses more cards than each group alone would take
+    for group in plan:
+        used = _reach_alone(group, hand)
+        if used is None:
+            return False
+        bound += used
+    if bound < needed:
+        return False
     need = min_wilds(condition, (), hand)
     return need is not None and need <= wilds_available
+
+
+class HandSummary:
+    """What the groups look at in a hand, counted once, so that a whole menu of conditions is
+    checked against one hand cheaply (``completable_all``)."""
+
+    __slots__ = ("colour_counts", "colour_masks", "hand", "number_counts", "number_mask")
+
+    def __init__(self, hand: tuple[int, ...]) -> None:
+        self.hand = hand
+        numbers = [0] * HIGHEST_NUMBER
+        colours = [0] * COLOUR_COUNT
+        masks = [0] * COLOUR_COUNT
+        for t in hand:
+            colour, number = divmod(t, HIGHEST_NUMBER)
+            numbers[number] += 1
+            colours[colour] += 1
+            masks[colour] |= 1 << number
+        self.number_counts = numbers
+        self.colour_counts = colours
+        self.colour_masks = masks
+        self.number_mask = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
+
+    def reach(self, group: Group) -> int | None:
+        """Most cards of the hand ``group`` alone can take; None if it can never be met.
+        The same answer as the solver's single-group case with nothing fixed."""
+        kind = group.kind
+        n = group.n
+        if kind == "any":
+            return min(n, len(self.hand))
+        if kind == "set":
+            return min(n, max(self.number_counts))
+        if kind == "exact":
+            return min(1, self.number_counts[(group.value or 1) - 1])
+        if kind == "flush":
+            if group.colour_index is not None:
+                return min(n, self.colour_counts[group.colour_index])
+            return min(n, max(self.colour_counts))
+        if kind == "rainbow":
+            return min(n, sum(1 for c in self.colour_counts if c))
+        if kind == "rainbow_set":  # distinct colours holding one number
+            masks = self.colour_masks
+            return min(n, max(sum(m >> v & 1 for m in masks) for v in range(HIGHEST_NUMBER)))
+        if kind == "run":
+            return _run_best(self.number_mask, n, 0)
+        if kind == "colour_run":
+            return max(_run_best(m, n, 0) or 0 for m in self.colour_masks)
+        k = group.value or 0
+        if kind == "sum_at_least":
+            total = HIGHEST_NUMBER * n
+            if total < k:
+                return None
+            taken = 0
+            for v in sorted((t % HIGHEST_NUMBER + 1 for t in self.hand), reverse=True):
+                if taken == n or total - (HIGHEST_NUMBER - v) < k:
+                    break
+                total -= HIGHEST_NUMBER - v
+                taken += 1
+            return taken
+        if kind == "sum_at_most":
+            total = n
+            if total > k:
+                return None
+            taken = 0
+            for v in sorted(t % HIGHEST_NUMBER + 1 for t in self.hand):
+                if taken == n or total + (v - 1) > k:
+                    break
+                total += v - 1
+                taken += 1
+            return taken
+        return _best_last(group, (), self.hand)  # pragma: no cover - every kind is above
+
+
+def completable_all(
+    conditions: Sequence[Condition], hand: tuple[int, ...], wilds_available: int
+) -> list[bool]:
+    """``completable`` for each condition against one hand: the hand is summarised once.
+
+    >>> run3, flush7 = parse_condition("run(3)"), parse_condition("flush(7)")
+    >>> completable_all([run3, flush7], (card_type(0, 4), card_type(1, 5)), 1)
+    [True, False]
+    """
+    summary: HandSummary | None = None
+    out = []
+    size = len(hand)
+    for condition in conditions:
+        count = condition.card_count
+        if count <= wilds_available:
+            out.append(True)
+            continue
+        if count > size + wilds_available:
+            out.append(False)
+            continue
+        if summary is None:
+            summary = HandSummary(hand)
+        needed = count - wilds_available
+        plan = _plan(condition)
+        bound = 0
+        for group in plan:
+            used = summary.reach(group)
+            if used is None:
+                bound = -1
+                break
+            bound += used
+        if bound < needed:
+            out.append(False)
+        elif len(plan) == 1:
+            out.append(True)
+        else:
+            need = min_wilds(condition, (), hand)
+            out.append(need is not None and need <= wilds_available)
+    return out
 
 
 def clear_caches() -> None:
     """Empty the solver's memo tables (for benchmarks, or to free memory after a long run)."""
     min_wilds.cache_clear()
     _best_used_cached.cache_clear()
+    _reach_alone.cache_clear()
 
 
 # Order in which the solver takes groups: narrow groups first (few ways to take cards), wide
@@ -406,6 +538,13 @@ def _best_used(
 
 
 _best_used_cached = lru_cache(maxsize=1 << 15)(_best_used)
+
+
+@lru_cache(maxsize=1 << 14)
+def _reach_alone(group: Group, hand: tuple[int, ...]) -> int | None:
+    """Most cards of ``hand`` that ``group`` alone can take (None if it cannot be met at all)."""
+    return _best_last(group, (), hand)
+
 
 _NUMBER_ONLY = frozenset({"set", "run", "exact", "sum_at_least", "sum_at_most", "any"})
 _COLOUR_ONLY = frozenset({"flush", "rainbow", "any"})

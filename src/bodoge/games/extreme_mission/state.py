@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from bodoge.core.action import Action
 from bodoge.core.result import Result, competition_ranks
 from bodoge.core.state import JSON, State
-from bodoge.games.extreme_mission.conditions import min_wilds
+from bodoge.games.extreme_mission.conditions import completable_all, min_wilds
 
 if TYPE_CHECKING:
     from bodoge.games.extreme_mission import ExtremeMission
@@ -27,18 +27,6 @@ KEEP_ON_REBUILD = 3  # EM-3.2
 ACTION = "action"
 DROP = "drop"
 OVER = "over"
-
-
-def _completable(condition: Any, hand: tuple[int, ...], wilds: int, reach: int) -> bool:
-    """Whether the hand and ``wilds`` wilds can meet ``condition``. Wilds alone meet any condition
-    of at most that many cards, and no condition of more cards than hand and wilds together."""
-    count: int = condition.card_count
-    if count <= wilds:
-        return True
-    if count > reach:
-        return False
-    need = min_wilds(condition, (), hand)
-    return need is not None and need <= wilds
 
 
 class EMState(State):
@@ -133,15 +121,12 @@ class EMState(State):
             hand = self._hand_types(p)
             wilds = self.faceup(p)
             done_levels = {g.level_of[m] for m in self.completed[p]}
-            reach = len(hand) + wilds
-            for m in self.missions:
-                if g.level_of[m] in done_levels:
-                    continue
-                if _completable(g.condition_of[m], hand, wilds, reach):
-                    out.append(g.step_complete[m])
-            for k, up in enumerate(self.collaborators[p]):
-                if not up and _completable(g.kind_conditions[k], hand, wilds, reach):
-                    out.append(g.step_activate[k])
+            steps = [g.step_complete[m] for m in self.missions if g.level_of[m] not in done_levels]
+            steps += [g.step_activate[k] for k, up in enumerate(self.collaborators[p]) if not up]
+            conditions = [g.condition_of_step[a.notation] for a in steps]
+            for step, ok in zip(steps, completable_all(conditions, hand, wilds), strict=True):
+                if ok:
+                    out.append(step)
         out.append(g.step_pass)
         return out
 
@@ -470,7 +455,7 @@ class EMState(State):
             pile = new.discards[s]
             if len(pile) > 1:
                 below = len(pile) - 1
-                new.discards[s] = [*hidden[pos:pos + below], pile[-1]]
+                new.discards[s] = [*hidden[pos : pos + below], pile[-1]]
                 pos += below
         new.deck = hidden[pos:]
         return new

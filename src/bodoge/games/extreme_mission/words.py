@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bodoge.core.action import Action
-from bodoge.core.i18n import text
+from bodoge.core.i18n import catalogue, text
 from bodoge.games.extreme_mission.cards import CardSet
+from bodoge.games.extreme_mission.conditions import Condition, Group
 
 
 def card_words(cards: CardSet, type_: int, lang: str) -> str:
@@ -12,6 +13,24 @@ def card_words(cards: CardSet, type_: int, lang: str) -> str:
     colour = cards.colours[type_ // len(cards.numbers)]
     number = cards.numbers[type_ % len(cards.numbers)]
     return text("em.card", lang, colour=colour.ja if lang == "ja" else colour.en, number=number)
+
+
+def group_words(cards: CardSet, group: Group, lang: str) -> str:
+    """One group of the condition language in words: ``run(3)`` -> ``a run of 3``."""
+    colour = ""
+    if group.colour_index is not None:
+        c = cards.colours[group.colour_index]
+        colour = c.ja if lang == "ja" else c.en
+    key = "em.group.flush_colour" if group.kind == "flush" and colour else f"em.group.{group.kind}"
+    if group.n == 1 and f"{key}_one" in catalogue():
+        key += "_one"  # "a purple card", not "1 purple cards"
+    return text(key, lang, n=group.n, k=group.value, x=group.value, colour=colour)
+
+
+def condition_words(cards: CardSet, condition: Condition, lang: str) -> str:
+    """A whole condition in words, its groups joined: ``set(2) + exact(9)`` ->
+    ``a pair of one number + a 9``."""
+    return text("em.group.join", lang).join(group_words(cards, g, lang) for g in condition.groups)
 
 
 def mission_words(cards: CardSet, mission_id: str, lang: str) -> str:
@@ -23,7 +42,7 @@ def mission_words(cards: CardSet, mission_id: str, lang: str) -> str:
         name=name,
         id=mission.id,
         level=mission.level,
-        condition=str(mission.condition),
+        condition=condition_words(cards, mission.condition, lang),
     )
 
 
