@@ -276,3 +276,31 @@ def test_every_condition_reads_in_both_languages() -> None:
         assert mission.ja in ja and "レベル" in ja
     assert "a 9" in mission_words(cs, "M1-05", "en")
     assert "紫1枚" in mission_words(cs, "M1-06", "ja")
+
+
+@pytest.mark.parametrize(
+    ("setup", "step", "reason"),
+    [
+        ({}, "take 0", "not your own"),
+        ({}, "take 1", "pile is empty"),
+        ({}, "take 7", "no seat 7"),
+        ({"completed": {0: ["M1-01"]}}, "complete M1-02", "already completed a level-1"),
+        ({}, "activate HK", "already face up"),
+        (
+            {"hands": {0: cards("R1", "B5")}, "collaborators_down": {0: ["HK", "DR", "SN", "IN"]}},
+            "complete M4-01",
+            "cannot meet M4-01",
+        ),
+    ],
+)
+def test_illegal_steps_say_why(setup: dict[str, object], step: str, reason: str) -> None:
+    s = scenario(**setup)
+    with pytest.raises(bodoge.IllegalAction, match=reason):
+        s.apply(step)
+
+
+def test_mid_action_refuses_other_actions_with_a_reason() -> None:
+    s = scenario(hands={0: cards("R1", "R2", "R3")})
+    s.apply("complete M1-01")
+    with pytest.raises(bodoge.IllegalAction, match="finish the action in progress"):
+        s.apply("draw")

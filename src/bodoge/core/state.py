@@ -206,7 +206,11 @@ class State(ABC):
                             del tokens[:width]
                             break
                 if chosen is None:
-                    raise IllegalAction(f"{text!r}: {self._why_illegal(tokens[0])}")
+                    # A lower-case word is a verb with its argument (`take 2`); else one item.
+                    width = 2 if tokens[0].isalpha() and tokens[0].islower() else 1
+                    head = " ".join(tokens[:width])
+                    why = self._why_illegal(head)
+                    raise IllegalAction(why if text == head else f"{text!r}: {why}")
                 self._step(chosen)
                 if tokens and not self._in_action():
                     raise IllegalAction(

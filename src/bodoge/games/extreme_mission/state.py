@@ -72,6 +72,43 @@ class EMState(State):
                 every.extend(pile)
         return sorted(ids[i] for i in every)
 
+    def _why_illegal(self, notation: str) -> str:
+        """The reason a step is refused, in the game's words where it can tell."""
+        g = self.game
+        p = self.player
+        word, _, arg = notation.partition(" ")
+        reason = None
+        if self.pending is not None and word in ("draw", "take", "complete", "activate", "pass"):
+            reason = "finish the action in progress first: add its next card or wild"
+        elif self.phase == DROP and word != "drop":
+            reason = f"you hold {len(self.hands[p])} cards: drop cards down to {HAND_LIMIT} first"
+        elif word == "draw" and not self._can_draw():
+            reason = "the deck is empty and the discard piles hold nothing to rebuild it"
+        elif word == "take" and arg.isdigit():
+            seat = int(arg)
+            if seat == p:
+                reason = "you take from another player's discard pile, not your own"
+            elif not 0 <= seat < g.players:
+                reason = f"there is no seat {seat}"
+            elif not self.discards[seat]:
+                reason = f"seat {seat}'s discard pile is empty"
+        elif word == "complete" and arg in g.level_of:
+            level = g.level_of[arg]
+            if arg not in self.missions:
+                reason = f"{arg} is not laid in this game"
+            elif any(g.level_of[m] == level for m in self.completed[p]):
+                reason = f"you already completed a level-{level} mission"
+            else:
+                reason = f"your hand and face-up collaborators cannot meet {arg}'s condition"
+        elif word == "activate" and arg in g.kinds:
+            if self.collaborators[p][g.kinds.index(arg)]:
+                reason = f"your {arg} is already face up"
+            else:
+                reason = f"your hand and other face-up collaborators cannot meet {arg}'s condition"
+        if reason is None:
+            return super()._why_illegal(notation)
+        return f"{notation!r} is not legal now: {reason}"
+
     def _items_unordered(self) -> bool:
         return self.pending is not None
 
