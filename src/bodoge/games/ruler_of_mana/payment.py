@@ -43,9 +43,9 @@ __all__ = [
     "is_exact",
     "next_codes_counts",
     "next_payment_codes",
-    "payable_counts",
     "parse_cost",
     "payable",
+    "payable_counts",
     "payments",
     "sort_codes",
 ]
