@@ -93,6 +93,13 @@ class Game(ABC):
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
             raise SetupError(f"not a saved {self.name} state: {exc}") from None
 
+    def sample_state(self, view: JSON, seed: int) -> State:
+        """A full state consistent with a seat's ``view`` (``view["you"]`` is that seat), built from
+        the view alone: what the seat cannot see is dealt at random from ``seed``. This is how a
+        bot searches without ever holding the real state (``state.determinize`` does the same from
+        the state, for tests). ``sample_state(view, s).view(seat) == view`` for the seat's view."""
+        raise NotImplementedError(f"{self.name} cannot yet rebuild a state from a view")
+
     def replay(
         self, seed: int, history: Iterable[str], setup: Mapping[str, Any] | None = None
     ) -> State:
