@@ -5,11 +5,13 @@ The bodoge loop has the same shape as the UNO one: for each game ``state = game.
 then ``while not state.is_over: legal = state.legal_actions(); state.apply(rng.choice(legal))``,
 with one ``random.Random(seed)`` choosing for all games. One step is one ``apply`` (a decision,
 as one ``env.step`` is for UNO). Timed with ``time.perf_counter`` around the whole loop, new
-states included (UNO's timing includes ``env.reset``). Games are made with ``turn_cap=200``: random
-players stall (a random Extreme Mission game runs about 100,000 turns uncapped), so the cap bounds
-every game; the "truncated" column says how many games it ended.
+states included (UNO's timing includes ``env.reset``). Each engine runs ``--rounds`` times,
+interleaved with the others, and keeps its fastest round (as ``timeit`` does), so that a load from
+elsewhere on the machine during one engine's turn does not skew the ratios. Games are made with
+``turn_cap=200``: random players stall (a random Extreme Mission game runs about 100,000 turns
+uncapped), so the cap bounds every game; the "truncated" column says how many games it ended.
 
-Run: ``.venv/bin/python bench/engine.py [--games 200] [--players 4] [--seed 0] [--json FILE]``
+Run: ``.venv/bin/python bench/engine.py [--games 200] [--players 2,4] [--seed 0] [--json FILE]``
 """
 
 from __future__ import annotations
@@ -111,22 +113,43 @@ def table(rows: list[Row], uno: Row) -> Table:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="bodoge engine speed against RLCard UNO")
     parser.add_argument("--games", type=int, default=200, help="games per engine (default 200)")
-    parser.add_argument("--players", type=int, default=4, help="players (default 4; UNO has 2)")
+    parser.add_argument(
+        "--players", default="2,4", help="player counts, comma-separated (default 2,4; UNO has 2)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed, >= 0 (default 0)")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds; each engine keeps its best (default 3)"
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args(argv)
     if args.games < 1 or args.seed < 0:
         parser.error("--games must be >= 1 and --seed >= 0")
+    try:
+        counts = [int(p) for p in str(args.players).split(",")]
+    except ValueError:
+        parser.error(f"--players must be numbers separated by commas, not {args.players!r}")
     console = Console(highlight=False)
     if not console.is_terminal:  # piped: wide enough for the table, not the default 80
         console.width = max(console.width, 100)
-    rows: list[Row] = []
-    for name in bodoge.games():
-        try:
-            rows.append(bodoge_random_play(name, args.players, args.games, args.seed))
-        except (bodoge.SetupError, ImportError) as exc:  # a game not playable with these options
-            console.print(f"skipped {name}: {exc}", markup=False)
-    uno = uno_row(args.games, args.seed)
+    # Every round runs every engine in turn and each keeps its fastest round, so that a load
+    # from elsewhere on the machine during one engine's turn does not skew the ratios.
+    best: dict[tuple[str, int], Row] = {}
+    for _ in range(max(1, args.rounds)):
+        for name in bodoge.games():
+            for players in counts:
+                try:
+                    row = bodoge_random_play(name, players, args.games, args.seed)
+                except (bodoge.SetupError, ImportError) as exc:  # not playable so
+                    console.print(f"skipped {name} ({players} players): {exc}", markup=False)
+                    continue
+                key = (name, players)
+                if key not in best or row.seconds < best[key].seconds:
+                    best[key] = row
+        row = uno_row(args.games, args.seed)
+        if ("uno", 2) not in best or row.seconds < best["uno", 2].seconds:
+            best["uno", 2] = row
+    uno = best.pop(("uno", 2))
+    rows = list(best.values())
     console.print(table(rows, uno))
     if args.json is not None:
         figures = {"turn_cap": TURN_CAP, "seed": args.seed,

@@ -214,7 +214,8 @@ def test_the_game_provides_its_words() -> None:
 def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "engine.py"), "--games", "2", "--json", str(out)],
+        [sys.executable, str(ROOT / "bench" / "engine.py"), "--games", "2", "--rounds", "1",
+         "--json", str(out)],
         capture_output=True, text=True, timeout=300, check=False,
     )
     assert done.returncode == 0, done.stderr
