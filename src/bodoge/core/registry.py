@@ -11,6 +11,7 @@ from bodoge.core.game import Game
 # name -> "module:Class"; imported on first use so that one game's import cost is not every game's.
 _GAMES: dict[str, str] = {
     "extreme-mission": "bodoge.games.extreme_mission:ExtremeMission",
+    "ruler-of-mana": "bodoge.games.ruler_of_mana:RulerOfMana",
 }
 
 

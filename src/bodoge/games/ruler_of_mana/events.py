@@ -1,0 +1,92 @@
+"""Ruler of Mana's log events and card ids in words, for people (the front ends' optional hooks).
+
+- ``describe_event(cards, event, lang)``: one log event (as a seat's view shows it) in words;
+- ``describe_card(cards, card_id, lang, detail=False)``: a card id met in a view in words, or None
+  when it is not one; ``detail`` adds a spell's options or a scroll's effect.
+
+>>> from bodoge.games.ruler_of_mana.cards import load_cards
+>>> cs = load_cards()
+>>> describe_event(cs, {"event": "draw", "seat": 1, "count": 1, "reason": "turn", "mana": 1}, "en")
+'Seat 1 draws 1 card(s)'
+>>> describe_event(cs, {"event": "draw", "seat": 1, "count": 1, "cards": ["S19"]}, "ja")
+'席1が1枚引いた：岩石弾（S19）'
+>>> describe_card(cs, "R03-b", "en"), describe_card(cs, "life", "en")
+('Halving Charm (R03)', None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bodoge.core.i18n import text
+from bodoge.games.ruler_of_mana.cards import CardSet
+from bodoge.games.ruler_of_mana.words import card_words, code_words, face_words
+
+__all__ = ["describe_card", "describe_event"]
+
+
+def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False) -> str | None:
+    """A card id (``MF1-03``, ``S19``, ``R03-b``) or code (``F1``) in words; None otherwise."""
+    if card_id in cards.by_id:
+        code = cards.code_of(card_id)
+    elif card_id in cards.by_code:
+        code = card_id
+    else:
+        return None
+    return face_words(cards, code, lang) if detail else code_words(cards, code, lang)
+
+
+def _cards(cards: CardSet, ids: list[str], lang: str) -> str:
+    if not ids:
+        return text("rm.event.nothing", lang)
+    return text("rm.sep.cards", lang).join(card_words(cards, c, lang) for c in ids)
+
+
+def describe_event(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
+    """One event of the log (``{"event": "damage", "seat": 0, ...}``) in words."""
+    kind = str(event.get("event"))
+    key = f"rm.event.{kind}"
+    values: dict[str, Any] = {k: v for k, v in event.items() if k != "event"}
+    seen = "cards" in event or "card" in event
+    if kind in ("deal", "draw", "bottom", "steal", "take", "look", "scry") and seen:
+        key += "_seen"
+        values["cards"] = _cards(cards, list(event["cards"]), lang)
+    elif kind in ("discard", "recover", "siphon"):
+        values["cards"] = _cards(cards, list(event["cards"]), lang)
+    elif kind in ("keep", "offer") and seen:
+        key += "_seen"
+        values["card"] = card_words(cards, event["card"], lang)
+    elif kind in ("cast", "scroll", "react", "pick"):
+        values["card"] = card_words(cards, event["card"], lang)
+        if kind == "cast":
+            values["paid"] = _cards(cards, list(event.get("paid", [])), lang)
+        if "target" in event:
+            key += "_at"
+        if event.get("moment") == "lethal":
+            key += "_lethal"
+    elif kind == "reveal":
+        values["offers"] = text("rm.sep.cards", lang).join(
+            text("rm.event.offered", lang, seat=s, card=card_words(cards, c, lang))
+            for s, c in event["offers"].items()
+        )
+    elif kind == "damage":
+        values["element"] = text(f"rm.element.{event['element']}", lang)
+        if event.get("absorbed"):
+            key += "_shield"
+        if event.get("halved"):
+            return text("rm.event.halved", lang) + text(key, lang, **values)
+    elif kind == "ko":
+        values["seats"] = text("rm.sep.cards", lang).join(str(s) for s in event["seats"])
+        if event.get("bonus"):
+            key += "_bonus"
+            values["bonus"] = text("rm.sep.cards", lang).join(str(s) for s in event["bonus"])
+    elif kind == "game_over":
+        key += f".{event.get('reason', 'ko')}"
+    elif kind == "pass" and event.get("moment") == "lethal":
+        key += "_lethal"
+    try:
+        return text(key, lang, **values)
+    except KeyError:
+        fields = " ".join(f"{k}={v}" for k, v in values.items())
+        return f"{kind} {fields}".strip()

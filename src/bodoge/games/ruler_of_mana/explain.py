@@ -1,0 +1,157 @@
+"""Reading whole actions and explaining refusals, in one line.
+
+``expand`` lets a whole action name a card-choice verb once for several cards
+(``bottom F1 A1`` = ``bottom F1 bottom A1``) and list the cards of an unordered choice in any
+order. ``why_illegal`` says why a step is not legal now,
+as specifically as the position allows (a card not held, a cost not payable, a trigger not met).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from bodoge.games.ruler_of_mana.records import (
+    BOTTOM,
+    CAST,
+    CYCLE,
+    DISCARD,
+    KEEP,
+    LETHAL,
+    MAIN,
+    NO_SEAT,
+    OFFER,
+    PICK,
+    REACT,
+    RECOVER,
+    SCROLL,
+    TAKE,
+    TOP,
+)
+
+if TYPE_CHECKING:
+    from bodoge.games.ruler_of_mana.state import RMState
+
+REPEATABLE = frozenset({"bottom", "discard", "take", "top", "recover"})
+UNORDERED = frozenset({"discard", "take", "recover"})
+_CODE = re.compile(r"[FWAE][12]|RB|S\d{2,3}|R\d{2,3}")
+_CAST = re.compile(r"cast (S\d{2,3})/(\d+)")
+
+WAITING = {
+    KEEP: "keep a card of the draft pack (keep <card>)",
+    BOTTOM: "put a hand card on the bottom of the deck (bottom <card>)",
+    MAIN: "choose the turn's option: cast, scroll, draw, cycle or exchange",
+    CAST: "finish the spell: its target (@seat), then its payment card by card",
+    SCROLL: "choose the scroll's target (@seat)",
+    CYCLE: "put a hand card on the bottom of the deck (<card>)",
+    OFFER: "offer a card for the exchange (offer <card>)",
+    PICK: "take one of the offered cards (pick <seat>)",
+    REACT: "answer the reaction window (react <scroll> or pass)",
+    LETHAL: "answer the lethal moment (react <scroll> or pass)",
+    DISCARD: "discard a card of their choice (discard <card>)",
+    TAKE: "take a card from the hand they look at (take <card>)",
+    TOP: "put a card back on the deck, first on top (top <card>)",
+    RECOVER: "take a card from the discard pile (recover <card>) or pass",
+}
+
+
+def expand(text: str, order: Mapping[str, int] | None = None) -> str:
+    """Repeat a card-choice verb before each card that follows it without one. With ``order``
+    (code -> canonical position), the cards of an unordered choice (discard, take, recover) are
+    put in canonical order, as their steps must be: a whole action lists them in any order.
+
+    >>> expand("bottom F1 A1 pass")
+    'bottom F1 bottom A1 pass'
+    >>> expand("discard S01 E1", {"E1": 6, "S01": 9})
+    'discard E1 discard S01'
+    """
+    tokens = text.split()
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        verb = tokens[i]
+        if verb not in REPEATABLE or i + 1 >= len(tokens):
+            out.append(verb)
+            i += 1
+            continue
+        items = [tokens[i + 1]]
+        i += 2
+        while i < len(tokens) and (_CODE.fullmatch(tokens[i]) or (
+                tokens[i] == verb and i + 1 < len(tokens))):
+            if tokens[i] == verb:
+                i += 1
+            items.append(tokens[i])
+            i += 1
+        if order is not None and verb in UNORDERED:
+            items.sort(key=lambda code: order.get(code, len(order)))
+        for item in items:
+            out += [verb, item]
+    return " ".join(out)
+
+
+def why_illegal(st: RMState, notation: str) -> str:
+    legal = list(st._legal_map())
+    shown = ", ".join(legal[:8]) + (" …" if len(legal) > 8 else "")
+    reason = _reason(st, notation) or f"seat {st.ask.seat} must {WAITING[st.ask.kind]}"
+    return f"{notation!r} is not legal now: {reason}; legal: {shown}"
+
+
+def _holds(st: RMState, seat: int, code: str) -> bool:
+    codes = st.game.code
+    return any(codes[c] == code for c in st.hands[seat])
+
+
+def _reason(st: RMState, notation: str) -> str | None:
+    g = st.game
+    ask = st.ask
+    seat = ask.seat
+    head = notation.split()[0] if notation else ""
+    if ask.kind == MAIN:
+        match = _CAST.fullmatch(notation)
+        if match:
+            code, k = match.group(1), int(match.group(2))
+            if code not in g.spells:
+                return f"there is no spell {code}"
+            if not _holds(st, seat, code):
+                return f"seat {seat} does not hold {code}"
+            options = g.spells[code].options
+            if not 1 <= k <= len(options):
+                return f"{code} has options 1–{len(options)}"
+            return f"the hand cannot pay {options[k - 1].cost} exactly (RM-3.5)"
+        if head == "scroll" and len(notation.split()) == 2:
+            code = notation.split()[1]
+            if code in g.reactions:
+                return f"{code} is a reaction: it is used when its moment comes, not as the action"
+            if code not in g.scrolls:
+                return f"there is no scroll {code}"
+            return f"seat {seat} does not hold {code}"
+        if head == "draw":
+            return "the deck is empty, so (B) cannot be chosen (RM-5.3)"
+        if head == "cycle":
+            return "(C) needs 2 cards in hand"
+        if head == "exchange":
+            return "(D) needs a card in hand"
+        return None
+    if ask.kind == CAST:
+        what = g.spells[ask.code].options[ask.n - 1]
+        if ask.other == NO_SEAT and what.needs_target:
+            return f"{ask.code}/{ask.n} needs its target first: @ and another player's seat"
+        if head.startswith("@"):
+            return f"{ask.code}/{ask.n} has no target to choose; pay {what.cost} card by card"
+        if _CODE.fullmatch(head) and not _holds(st, seat, head):
+            return f"seat {seat} holds no {head} to pay with"
+        paid = " ".join(g.code[c] for c in ask.chosen) or "nothing"
+        return (f"{head} does not keep an exact payment of {what.cost} reachable in canonical "
+                f"order (paid so far: {paid})")
+    if ask.kind in (REACT, LETHAL) and head == "react":
+        code = notation.split()[1] if len(notation.split()) > 1 else ""
+        if not _holds(st, seat, code):
+            return f"seat {seat} does not hold {code or 'that scroll'}"
+        reaction = g.reactions.get(code)
+        if reaction is None:
+            return f"{code} is not a reaction scroll"
+        if (reaction.timing == "lethal") != (ask.kind == LETHAL):
+            return f"{code} is a {reaction.timing} reaction, and this is a {ask.kind} moment"
+        return f"the trigger of {code} ({reaction.trigger}) does not hold for seat {seat}"
+    return None

@@ -1,0 +1,136 @@
+"""RM-1 setup, and scenarios: a game started from a described position (DESIGN.md, "Scenarios").
+
+A scenario describes the position at the **start** of ``current_player``'s turn: that turn then
+begins as any turn does (its shield disappears, the turn-start draw or, in expert with 10+ cards,
+the two ``bottom`` steps). Keys: ``start_player``, ``current_player``, ``hands`` {seat: [ids]},
+``deck`` [ids, top first], ``discard`` [ids, oldest first], ``life`` {seat: n}, ``shield``
+{seat: n}. Cards the setup does not place are shuffled into the deck below those it lists; seats
+without a hand are dealt 7 from them. In expert, a setup that gives hands skips the draft.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from bodoge.core.errors import SetupError
+from bodoge.games.ruler_of_mana import draft
+from bodoge.games.ruler_of_mana.state import RMState
+
+if TYPE_CHECKING:
+    from bodoge.games.ruler_of_mana import RulerOfMana
+
+HAND_SIZE = 7  # RM-1.2, RM-1.3
+KEYS = frozenset({"start_player", "current_player", "hands", "deck", "discard", "life", "shield"})
+
+
+def _seat(game: RulerOfMana, key: Any, what: str) -> int:
+    try:
+        seat = int(key)
+    except (TypeError, ValueError):
+        raise SetupError(f"{what}: {key!r} is not a seat number") from None
+    if not 0 <= seat < game.players:
+        raise SetupError(f"{what}: there is no seat {seat} in a {game.players}-player game")
+    return seat
+
+
+def _per_seat(game: RulerOfMana, setup: Mapping[str, Any], key: str) -> dict[int, Any]:
+    raw = setup.get(key, {})
+    if not isinstance(raw, Mapping):
+        raise SetupError(f"{key} must map seats to values, e.g. {{0: ...}}")
+    return {_seat(game, k, key): v for k, v in raw.items()}
+
+
+def _numbers(game: RulerOfMana, setup: Mapping[str, Any], key: str, low: int,
+             high: int | None) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for seat, value in _per_seat(game, setup, key).items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SetupError(f"{key}[{seat}] must be a whole number, not {value!r}")
+        if value < low or (high is not None and value > high):
+            limit = f"{low}–{high}" if high is not None else f"at least {low}"
+            raise SetupError(f"{key}[{seat}] must be {limit}, not {value}")
+        out[seat] = value
+    return out
+
+
+def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None) -> RMState:
+    """The RM-1 setup from ``seed``, or the position ``setup`` describes."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError(f"seed must be an int, not {seed!r}")
+    rng = random.Random(seed)
+    state = RMState(game, rng)
+    setup = setup or {}
+    if not isinstance(setup, Mapping):
+        raise SetupError("setup must be a mapping of keys such as hands, deck, life")
+    unknown = set(setup) - KEYS
+    if unknown:
+        raise SetupError(f"unknown setup key(s): {', '.join(sorted(map(str, unknown)))}; "
+                         f"use {', '.join(sorted(KEYS))}")
+    n = game.players
+    # RM-1.1: the turn order is random; seats are numbered in turn order from any seat, so the
+    # random part is who starts.
+    if "start_player" in setup:
+        start = _seat(game, setup["start_player"], "start_player")
+    else:
+        start = rng.randrange(n)
+    current = _seat(game, setup.get("current_player", start), "current_player")
+    state.life = [game.start_life] * n
+    for seat, life in _numbers(game, setup, "life", 1, game.life_cap).items():
+        state.life[seat] = life
+    for seat, shield in _numbers(game, setup, "shield", 0, None).items():
+        state.shield[seat] = shield
+
+    placed: set[int] = set()
+
+    def take(card_id: Any, where: str) -> int:
+        index = game.index.get(card_id) if isinstance(card_id, str) else None
+        if index is None:
+            raise SetupError(f"{where}: unknown card {card_id!r} (ids look like MF1-03, S19, "
+                             "R03-b)")
+        if index in placed:
+            raise SetupError(f"{where}: card {card_id} is placed twice")
+        placed.add(index)
+        return index
+
+    def cards(value: Any, where: str) -> list[int]:
+        if not isinstance(value, list | tuple):
+            raise SetupError(f"{where} must be a list of card ids")
+        return [take(c, where) for c in value]
+
+    hands = {s: cards(v, f"hands[{s}]") for s, v in _per_seat(game, setup, "hands").items()}
+    deck_top = cards(setup.get("deck", []), "deck")
+    pile = cards(setup.get("discard", []), "discard")
+    rest = [i for i in range(len(game.ids)) if i not in placed]
+    rng.shuffle(rest)
+    order = [(start + i) % n for i in range(n)]
+    drafting = game.expert and "hands" not in setup
+    dealt: dict[int, list[int]] = {}
+    for seat in order:  # RM-1.2 (and RM-1.3: the packs)
+        if seat in hands:
+            continue
+        if len(rest) < HAND_SIZE:
+            raise SetupError(f"not enough cards left to deal seat {seat} {HAND_SIZE} cards")
+        dealt[seat] = rest[-HAND_SIZE:]
+        del rest[-HAND_SIZE:]
+    state.deck = rest + deck_top[::-1]  # the listed cards on top, in order
+    if not state.deck:
+        raise SetupError("the deck would be empty: leave at least one card in it")
+    state.to_discard(pile)
+    state.start_player = start
+    state.player = current
+    ids = game.ids
+    state.log.add({"event": "setup", "start_player": start, "variant": game.variant})
+    for seat, hand in hands.items():
+        state.hands[seat] = sorted(hand)
+    if drafting:
+        draft.start(state, [dealt[s] for s in range(n)])
+        return state
+    for seat in order:
+        if seat in dealt:
+            state.hands[seat] = sorted(dealt[seat])
+        state.log.add({"event": "deal", "seat": seat, "count": len(state.hands[seat])}, seat,
+                      {"cards": [ids[c] for c in state.hands[seat]]})
+    state.begin_turn(current)
+    return state

@@ -1,0 +1,478 @@
+"""The state of a Ruler of Mana game and the turn that moves it (RM-2, RM-5).
+
+Cards are ints (see ``records``); hands are sorted lists, the deck is a list with its top at the
+end, the discard pile a list in the order cards arrived. A state always waits on one decision,
+``ask`` (``records.Ask``); what follows a decision without another one — draws, the end of a turn,
+the next turn's start — happens at once. A play (a spell or a main scroll) is resolved by the
+agenda in ``play``; effect choices by ``resolve``; the draft and the exchange, whose secret
+simultaneous choices are one step per seat, by ``draft`` and ``exchange``.
+
+Knowledge: ``seen[v][h]`` lists cards that seat ``v`` knows to be in seat ``h``'s hand (looked at
+with a take, picked face up from an exchange, recovered from the discard pile...), so that
+``determinize`` keeps what a seat has seen. Moving cards through ``lose`` and ``gain`` keeps it
+true: a card that leaves a hand unseen (face down, at random) makes the others forget that hand.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import TYPE_CHECKING, Any
+
+from bodoge.core.action import Action
+from bodoge.core.result import Result, competition_ranks
+from bodoge.core.state import JSON, State
+from bodoge.games.ruler_of_mana import draft, exchange, explain, hidden, play, resolve, storage
+from bodoge.games.ruler_of_mana.records import (
+    BOTTOM,
+    BUILDING,
+    CAST,
+    CHOOSING,
+    CYCLE,
+    KEEP,
+    LETHAL,
+    MAIN,
+    NO_SEAT,
+    OFFER,
+    PICK,
+    REACT,
+    RECOVER,
+    SCROLL,
+    TOP,
+    Ask,
+    Play,
+)
+from bodoge.games.ruler_of_mana.views import view
+
+if TYPE_CHECKING:
+    from bodoge.games.ruler_of_mana import RulerOfMana
+
+HAND_LIMIT = 10  # RM-2.1 and RM-2.4 (expert): 10 or more cards
+PENALTY = 2  # RM-2.4
+TURN_BOTTOM = 2  # RM-2.1 (expert)
+CYCLE_CARDS = 2  # RM-2.2 (C)
+FINISH_BONUS = 3  # RM-5.4
+
+
+class RMState(State):
+    """A position of Ruler of Mana. Build it with ``RulerOfMana.new_state``."""
+
+    game: RulerOfMana
+
+    def __init__(self, game: RulerOfMana, rng: random.Random) -> None:
+        super().__init__(game, rng)
+        n = game.players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[int] = []  # top = last
+        self.discard: list[int] = []  # the shared face-up pile, in the order cards arrived
+        self.gone: dict[str, int] = {}  # scroll code -> copies in the discard pile (never leave)
+        self.life = [game.start_life] * n
+        self.shield = [0] * n
+        self.skips = [0] * n
+        self.bonus = [False] * n  # RM-5.4 finish bonus
+        self.ko_by = [NO_SEAT] * n  # who brought each seat to 0 during the current play
+        self.seen: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
+        self.start_player = 0
+        self.player = 0  # whose turn it is
+        self.turn = 0  # turns begun (skipped ones too)
+        self.turns_done = 0
+        self.deck_out = False  # RM-5.3: the last card was drawn this turn
+        self.over = False
+        self.truncated = False
+        self.end_reason = ""  # ko | penalty | deck | cap
+        self.ask = Ask(MAIN, 0)
+        self.agenda: list[tuple[Any, ...]] = []  # play tasks, the next one last
+        self.play: Play | None = None
+        # RM-1.3: the draft (packs held now, this round's hidden picks); None when not drafting.
+        self.packs: list[list[int]] | None = None
+        self.picks: list[int] = []
+        self.draft_round = 0
+        # RM-2.2 (D): offers stay in the hand, secret, until all are in; then lie on the table.
+        self.exchangers: list[int] = []  # seats taking part, in order from the declarer
+        self.offers: dict[int, int] = {}
+        self.table: dict[int, int] = {}  # revealed offers not picked yet: seat -> card
+
+    # ------------------------------------------------------------------ protocol basics
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.ask.seat
+
+    def card_census(self) -> list[str]:
+        every = list(self.deck) + self.discard + list(self.table.values())
+        for hand in self.hands:
+            every += hand
+        if self.packs is not None:
+            for pack in self.packs:
+                every += pack
+            every += [c for c in self.picks if c >= 0]
+        if self.ask.kind == TOP:  # a scry's cards, off the deck while they are looked at
+            every += self.ask.cards
+        ids = self.game.ids
+        return sorted(ids[c] for c in every)
+
+    def _items_unordered(self) -> bool:
+        """True while a payment is being added (its cards in canonical order)."""
+        ask = self.ask
+        if ask.kind != CAST:
+            return False
+        return ask.other != NO_SEAT or not self.game.option_of(ask.code, ask.n).needs_target
+
+    def _in_action(self) -> bool:
+        ask = self.ask
+        if ask.kind in BUILDING:
+            return True
+        return ask.kind in CHOOSING and bool(ask.chosen)
+
+    def _why_illegal(self, notation: str) -> str:
+        return explain.why_illegal(self, notation)
+
+    def apply(self, action: Action | str) -> None:
+        """As ``State.apply``; a whole action may also write a verb once for its cards:
+        ``bottom F1 A1`` is ``bottom F1 bottom A1`` (also discard, take, top, recover), and list
+        the cards of a discard, take or recover in any order."""
+        if isinstance(action, str):
+            action = explain.expand(action, self.game.code_order)
+        super().apply(action)
+
+    def run(self) -> None:
+        """Go on with the play after a decision (``play.run``)."""
+        play.run(self)
+
+    # ------------------------------------------------------------------ facts of a seat
+    def mana_count(self, seat: int) -> int:
+        """How many mana cards the seat holds (public: mana cards have a back of their own)."""
+        is_mana = self.game.is_mana
+        return sum(1 for c in self.hands[seat] if is_mana[c])
+
+    def mana_counts(self, cards: list[int]) -> tuple[int, ...]:
+        """The mana cards among ``cards`` as counts per code, in canonical order."""
+        counts = [0] * 9
+        slot = self.game.mana_slot
+        for c in cards:
+            k = slot[c]
+            if k >= 0:
+                counts[k] += 1
+        return tuple(counts)
+
+    def first_copy(self, cards: list[int], code: str, skip: list[int] | None = None) -> int:
+        """The lowest card of ``code`` among ``cards`` (sorted) that is not in ``skip``."""
+        codes = self.game.code
+        for c in cards:
+            if codes[c] == code and (skip is None or c not in skip):
+                return c
+        raise ValueError(f"no {code} left")  # pragma: no cover - legal steps never ask this
+
+    # ------------------------------------------------------------------ moving cards
+    def lose(self, seat: int, cards: list[int], public: bool, observer: int = NO_SEAT) -> None:
+        """Take ``cards`` out of the seat's hand. ``public``: everyone sees which cards (they are
+        played or discarded face up); else only ``observer`` does, and the others forget what
+        they knew of that hand."""
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        for v, row in enumerate(self.seen):
+            known = row[seat]
+            if not known or v == seat:
+                continue
+            if public or v == observer:
+                for c in cards:
+                    if c in known:
+                        known.remove(c)
+            else:
+                known.clear()
+
+    def gain(self, seat: int, cards: list[int], public: bool, observer: int = NO_SEAT) -> None:
+        """Put ``cards`` into the seat's hand; ``public``: everyone saw which cards they are (else
+        ``observer`` did, if any)."""
+        hand = self.hands[seat]
+        for c in cards:
+            insort(hand, c)
+        if public:
+            for v, row in enumerate(self.seen):
+                if v != seat:
+                    row[seat].extend(cards)
+        elif observer != NO_SEAT:
+            self.seen[observer][seat].extend(cards)
+
+    def to_discard(self, cards: list[int]) -> None:
+        """Put cards on the discard pile (RM-3.1), counting scrolls that are now out of play."""
+        self.discard.extend(cards)
+        is_scroll = self.game.is_scroll
+        for c in cards:
+            if is_scroll[c]:
+                code = self.game.code[c]
+                self.gone[code] = self.gone.get(code, 0) + 1
+
+    def draw(self, seat: int, count: int, reason: str) -> None:
+        """Draw ``count`` cards; a draw from an empty deck gets nothing (RM-5.3 ruling). Drawing
+        the last card ends the game at the end of this turn."""
+        got: list[int] = []
+        deck = self.deck
+        while len(got) < count and deck:
+            got.append(deck.pop())
+        if got:
+            self.gain(seat, got, public=False)
+            is_mana = self.game.is_mana
+            self.log.add(
+                {"event": "draw", "seat": seat, "count": len(got), "reason": reason,
+                 "mana": sum(1 for c in got if is_mana[c])},
+                seat, {"cards": [self.game.ids[c] for c in got]},
+            )
+        if len(got) < count:
+            self.log.add({"event": "draw_empty", "seat": seat, "missing": count - len(got)})
+        if got and not deck and not self.deck_out:
+            self.deck_out = True
+            self.log.add({"event": "deck_out", "seat": seat})
+
+    def put_bottom(self, seat: int, cards: list[int]) -> None:
+        """RM-2.3: hand cards to the bottom of the deck, face down, the first chosen first."""
+        self.lose(seat, cards, public=False)
+        for c in cards:
+            self.deck.insert(0, c)
+        is_mana = self.game.is_mana
+        self.log.add(
+            {"event": "bottom", "seat": seat, "count": len(cards),
+             "mana": sum(1 for c in cards if is_mana[c])},
+            seat, {"cards": [self.game.ids[c] for c in cards]},
+        )
+
+    # ------------------------------------------------------------------ the turn (RM-2)
+    def begin_turn(self, seat: int) -> None:
+        """Start ``seat``'s turn: its shield disappears, a skip is used up (the whole turn), else
+        the turn-start draw (RM-2.1) and the choice of an option."""
+        n = self.game.players
+        while True:
+            self.player = seat
+            self.turn += 1
+            self.log.add({"event": "turn", "seat": seat, "turn": self.turn})
+            if self.shield[seat]:
+                self.log.add({"event": "shield_ends", "seat": seat, "amount": self.shield[seat]})
+                self.shield[seat] = 0
+            if self.skips[seat] == 0:
+                break
+            self.skips[seat] -= 1
+            self.log.add({"event": "skip", "seat": seat})
+            if self._turn_over(skipped=True):
+                return
+            seat = (seat + 1) % n
+        if self.game.expert and len(self.hands[seat]) >= HAND_LIMIT:
+            self.ask = Ask(BOTTOM, seat, n=TURN_BOTTOM)
+            return
+        self.draw(seat, 1, "turn")
+        self.ask = Ask(MAIN, seat)
+
+    def end_turn(self) -> None:
+        """The turn ends: the expert hand check, the end of the game, or the next turn."""
+        if not self._turn_over(skipped=False):
+            self.begin_turn((self.player + 1) % self.game.players)
+
+    def _turn_over(self, skipped: bool) -> bool:
+        """RM-2.4, RM-5.3 and the turn cap at the end of a turn; True when the game ended."""
+        p = self.player
+        if not skipped and self.game.expert and len(self.hands[p]) >= HAND_LIMIT:
+            lost = min(PENALTY, self.life[p])
+            self.life[p] -= lost
+            self.log.add({"event": "penalty", "seat": p, "lost": lost, "life": self.life[p]})
+            if self.life[p] == 0:  # the KO check after a penalty: no finish bonus (RM-5.4)
+                self.game_over("penalty")
+                return True
+        self.turns_done += 1
+        if self.deck_out:
+            self.game_over("deck")
+            return True
+        cap = self.game.turn_cap
+        if cap is not None and self.turns_done >= cap:
+            self.game_over("cap", truncated=True)
+            return True
+        return False
+
+    def ko_check(self) -> bool:
+        """RM-5.3 after a play: the game ends if anyone is at 0; the finish bonus (§0) goes to
+        whoever's damage brought another player to 0. True when the game ended."""
+        out = [s for s, life in enumerate(self.life) if life == 0]
+        if not out:
+            return False
+        for s in out:
+            by = self.ko_by[s]
+            if by != NO_SEAT and by != s:
+                self.bonus[by] = True
+        self.log.add({"event": "ko", "seats": out,
+                      "bonus": [s for s, b in enumerate(self.bonus) if b]})
+        self.game_over("ko")
+        return True
+
+    def game_over(self, reason: str, truncated: bool = False) -> None:
+        self.over = True
+        self.truncated = truncated
+        self.end_reason = reason
+        self.agenda = []
+        self.ask = Ask(MAIN, self.player)  # nothing is awaited any more
+        self.log.add({"event": "game_over", "reason": reason, "truncated": truncated})
+
+    # ------------------------------------------------------------------ legal steps
+    def _legal_steps(self) -> list[Action]:
+        if self.over:
+            return []
+        kind = self.ask.kind
+        if kind == MAIN:
+            return self._legal_main()
+        if kind in (REACT, LETHAL):
+            return play.legal_react(self)
+        if kind in (CAST, SCROLL):
+            return play.legal_declare(self)
+        if kind in (CYCLE, BOTTOM):
+            verb = self.game.step_cycle_card if kind == CYCLE else self.game.step_card["bottom"]
+            return [verb[code] for code in self.free_codes(self.hands[self.ask.seat])]
+        if kind == KEEP:
+            return draft.legal(self)
+        if kind in (OFFER, PICK):
+            return exchange.legal(self)
+        return resolve.legal_choice(self)
+
+    def free_codes(self, cards: list[int], after: int = -1) -> list[str]:
+        """The distinct codes among sorted ``cards`` not chosen yet, in canonical order; with
+        ``after``, only cards above it (canonical order for unordered choices)."""
+        chosen = self.ask.chosen
+        codes = self.game.code
+        out: list[str] = []
+        last = ""
+        for c in cards:
+            if c <= after or c in chosen:
+                continue
+            code = codes[c]
+            if code != last:
+                out.append(code)
+                last = code
+        return out
+
+    def _legal_main(self) -> list[Action]:
+        """RM-2.2: (A) a spell option payable from the hand or a main scroll, (B) draw with a deck,
+        (C) cycle with 2 cards, (D) exchange with a card."""
+        g = self.game
+        hand = self.hands[self.ask.seat]
+        out: list[Action] = []
+        counts = self.mana_counts(hand)
+        codes = g.code
+        last = ""
+        for c in hand:
+            code = codes[c]
+            if code == last or g.is_mana[c]:
+                continue
+            last = code
+            spell = g.spells.get(code)
+            if spell is not None:
+                for k, option in enumerate(spell.options, 1):
+                    if play.payable(option.cost.counts, counts):
+                        out.append(g.step_cast[(code, k)])
+            elif code in g.main_scrolls:
+                out.append(g.step_scroll[code])
+        if self.deck:
+            out.append(g.step_draw)
+        if len(hand) >= CYCLE_CARDS:
+            out.append(g.step_cycle)
+        if hand:
+            out.append(g.step_exchange)
+        return out
+
+    # ------------------------------------------------------------------ doing a step
+    def _do(self, action: Action) -> None:
+        kind = action.kind
+        ask = self.ask
+        if kind in ("react", "pass") and ask.kind != RECOVER:
+            play.answer(self, action)
+        elif kind in ("cast", "scroll", "target", "pay"):
+            play.declare_step(self, action)
+        elif kind == "draw":
+            self.draw(ask.seat, 1, "option")
+            self.end_turn()
+        elif kind == "cycle":
+            self.ask = Ask(CYCLE, ask.seat, n=CYCLE_CARDS)
+        elif kind == "cycle_card" or kind == "bottom":
+            ask.chosen.append(self.first_copy(self.hands[ask.seat], action.args[0], ask.chosen))
+            if len(ask.chosen) == ask.n:
+                self.put_bottom(ask.seat, ask.chosen)
+                self.draw(ask.seat, ask.n, kind if kind == "bottom" else "cycle")
+                if kind == "bottom":
+                    self.ask = Ask(MAIN, ask.seat)
+                else:
+                    self.end_turn()
+        elif kind == "keep":
+            draft.keep(self, action.args[0])
+        elif kind in ("exchange", "offer", "pick"):
+            exchange.step(self, action)
+        else:
+            resolve.choose(self, action)
+
+    # ------------------------------------------------------------------ the end (RM-5)
+    def scores(self) -> list[int]:
+        """RM-5.4: remaining life, plus the finish bonus."""
+        return [life + (FINISH_BONUS if b else 0) for life, b in zip(self.life, self.bonus,
+                                                                     strict=True)]
+
+    def result(self) -> Result:
+        """RM-5.4 scores and the RM-5.5 winner: the highest score; among tied, the one with the
+        finish bonus, else the fewest cards in hand, else nobody (no game). Ranks follow the same
+        order. A truncated game is scored the same way."""
+        if not self.over:
+            raise ValueError("the game is not over")
+        scores = self.scores()
+        n = self.game.players
+        keys = [(scores[s], self.bonus[s], -len(self.hands[s])) for s in range(n)]
+        ranks = competition_ranks(keys)
+        best = max(keys)
+        top = [s for s in range(n) if keys[s] == best]
+        winners = tuple(top) if len(top) == 1 else ()
+        return Result(scores=tuple(float(x) for x in scores), ranks=ranks, winners=winners,
+                      truncated=self.truncated)
+
+    # ------------------------------------------------------------------ views and copies
+    def view(self, player: int | None) -> JSON:
+        """What ``player`` may know (None: a spectator); see DESIGN.md, "Views"."""
+        return view(self, player)
+
+    def clone(self) -> RMState:
+        new = RMState.__new__(RMState)
+        new.game = self.game
+        self._copy_common(new)
+        new.hands = [list(h) for h in self.hands]
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.gone = dict(self.gone)
+        new.life = list(self.life)
+        new.shield = list(self.shield)
+        new.skips = list(self.skips)
+        new.bonus = list(self.bonus)
+        new.ko_by = list(self.ko_by)
+        new.seen = [[list(known) for known in row] for row in self.seen]
+        new.start_player = self.start_player
+        new.player = self.player
+        new.turn = self.turn
+        new.turns_done = self.turns_done
+        new.deck_out = self.deck_out
+        new.over = self.over
+        new.truncated = self.truncated
+        new.end_reason = self.end_reason
+        new.ask = self.ask.copy()
+        new.agenda = list(self.agenda)  # tasks are tuples: shared safely
+        new.play = None if self.play is None else self.play.copy()
+        new.packs = None if self.packs is None else [list(p) for p in self.packs]
+        new.picks = list(self.picks)
+        new.draft_round = self.draft_round
+        new.exchangers = list(self.exchangers)
+        new.offers = dict(self.offers)
+        new.table = dict(self.table)
+        return new
+
+    def determinize(self, player: int, seed: int) -> RMState:
+        """Deal anew what ``player`` cannot see (``hidden.determinize``): the same view for that
+        seat, and a generator of its own."""
+        return hidden.determinize(self, player, seed)
+
+    def _state_dict(self) -> JSON:
+        return storage.to_dict(self)
+
+    @classmethod
+    def from_dict(cls, game: RulerOfMana, data: JSON, rng: random.Random) -> RMState:
+        state = cls(game, rng)
+        storage.load_into(state, data)
+        return state
