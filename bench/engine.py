@@ -29,6 +29,7 @@ from rich.console import Console
 from rich.table import Table
 
 import bodoge
+from bodoge.core.registry import game_class
 
 try:
     from bench.uno_baseline import uno_random_play
@@ -66,9 +67,11 @@ class Row:
         }
 
 
-def bodoge_random_play(name: str, players: int, games: int, seed: int) -> Row:
+def bodoge_random_play(
+    name: str, players: int, games: int, seed: int, variant: str = "basic"
+) -> Row:
     """Play ``games`` random games of ``name``, timed as the module docstring says."""
-    game = bodoge.make(name, players=players, turn_cap=TURN_CAP)
+    game = bodoge.make(name, players=players, variant=variant, turn_cap=TURN_CAP)
     rng = random.Random(seed)
     choice = rng.choice
     steps = 0
@@ -82,7 +85,8 @@ def bodoge_random_play(name: str, players: int, games: int, seed: int) -> Row:
             steps += 1
         truncated += state.result().truncated
     seconds = time.perf_counter() - start
-    return Row(name, players, games, steps, seconds, truncated)
+    label = name if variant == "basic" else f"{name} ({variant})"
+    return Row(label, players, games, steps, seconds, truncated)
 
 
 def uno_row(games: int, seed: int) -> Row:
@@ -91,8 +95,7 @@ def uno_row(games: int, seed: int) -> Row:
 
 
 def table(rows: list[Row], uno: Row) -> Table:
-    out = Table(title=f"Random play (bodoge games capped at {TURN_CAP} turns)",
-                box=box.SIMPLE_HEAD)
+    out = Table(title=f"Random play (bodoge games capped at {TURN_CAP} turns)", box=box.SIMPLE_HEAD)
     out.add_column("game", no_wrap=True)
     for column in ("players", "games", "steps", "truncated", "steps/s", "games/s", "vs UNO"):
         out.add_column(column, justify="right", no_wrap=True)
@@ -134,17 +137,22 @@ def main(argv: list[str] | None = None) -> int:
     # Every round runs every engine in turn and each keeps its fastest round, so that a load
     # from elsewhere on the machine during one engine's turn does not skew the ratios.
     best: dict[tuple[str, int], Row] = {}
+    engines = [
+        (name, variant, players)
+        for name in bodoge.games()
+        for variant in game_class(name).variants
+        for players in counts
+    ]
     for _ in range(max(1, args.rounds)):
-        for name in bodoge.games():
-            for players in counts:
-                try:
-                    row = bodoge_random_play(name, players, args.games, args.seed)
-                except (bodoge.SetupError, ImportError) as exc:  # not playable so
-                    console.print(f"skipped {name} ({players} players): {exc}", markup=False)
-                    continue
-                key = (name, players)
-                if key not in best or row.seconds < best[key].seconds:
-                    best[key] = row
+        for name, variant, players in engines:
+            try:
+                row = bodoge_random_play(name, players, args.games, args.seed, variant)
+            except (bodoge.SetupError, ImportError) as exc:  # not playable so
+                console.print(f"skipped {name} ({players} players): {exc}", markup=False)
+                continue
+            key = (row.game, players)
+            if key not in best or row.seconds < best[key].seconds:
+                best[key] = row
         row = uno_row(args.games, args.seed)
         if ("uno", 2) not in best or row.seconds < best["uno", 2].seconds:
             best["uno", 2] = row
@@ -152,8 +160,11 @@ def main(argv: list[str] | None = None) -> int:
     rows = list(best.values())
     console.print(table(rows, uno))
     if args.json is not None:
-        figures = {"turn_cap": TURN_CAP, "seed": args.seed,
-                   "engines": [r.to_dict(uno) for r in [*rows, uno]]}
+        figures = {
+            "turn_cap": TURN_CAP,
+            "seed": args.seed,
+            "engines": [r.to_dict(uno) for r in [*rows, uno]],
+        }
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0
 
