@@ -1,0 +1,260 @@
+"""``bodoge arena``: a tournament between bots, its tables, and its JSON, CSV and plots.
+
+:func:`arena_command` is the Typer command (registered in ``bodoge.cli`` as ``arena``);
+:func:`run_arena` does the same work for code and returns an :class:`ArenaReport`.
+Bad arguments get one line on stderr and exit code 2.
+
+>>> report = run_arena("extreme-mission", ["random", "random"], players=2, games=2, turn_cap=10,
+...                    workers=1)
+>>> report.tournament.labels, len(report.records), [b.plays for b in report.stats.bots]
+(('random#1', 'random#2'), 2, [2, 2])
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from bodoge.arena.simulate import DEFAULT_TURN_CAP
+from bodoge.arena.tournament import MatchRecord, Tournament, plan
+from bodoge.arena.workers import Progress as ProgressCallback
+from bodoge.arena.workers import run_jobs
+from bodoge.core.errors import BodogeError
+from bodoge.core.i18n import LANGUAGES, text
+
+if TYPE_CHECKING:  # NumPy is imported on first use, not by every `bodoge` command
+    from bodoge.arena.stats import ArenaStats
+
+__all__ = ["ArenaReport", "arena_command", "report_tables", "run_arena", "write_csv", "write_json"]
+
+USAGE_ERROR = 2
+
+
+@dataclass(frozen=True)
+class ArenaReport:
+    """A played tournament: its plan, every game's record (in game order) and the figures."""
+
+    tournament: Tournament
+    records: list[MatchRecord]
+    stats: ArenaStats
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, JSON-ready: settings, figures and every game's record. ``game_seconds``
+        (the games' time added up) and each record's ``seconds`` are wall-clock times, the only
+        figures that differ between two runs of the same command."""
+        return {
+            **self.tournament.settings(),
+            **self.stats.to_dict(),
+            "game_seconds": round(sum(r.seconds for r in self.records), 6),
+            "records": [r.to_dict() for r in self.records],
+        }
+
+
+def run_arena(
+    game: str,
+    bots: list[str],
+    players: int | None = None,
+    games: int = 120,
+    seed: int = 1,
+    turn_cap: int | None = DEFAULT_TURN_CAP,
+    variant: str = "basic",
+    workers: int = 2,
+    ray: str | None = None,
+    progress: ProgressCallback | None = None,
+) -> ArenaReport:
+    """Plan, play and sum up a tournament (see :mod:`bodoge.arena.tournament`)."""
+    from bodoge.arena.stats import summarize
+
+    tournament = plan(game, bots, players=players, games=games, seed=seed, turn_cap=turn_cap,
+                      variant=variant)
+    records = run_jobs(tournament.jobs(), workers=workers, ray=ray, progress=progress)
+    stats = summarize(records, tournament.labels, tournament.bots)
+    return ArenaReport(tournament, records, stats)
+
+
+def write_json(report: ArenaReport, path: Path) -> None:
+    path.write_text(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n",
+                    encoding="utf-8")
+
+
+def write_csv(report: ArenaReport, path: Path) -> None:
+    """One row per game: its numbers, then each seat's bot, rank and score."""
+    players = report.tournament.players
+    header = ["index", "round", "seating", "seed", "turns", "steps", "truncated", "winners",
+              "seconds"]
+    for seat in range(players):
+        header += [f"seat{seat}_bot", f"seat{seat}_rank", f"seat{seat}_score"]
+    with path.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(header)
+        for r in report.records:
+            row: list[object] = [r.index, r.round, r.seating, r.seed, r.turns, r.steps,
+                                 int(r.truncated), ";".join(str(w) for w in r.winners), r.seconds]
+            for seat in range(players):
+                row += [r.seats[seat], r.ranks[seat], r.scores[seat]]
+            writer.writerow(row)
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1%}"
+
+
+def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
+    """The title, notes and tables for people, in ``lang``."""
+
+    def t(key: str, **values: object) -> str:
+        return text(key, lang, **values)
+
+    tour, stats = report.tournament, report.stats
+    cap = tour.turn_cap if tour.turn_cap is not None else t("arena.no_cap")
+    out: list[Text | Table] = [Text(t(
+        "arena.title", game=tour.game, variant=tour.variant, games=tour.games,
+        players=tour.players, seatings=len(tour.seatings), rounds=tour.rounds, seed=tour.seed,
+        cap=cap))]
+    if tour.games != tour.games_requested:
+        out.append(Text(t("arena.rounded", requested=tour.games_requested, games=tour.games,
+                          rounds=tour.rounds)))
+
+    anchor = t("arena.anchor_random" if "random" in tour.bots else "arena.anchor_mean")
+    bots = Table(title=t("arena.bots_title"), caption_justify="left",
+                 caption=t("arena.bots_note", even=f"{1 / tour.players:.1%}", anchor=anchor))
+    for key in ("bot", "plays", "wins", "win_rate", "interval", "mean_score", "mean_rank", "elo"):
+        bots.add_column(t(f"arena.col.{key}"), justify="left" if key == "bot" else "right",
+                        min_width=max(map(len, tour.labels)) if key == "bot" else None)
+    for b in sorted(stats.bots, key=lambda b: -b.elo):
+        bots.add_row(b.label, str(b.plays), f"{b.wins:g}", _pct(b.win_rate),
+                     f"{100 * b.ci_low:.1f}–{100 * b.ci_high:.1f}", f"{b.mean_score:.2f}",
+                     f"{b.mean_rank:.2f}", f"{b.elo:.0f}")
+    out.append(bots)
+
+    seats = Table(title=t("arena.seats_title"))
+    seats.add_column(t("arena.col.seat"), justify="right")
+    seats.add_column(t("arena.col.games"), justify="right")
+    seats.add_column(t("arena.col.all"), justify="right")
+    for label in tour.labels:
+        seats.add_column(label, justify="right")
+    for s in stats.seats:
+        seats.add_row(str(s.seat), str(s.games), _pct(s.win_rate),
+                      *(_pct(s.by_bot[label]) for label in tour.labels))
+    out.append(seats)
+
+    if len(tour.labels) > 1:
+        h2h = Table(title=t("arena.h2h_title"))
+        h2h.add_column("")
+        for label in tour.labels:
+            h2h.add_column(label, justify="right")
+        for label, row in zip(tour.labels, stats.head_to_head.rate, strict=True):
+            h2h.add_row(label, *(_pct(v) for v in row))
+        out.append(h2h)
+
+    length = stats.length
+    table = Table(title=t("arena.length_title"))
+    table.add_column(t("arena.col.figure"))
+    table.add_column(t("arena.col.value"), justify="right")
+    table.add_row(t("arena.length.turns_mean"), f"{length.turns_mean:.1f}")
+    table.add_row(t("arena.length.turns_median"), f"{length.turns_median:g}")
+    table.add_row(t("arena.length.steps_mean"), f"{length.steps_mean:.1f}")
+    table.add_row(t("arena.length.steps_median"), f"{length.steps_median:g}")
+    table.add_row(t("arena.length.truncated"),
+                  f"{length.truncated_share:.1%} ({length.truncated})")
+    table.add_row(t("arena.length.no_winner"), str(length.no_winner))
+    out.append(table)
+    return out
+
+
+def _fail(message: str, lang: str = "en") -> NoReturn:
+    """One line on stderr, exit code 2."""
+    one_line = " ".join(message.split())
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        Text(text("cli.error", lang if lang in LANGUAGES else "en", message=one_line))
+    )
+    raise typer.Exit(USAGE_ERROR)
+
+
+def arena_command(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. extreme-mission.")],
+    bots: Annotated[
+        str, typer.Option(help="Bots, comma-separated agent names (a name may repeat).")
+    ],
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's).")]
+    = None,
+    games: Annotated[
+        int, typer.Option(help="Games in all, rounded up so every seating plays equally often.")
+    ] = 120,
+    workers: Annotated[int, typer.Option(help="Local worker processes (or CPUs of a new local "
+                                              "Ray instance).")] = 2,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", help="Play as Ray tasks: 'auto' (a running cluster, else a new "
+                                   "local one) or a cluster address."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 1,
+    turn_cap: Annotated[
+        int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
+    ] = DEFAULT_TURN_CAP,
+    variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write everything (JSON) to this file.")
+    ] = None,
+    csv_file: Annotated[
+        Path | None, typer.Option("--csv", help="Write one row per game (CSV) to this file.")
+    ] = None,
+    plots: Annotated[
+        Path | None, typer.Option("--plots", help="Write PNG plots into this directory.")
+    ] = None,
+    lang: Annotated[str, typer.Option(help="Language of the tables and plots: en or ja.")]
+    = "en",
+) -> None:
+    """A tournament between bots: every seating rotated; win rates, seats, head-to-head, Elo."""
+    if lang not in LANGUAGES:
+        _fail(text("cli.bad_lang", "en", name=lang))
+    if games < 1:
+        _fail(text("arena.bad_games", lang, games=games), lang)
+    if workers < 1:
+        _fail(text("arena.bad_workers", lang, workers=workers), lang)
+    if turn_cap < 0:
+        _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
+    err = Console(stderr=True, highlight=False)
+    try:
+        tournament = plan(game, bots.split(","), players=players, games=games, seed=seed,
+                          turn_cap=turn_cap, variant=variant)
+        with Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal,
+        ) as bar:
+            task = bar.add_task(text("arena.progress", lang, game=game), total=tournament.games)
+            records = run_jobs(
+                tournament.jobs(), workers=workers, ray=ray,
+                progress=lambda done, _total: bar.update(task, completed=done),
+            )
+    except BodogeError as exc:
+        _fail(str(exc), lang)
+    from bodoge.arena.stats import summarize
+
+    report = ArenaReport(tournament, records,
+                         summarize(records, tournament.labels, tournament.bots))
+    out = Console(highlight=False)
+    for item in report_tables(report, lang):
+        out.print(item)
+    if json_file is not None:
+        write_json(report, json_file)
+        out.print(Text(text("arena.json_written", lang, path=str(json_file))), soft_wrap=True)
+    if csv_file is not None:
+        write_csv(report, csv_file)
+        out.print(Text(text("arena.csv_written", lang, path=str(csv_file))), soft_wrap=True)
+    if plots is not None:
+        from bodoge.arena.plots import write_plots
+
+        _, used = write_plots(plots, report.stats.head_to_head, records, lang, tournament.turn_cap)
+        out.print(Text(text("arena.plots_written", lang, path=str(plots))), soft_wrap=True)
+        if used != lang:
+            out.print(Text(text("arena.plots_english", lang)), soft_wrap=True)
