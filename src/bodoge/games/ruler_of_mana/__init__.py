@@ -36,6 +36,7 @@ from bodoge.core.state import JSON
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell, load_cards
 from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
 from bodoge.games.ruler_of_mana.payment import CODES
+from bodoge.games.ruler_of_mana.sample import sample_state
 from bodoge.games.ruler_of_mana.setup import build_state
 from bodoge.games.ruler_of_mana.state import RMState
 from bodoge.games.ruler_of_mana.words import describe_step
@@ -163,3 +164,8 @@ class RulerOfMana(Game):
 
     def _state_from_dict(self, data: JSON, rng: random.Random) -> RMState:
         return RMState.from_dict(self, data, rng)
+
+    def sample_state(self, view: JSON, seed: int) -> RMState:
+        """A full state consistent with a seat's ``view``, from the view alone: what the seat
+        cannot see is dealt at random from ``seed`` (``sample.py``)."""
+        return sample_state(self, view, seed)

@@ -60,6 +60,12 @@ def view(st: RMState, player: int | None) -> JSON:
         "skips": list(st.skips),
         "finish_bonus": list(st.bonus),
         "exchange": {seat: ids[c] for seat, c in st.table.items()},
+        # Cards this seat has seen in another hand (a take, a swap) and knows are still there.
+        "known": {} if player is None else {
+            s: sorted({ids[c] for c in st.seen[player][s] if c in st.hands[s]})
+            for s in range(n)
+            if s != player and st.seen[player][s]
+        },
         "pending": None if over else pending(st, player),
         "start_player": st.start_player,
         "turn": st.turn,
