@@ -17,11 +17,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from bodoge.arena.command import arena_command
 from bodoge.arena.simulate import DEFAULT_TURN_CAP, SimulationReport, simulate
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import make
-from bodoge.play import parse_seats
+from bodoge.play import LEVELS, agent_names, parse_seats
 
 __all__ = ["app", "main"]
 
@@ -33,6 +34,16 @@ app = typer.Typer(
 )
 
 USAGE_ERROR = 2
+
+_BOTS = ", ".join(n for n in agent_names() if n not in LEVELS)
+_LEVELS = ", ".join(LEVELS)
+SEATS_HELP = (
+    f"Who plays each seat, comma-separated: human, a bot ({_BOTS}) or a level ({_LEVELS})."
+)
+SIM_SEATS_HELP = (
+    f"Agent of each seat, comma-separated (default: random): a bot ({_BOTS}) or a level "
+    f"({_LEVELS})."
+)
 
 
 def _fail(message: str, lang: str = "en") -> NoReturn:
@@ -96,9 +107,7 @@ def simulate_command(
     turn_cap: Annotated[
         int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
     ] = DEFAULT_TURN_CAP,
-    seats: Annotated[
-        str | None, typer.Option(help="Agent of each seat, comma-separated (default: random).")
-    ] = None,
+    seats: Annotated[str | None, typer.Option(help=SIM_SEATS_HELP)] = None,
     variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write the full report (JSON) to this file.")
@@ -142,9 +151,7 @@ def simulate_command(
 @app.command("play")
 def play_command(
     game: Annotated[str, typer.Argument(help="Game name, e.g. extreme-mission.")],
-    seats: Annotated[
-        str, typer.Option(help="Who plays each seat, comma-separated: human or a bot (random).")
-    ] = "human,random,random",
+    seats: Annotated[str, typer.Option(help=SEATS_HELP)] = "human,random,random",
     lang: Annotated[str, typer.Option(help="Language: en or ja.")] = "en",
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: a new one).")]
     = None,
@@ -153,7 +160,12 @@ def play_command(
         int, typer.Option(help="End the game as truncated after this many turns; 0: no cap.")
     ] = 0,
 ) -> None:
-    """Play a game in the terminal against bots (several humans: hot-seat)."""
+    """Play a game in the terminal against bots (several humans: hot-seat).
+
+    Bots: random, heuristic (the game's own plan), ismcts (a search from the seat's view).
+
+    Levels: easy (the heuristic, with mistakes), normal (search, under 1 s a step), hard (more).
+    """
     from bodoge.play.terminal import TerminalPlay
 
     _check_lang(lang)
@@ -167,6 +179,9 @@ def play_command(
     except BodogeError as exc:
         _fail(str(exc), lang)
     session.run()
+
+
+app.command("arena")(arena_command)
 
 
 def main() -> None:

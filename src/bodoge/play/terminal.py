@@ -25,6 +25,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from bodoge.core.action import Action
 from bodoge.core.errors import IllegalAction, SetupError
 from bodoge.core.game import Game
 from bodoge.core.i18n import catalogue, text
@@ -304,7 +305,7 @@ class TerminalPlay:
         state = self.game.new_state(self.seed, self.setup)
         while (seat := state.current_player) is not None:
             if seat in self.agents:
-                state.apply(self.agents[seat].act(Decision.of(state)))
+                state.apply(self.bot_step(seat, Decision.of(state)))
                 continue
             steps = self.ask(state, seat)
             if steps is None:
@@ -317,6 +318,15 @@ class TerminalPlay:
         return state.result()
 
     # ----------------------------------------------------------------- one decision
+    def bot_step(self, seat: int, decision: Decision) -> Action:
+        """The bot of ``seat`` decides; a searching bot (``normal``, ``hard``) may take a second,
+        so a person at a terminal sees that it is thinking."""
+        agent = self.agents[seat]
+        if not self.console.is_terminal or len(decision.legal) == 1:
+            return agent.act(decision)
+        with self.console.status(Text(self.words.t("play.agent.thinking", seat=seat))):
+            return agent.act(decision)
+
     def ask(self, state: State, seat: int) -> list[str] | None:
         """Show ``seat`` its view and steps, read until a legal answer; None means quit."""
         w = self.words

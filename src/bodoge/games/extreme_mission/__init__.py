@@ -26,6 +26,7 @@ from bodoge.core.action import Action
 from bodoge.core.game import Game
 from bodoge.core.state import JSON
 from bodoge.games.extreme_mission.cards import CardSet, load_cards
+from bodoge.games.extreme_mission.sample import sample_state
 from bodoge.games.extreme_mission.setup import build_state
 from bodoge.games.extreme_mission.state import EMState
 from bodoge.games.extreme_mission.words import describe_step
@@ -91,3 +92,8 @@ class ExtremeMission(Game):
 
     def _state_from_dict(self, data: JSON, rng: random.Random) -> EMState:
         return EMState.from_dict(self, data, rng)
+
+    def sample_state(self, view: JSON, seed: int) -> EMState:
+        """A full state consistent with a seat's ``view``, from the view alone: what the seat
+        cannot see is dealt at random from ``seed`` (``sample.py``)."""
+        return sample_state(self, view, seed)

@@ -1,0 +1,391 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS; Cowling, Powley & Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012), for any game and any number of
+players, from the deciding seat's view alone.
+
+**One iteration.** (1) *Determinize*: ``game.sample_state(view, seed)`` deals everything the seat
+cannot see at random — the search never holds the real state. (2) *Select* down the one tree of
+the seat's information set: at each node only the children whose step is legal in *this*
+determinization are available; each available child's availability count goes up by one and the
+one maximising UCB1, ``mean + c * sqrt(ln(availability) / visits)``, is followed (availability
+replaces the parent's visit count, because a child was not selectable in every visit of its
+parent). (3) *Expand* one untried legal step, chosen at random. (4) *Roll out* with the game's
+cheap policy (its ``rollout_step``, else uniformly random steps) until the game ends or
+``rollout_turns`` turns have passed (a turn ends when the player to move changes). (5) *Back up*
+the rewards: every node holds the statistics of the seat that chose its step, so each player
+maximises its own reward — any number of players, no zero-sum assumption.
+
+**Rewards.** A finished game gives 1 to each winner shared equally (1/len(winners)), 0 to the
+others; a game without winner (a turn cap) gives the share to the seats ranked first. A rollout
+cut short scores the game's own ``evaluate`` (each seat's estimated chance of winning), else 1/n
+each. So every reward vector sums to 1, and means are win rates.
+
+**Budget.** A number of iterations, a number of seconds, or both (whichever ends first). With
+iterations only, a seeded agent is deterministic. The step chosen is the root child visited most
+(ties: higher mean, then the legal order). A decision with one legal step is not searched.
+
+**Steps of one compound action** (``complete M2-01``, then its cards) come one decision at a time;
+the subtree under the step just chosen is kept for the next decision when that decision is the
+same seat's and the log has not grown (nothing has happened but the seat's own step), so the
+search goes on from what it already learnt.
+
+>>> import bodoge, random
+>>> from bodoge.agents.base import Decision
+>>> game = bodoge.make("extreme-mission", players=2)
+>>> state = game.new_state(seed=3)
+>>> agent = ISMCTSAgent(game, 0, random.Random(1), Budget(iterations=20))
+>>> agent.act(Decision.of(state)) in state.legal_actions(), agent.last_iterations
+(True, 20)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bodoge.agents.base import Agent, AgentFactory, Decision
+from bodoge.agents.knowledge import Evaluator, RolloutPolicy, knowledge
+from bodoge.core.action import Action
+from bodoge.core.errors import SetupError
+from bodoge.core.game import Game
+
+if TYPE_CHECKING:
+    from bodoge.core.state import State
+
+__all__ = ["Budget", "ISMCTSAgent", "Node", "Settings", "ismcts_factory", "rewards"]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long one decision may search: ``iterations``, ``seconds``, or both (first to end).
+
+    >>> Budget(iterations=100).seconds is None
+    True
+    """
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a budget needs iterations, seconds or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be 1 or more, not {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"seconds must be more than 0, not {self.seconds}")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The search's knobs. ``exploration`` is UCB1's c (rewards lie in [0, 1]); ``horizon``: how
+    many of the searching seat's own turns tree and rollout look through (1: the rest of the
+    turn in progress; 2: that and its next turn, with everyone else's between), where the game's
+    evaluator takes over; ``rollout_steps``: a bound in steps (a safety net); ``macro``: a
+    compound action below the root is one move (its items by the policy);
+    ``prior``: the weight of progressive bias towards the policy's step (0: none);
+    ``widening``: progressive widening below the root (0: none; else ``1 + widening *
+    sqrt(visits)`` children); ``items_by_policy``: with macro moves, the items of a compound
+    action the seat has begun follow the game's plan, unsearched; ``reuse``: keep the subtree of
+    the step chosen for the seat's next decision (only where items are tree levels)."""
+
+    exploration: float = 0.7
+    horizon: int = 2
+    rollout_steps: int = 2000
+    reuse: bool = True
+    macro: bool = True
+    prior: float = 0.5
+    widening: float = 0.5
+    items_by_policy: bool = True
+
+
+class Node:
+    """A node of the information-set tree: the step that leads to it, the seat that chose it,
+    and that seat's statistics (visits, total reward, availability count)."""
+
+    __slots__ = ("action", "avail", "children", "mover", "total", "visits")
+
+    def __init__(self, action: Action | None, mover: int | None) -> None:
+        self.action = action
+        self.mover = mover
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def __repr__(self) -> str:
+        return f"<Node {self.action} by {self.mover}: {self.visits} visits, mean {self.mean():.3f}>"
+
+
+def rewards(state: State, evaluate: Evaluator | None, observer: int) -> list[float]:
+    """The reward of each seat at the end of a rollout (see the module docstring)."""
+    n = state.players
+    if state.is_over:
+        result = state.result()
+        best = result.winners or tuple(s for s in range(n) if result.ranks[s] == 1)
+        share = 1.0 / len(best)
+        return [share if s in best else 0.0 for s in range(n)]
+    if evaluate is not None:
+        return list(evaluate(state, observer))
+    return [1.0 / n] * n
+
+
+def _random_step(state: State, rng: random.Random) -> Action:
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+class ISMCTSAgent:
+    """Single-observer ISMCTS for ``seat`` of ``game`` (module docstring). ``rollout`` and
+    ``evaluate`` default to the game's own (:mod:`bodoge.agents.knowledge`)."""
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        rng: random.Random,
+        budget: Budget,
+        settings: Settings | None = None,
+        rollout: RolloutPolicy | None = None,
+        evaluate: Evaluator | None = None,
+    ) -> None:
+        if type(game).sample_state is Game.sample_state:
+            raise SetupError(f"{game.name} cannot rebuild a state from a view yet: no ismcts")
+        know = knowledge(game)
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.budget = budget
+        self.settings = settings or Settings()
+        self.rollout_policy: RolloutPolicy = rollout or know.rollout or _random_step
+        self.evaluate = evaluate if evaluate is not None else know.evaluate
+        self.last_iterations = 0
+        self.last_root: Node | None = None
+        self._plan_agent: Agent | None = None  # the game's heuristic, for items (macro moves)
+        self._kept: tuple[Node, int] | None = None  # subtree to reuse, log length when kept
+
+    # ----------------------------------------------------------------- deciding
+    def act(self, decision: Decision) -> Action:
+        root = self._root(decision)
+        legal = decision.legal
+        self.last_iterations = 0
+        if len(legal) == 1:
+            chosen = legal[0]
+        elif (item := self._policy_item(decision)) is not None:
+            chosen = item
+        else:
+            self.search(decision, root)
+            chosen = self._best(root, legal)
+        self.last_root = root
+        # With macro moves the subtree of a compound action's step holds what follows the
+        # whole action, not its next item: it is kept only where items are tree levels.
+        keep = self.settings.reuse and not self.settings.macro
+        child = root.children.get(chosen.notation)
+        log_length = len(decision.view.get("log", ()))
+        self._kept = (child, log_length) if child is not None and keep else None
+        return chosen
+
+    def _policy_item(self, decision: Decision) -> Action | None:
+        """With macro moves, the next item of a compound action this seat has begun, as the
+        game's own plan adds it (its heuristic agent, else its rollout policy); None when no
+        compound action is in progress. The search valued "complete M3-08" as completed by the
+        policy, so following the policy makes good what it counted on (and spends no search on
+        steps that only carry out a choice already made)."""
+        if not (self.settings.macro and self.settings.items_by_policy):
+            return None
+        sample = self.game.sample_state(decision.view, self.rng.getrandbits(63))
+        if not sample._in_action():
+            return None
+        if self._plan_agent is None and (factory := knowledge(self.game).agent) is not None:
+            self._plan_agent = factory(self.game, self.seat, self.rng)
+        if self._plan_agent is not None:
+            return self._plan_agent.act(decision)
+        return _first_step(self.rollout_policy(sample, self.rng), decision.legal)
+
+    def _root(self, decision: Decision) -> Node:
+        kept = self._kept
+        self._kept = None
+        if kept is not None and decision.seat == self.seat:
+            node, log_length = kept
+            if len(decision.view.get("log", ())) == log_length:
+                return node
+        return Node(None, None)
+
+    def _best(self, root: Node, legal: list[Action]) -> Action:
+        def key(pair: tuple[int, Action]) -> tuple[int, float, int]:
+            order, action = pair
+            child = root.children.get(action.notation)
+            if child is None:
+                return (-1, 0.0, -order)
+            return (child.visits, child.mean(), -order)
+
+        return max(enumerate(legal), key=key)[1]
+
+    # ----------------------------------------------------------------- searching
+    def search(self, decision: Decision, root: Node) -> int:
+        """Run the budget's iterations from ``root``; returns how many were run."""
+        budget = self.budget
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        limit = budget.iterations
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(decision, root)
+            done += 1
+        self.last_iterations = done
+        return done
+
+    def _iterate(self, decision: Decision, root: Node) -> None:
+        rng = self.rng
+        walk = _Walk(self.game.sample_state(decision.view, rng.getrandbits(63)), self)
+        state = walk.state
+        c = self.settings.exploration
+        node = root
+        path: list[Node] = []
+        while not walk.at_horizon():
+            legal = state.legal_actions()
+            children = node.children
+            hint = self._hint(state, legal)
+            untried = [a for a in legal if a.notation not in children]
+            if untried and self._may_widen(node, node is root, len(legal) - len(untried)):
+                # The policy's step first, so that a young node follows the policy.
+                pick = next((a for a in untried if a.notation == hint), None)
+                action = pick if pick is not None else untried[rng.randrange(len(untried))]
+                child = Node(action, state.current_player)
+                children[action.notation] = child
+                for a in legal:  # every expanded child available here was selectable
+                    sibling = children.get(a.notation)
+                    if sibling is not None:
+                        sibling.avail += 1
+                walk.move(action)
+                path.append(child)
+                break
+            best: Node | None = None
+            best_score = -math.inf
+            for a in legal:
+                candidate = children.get(a.notation)
+                if candidate is None:
+                    continue
+                candidate.avail += 1
+                score = candidate.total / candidate.visits + c * math.sqrt(
+                    math.log(candidate.avail) / candidate.visits
+                )
+                if a.notation == hint:
+                    score += self.settings.prior / candidate.visits
+                if score > best_score:
+                    best, best_score = candidate, score
+            assert best is not None and best.action is not None
+            walk.move(best.action)
+            path.append(best)
+            node = best
+        walk.roll_out()
+        reward = rewards(state, self.evaluate, self.seat)
+        root.visits += 1
+        for visited in path:
+            visited.visits += 1
+            if visited.mover is not None:
+                visited.total += reward[visited.mover]
+
+    def _may_widen(self, node: Node, at_root: bool, available: int) -> bool:
+        """Whether ``node`` may grow another child: always at the root (every step of the real
+        decision is weighed) and where none of its children is available here; below, only as
+        its visits grow (progressive widening: ``1 + widening * sqrt(visits)`` children), so
+        that the statistics of a step are not drowned by poor replies tried once each."""
+        widening = self.settings.widening
+        if at_root or available == 0 or widening <= 0:
+            return True
+        return len(node.children) < 1 + widening * math.sqrt(node.visits)
+
+    def _hint(self, state: State, legal: list[Action]) -> str | None:
+        """The rollout policy's step here, which progressive bias (``prior``) favours while a
+        child has few visits, and widening expands first: a search that knows little plays like
+        its policy."""
+        if (not self.settings.prior and self.settings.widening <= 0) or len(legal) == 1:
+            return None
+        first = _first_step(self.rollout_policy(state, self.rng), legal)
+        return None if first is None else first.notation
+
+
+def _first_step(step: Action | str, legal: list[Action]) -> Action | None:
+    """The legal step a policy's answer begins with: the step itself, or for a whole action in
+    notation, the longest legal notation the text starts with."""
+    if isinstance(step, Action):
+        return step
+    text = f"{step} "
+    starts = [a for a in legal if text.startswith(f"{a.notation} ")]
+    return max(starts, key=lambda a: len(a.notation), default=None)
+
+
+class _Walk:
+    """One iteration's determinization, played on from the root, counting the searching seat's
+    turns on the way.
+
+    Tree and rollout share one horizon, counted from the root: the end of the searching seat's
+    ``horizon``-th turn (the first being the one in progress), whatever the number of players.
+    A turn ends when the player to move changes. Counted from the start of the rollout instead,
+    a step that ends the turn early — a pass — would be judged a whole turn later than a step
+    that does not, and look better for it; and ending at the seat's own turns, every evaluation
+    is made at the same moment of the round."""
+
+    __slots__ = ("agent", "ended", "last", "state", "steps")
+
+    def __init__(self, state: State, agent: ISMCTSAgent) -> None:
+        self.state = state
+        self.agent = agent
+        self.ended = 0  # turns of the searching seat finished since the root
+        self.steps = 0
+        self.last = state.current_player
+
+    def at_horizon(self) -> bool:
+        settings = self.agent.settings
+        return (
+            self.state.is_over
+            or self.ended >= settings.horizon
+            or self.steps >= settings.rollout_steps
+        )
+
+    def _apply(self, step: Action | str) -> None:
+        state = self.state
+        state.apply(step)
+        self.steps += 1
+        mover = state.current_player
+        if mover != self.last:
+            if self.last == self.agent.seat:
+                self.ended += 1
+            self.last = mover
+
+    def move(self, step: Action) -> None:
+        """A step of the tree. Below the root, a compound action is one move of the tree: once
+        its first step is chosen, the rollout policy adds its items. Branching on every item
+        would spread the statistics of "complete M3-08" over the many ways of paying for it,
+        most of them poor (a wild where a card would do), and drown the choice that matters."""
+        self._apply(step)
+        if not self.agent.settings.macro:
+            return
+        state = self.state
+        policy = self.agent.rollout_policy
+        rng = self.agent.rng
+        while not state.is_over and state._in_action():
+            self._apply(policy(state, rng))
+
+    def roll_out(self) -> None:
+        """The rollout policy plays on up to the horizon (or the end of the game)."""
+        state = self.state
+        policy = self.agent.rollout_policy
+        rng = self.agent.rng
+        while not self.at_horizon():
+            self._apply(policy(state, rng))
+
+
+def ismcts_factory(budget: Budget, settings: Settings | None = None) -> AgentFactory:
+    """An agent factory for ``register_agent``: ISMCTS with this budget and these settings."""
+
+    def make(game: Game, seat: int, rng: random.Random) -> ISMCTSAgent:
+        return ISMCTSAgent(game, seat, rng, budget, settings)
+
+    return make

@@ -1,0 +1,79 @@
+"""What a game may teach the bots, found by convention so that ``bodoge.agents`` names no game.
+
+A game package may have a module ``heuristic`` (``bodoge/games/<game>/heuristic.py``) with any of:
+
+- ``HeuristicAgent``: an :data:`~bodoge.agents.base.AgentFactory`, the game's ``heuristic`` agent
+  (a documented plan a good human would follow, deciding from the :class:`Decision` only);
+- ``rollout_step(state, rng) -> Action | str``: a cheap default policy for search rollouts (a step
+  or a whole action in notation). It is given
+  a *sampled* state (``game.sample_state``), the bot's own imagination, never the real one;
+- ``evaluate(state, observer) -> Sequence[float]``: each seat's chance of winning, estimated from
+  an unfinished (sampled) state, summing to 1; used where a rollout stops at its turn cap.
+  ``observer`` is the seat whose search it is: the evaluator may judge the other seats by what
+  the observer can see of them only, since the rest of a sample is noise to that seat.
+
+Where a game has no such module, ``heuristic`` is unavailable for it, rollouts are uniformly
+random, and a rollout cut short counts as a draw.
+
+>>> import bodoge
+>>> know = knowledge(bodoge.make("extreme-mission", players=2))
+>>> know.agent is not None, know.rollout is not None, know.evaluate is not None
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from bodoge.agents.base import AgentFactory
+from bodoge.core.action import Action
+
+if TYPE_CHECKING:
+    from bodoge.core.game import Game
+    from bodoge.core.state import State
+
+__all__ = ["Evaluator", "GameKnowledge", "RolloutPolicy", "knowledge"]
+
+RolloutPolicy = Callable[["State", random.Random], "Action | str"]
+"""``policy(state, rng)``: for whoever is to move in ``state`` (not over), a legal step, or a whole
+legal action as one notation string (``state.apply`` takes both)."""
+
+Evaluator = Callable[["State", int], Sequence[float]]
+"""``evaluate(state, observer)``: per-seat win chances of an unfinished state, summing to 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameKnowledge:
+    """A game's optional bot hooks (None where the game gives none)."""
+
+    agent: AgentFactory | None = None
+    rollout: RolloutPolicy | None = None
+    evaluate: Evaluator | None = None
+
+
+def knowledge(game: Game) -> GameKnowledge:
+    """The hooks of ``game``'s ``heuristic`` module, looked up once per game class."""
+    return _knowledge_of(type(game))
+
+
+@cache
+def _knowledge_of(cls: type) -> GameKnowledge:
+    module = import_module(cls.__module__)
+    package = module.__package__ or cls.__module__
+    name = f"{package}.heuristic"
+    try:
+        found = import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise  # the module exists but something it imports does not: a real error
+        return GameKnowledge()
+    return GameKnowledge(
+        agent=getattr(found, "HeuristicAgent", None),
+        rollout=getattr(found, "rollout_step", None),
+        evaluate=getattr(found, "evaluate", None),
+    )

@@ -1,0 +1,177 @@
+"""``ExtremeMission.sample_state``: a full state rebuilt from one seat's view alone.
+
+Everything public is copied from the view (missions and who completed them, collaborators, discard
+tops and pile sizes, hand, deck and spent-area sizes, phase, actions left, whose turn, the start
+player, the turn number, whether the end is triggered), and so is what only that seat knows (its
+hand, its compound action in progress). Every card the seat cannot see — other hands, the deck,
+each discard pile below its top, the unrevealed part of the mover's spent area — is dealt at
+random from ``seed``, out of the info cards the seat cannot place.
+
+A spent area is non-empty only during its owner's turn (EM-4.2 empties it), and its cards came
+there by completions and activations, whose cards the log shows everyone, and by drops, whose card
+only the dropper's log shows: so the log since the turn began tells which spent cards a seat can
+place, and the rest are dealt at random.
+
+The log is the view's log. Events of the seat itself that have private fields (``deal``, ``draw``,
+``drop``) are split back into their public part and the seat's private part, so that
+``Log.seen_by`` gives the seat exactly its view again while other seats of the sample do not see
+the seat's cards. The history (which spells out drops) is not in a view: the sample has none.
+
+>>> import bodoge
+>>> game = bodoge.make("extreme-mission", players=3)
+>>> state = game.new_state(seed=4)
+>>> state.apply("draw")
+>>> sample = game.sample_state(state.view(1), seed=9)
+>>> sample.view(1) == state.view(1), sample.card_census() == state.card_census()
+(True, True)
+>>> sample.hands[1] == state.hands[1], sample.hands[0] == state.hands[0]
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bodoge.core.state import JSON, Log
+from bodoge.games.extreme_mission.state import OVER, EMState
+
+if TYPE_CHECKING:
+    from bodoge.games.extreme_mission import ExtremeMission
+
+__all__ = ["PRIVATE_FIELDS", "sample_state"]
+
+PRIVATE_FIELDS: dict[str, tuple[str, ...]] = {
+    "deal": ("cards",),
+    "draw": ("card",),
+    "drop": ("card",),
+}
+"""Log events with a part only their seat sees, and the fields of that part (state.py, setup.py)."""
+
+
+def sample_state(game: ExtremeMission, view: Mapping[str, Any], seed: int) -> EMState:
+    """A state whose ``view(you)`` is ``view``, the unseen cards dealt at random from ``seed``
+    (``you`` may be None: a spectator's view, every hand unseen). ValueError for a view of another
+    game or player count, or one that does not add up."""
+    n = game.players
+    if view.get("game") != game.name or view.get("players") != n:
+        raise ValueError(f"not a view of {game.name} for {n} players")
+    if view.get("turn_cap") != game.turn_cap:
+        raise ValueError(f"the view has turn cap {view.get('turn_cap')}, the game {game.turn_cap}")
+    you: int | None = view["you"]
+    index = game.card_index
+    kinds = game.kinds
+    rng = random.Random(seed)
+    state = EMState(game, random.Random(rng.getrandbits(63)))
+    log: list[JSON] = view["log"]
+    over = bool(view["is_over"])
+
+    state.missions = list(view["missions"])
+    state.completed_by = {m: list(seats) for m, seats in view["missions"].items()}
+    state.completed = [list(c) for c in view["completed"]]
+    state.collaborators = [[row[code] == "up" for code in kinds] for row in view["collaborators"]]
+    state.start_player = view["start_player"]
+    state.phase = view["phase"]
+    state.actions_left = view["actions_left"]
+    state.turns = view["turn"] - (0 if over else 1)
+    state.end_triggered = view["end_triggered"]
+    state.truncated = bool(view["result"]["truncated"]) if over else False
+    mover: int | None = view["current_player"]
+    state.player = mover if mover is not None else _last_seat(log, state.start_player)
+    state.log = _log_for(you, log)
+
+    # The cards the seat can place: its hand, the discard tops, the visible spent cards.
+    placed: set[int] = set()
+
+    def place(card_id: str) -> int:
+        card = index[card_id]
+        if card in placed:
+            raise ValueError(f"the view shows {card_id} twice")
+        placed.add(card)
+        return card
+
+    if you is not None:
+        state.hands[you] = sorted(place(c) for c in view["hand"])
+    tops = [None if top is None else place(top) for top in view["discard_tops"]]
+    spent_known: list[list[int]] = [[] for _ in range(n)]
+    if mover is not None and state.phase != OVER:
+        spent_known[mover] = [place(c) for c in _spent_this_turn(log, mover)]
+    if you is not None and len(spent_known[you]) != view["spent_sizes"][you]:
+        raise ValueError("the log does not account for the seat's own spent cards")
+
+    hidden = [card for card in range(len(game.card_ids)) if card not in placed]
+    rng.shuffle(hidden)
+    wanted = view["deck_size"]
+    for s in range(n):
+        if s != you:
+            wanted += view["hand_sizes"][s]
+        wanted += max(view["discard_sizes"][s] - 1, 0)
+        wanted += view["spent_sizes"][s] - len(spent_known[s])
+    if wanted != len(hidden):
+        raise ValueError(f"the view hides {wanted} cards, but {len(hidden)} are unplaced")
+
+    def deal(count: int) -> list[int]:
+        dealt = hidden[-count:] if count else []
+        del hidden[len(hidden) - count :]
+        return dealt
+
+    for s in range(n):
+        if s != you:
+            state.hands[s] = sorted(deal(view["hand_sizes"][s]))
+        top = tops[s]
+        if top is not None:
+            state.discards[s] = [*deal(view["discard_sizes"][s] - 1), top]
+        state.spent[s] = spent_known[s] + deal(view["spent_sizes"][s] - len(spent_known[s]))
+    state.deck = deal(view["deck_size"])
+
+    pending = view["pending"]
+    if pending is not None:
+        what = pending["action"]
+        target = pending["target"] if what == "complete" else kinds.index(pending["target"])
+        state.pending = (what, target)
+        state.pending_cards = [index[c] for c in pending["cards"]]
+        state.pending_wilds = [kinds.index(k) for k in pending["wilds"]]
+    return state
+
+
+def _log_for(you: int | None, events: Sequence[JSON]) -> Log:
+    """The view's events as a log that ``seen_by(you)`` turns back into them."""
+    entries: list[tuple[JSON, int | None, JSON | None]] = []
+    for event in events:
+        fields = PRIVATE_FIELDS.get(event.get("event", ""), ())
+        if you is not None and event.get("seat") == you and fields and fields[0] in event:
+            public = {k: v for k, v in event.items() if k not in fields}
+            entries.append((public, you, {k: event[k] for k in fields}))
+        else:
+            entries.append((dict(event), None, None))
+    return Log(entries)
+
+
+def _spent_this_turn(events: Sequence[JSON], seat: int) -> list[str]:
+    """The spent cards of ``seat`` (the mover) that the events show: those of its completions,
+    activations and visible drops since its turn began. Every turn of another seat logs at least
+    one event of that seat, and a turn that spent cards ends with a ``discard`` event, so the
+    turn began after the last event of another seat or discard."""
+    found: list[str] = []
+    for event in reversed(events):
+        owner = event.get("seat")
+        kind = event.get("event")
+        if kind == "discard" or (owner is not None and owner != seat):
+            break
+        if owner != seat:
+            continue
+        if kind in ("complete", "activate"):
+            found.extend(event["cards"])
+        elif kind == "drop" and "card" in event:
+            found.append(event["card"])
+    return found
+
+
+def _last_seat(events: Sequence[JSON], default: int) -> int:
+    """Whose turn the game ended on: the seat of the last event that has one."""
+    for event in reversed(events):
+        seat = event.get("seat")
+        if isinstance(seat, int):
+            return seat
+    return default

@@ -1,0 +1,140 @@
+"""Extreme Mission's heuristic agent: legal, faithful to its documented plan, and strong enough to
+beat random play (a small smoke test; the measurement proper is ``bench/strength.py``)."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+import bodoge
+from bodoge.agents import Decision, derive_seed, make_agent
+from bodoge.games.extreme_mission import EMState
+from bodoge.games.extreme_mission.conditions import satisfies
+from bodoge.games.extreme_mission.heuristic import (
+    HeuristicAgent,
+    Planner,
+    SeatFacts,
+    evaluate,
+    rollout_step,
+)
+
+GAME = "extreme-mission"
+LAID = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)]
+
+
+def _choice(state: EMState, seat: int = 0) -> str:
+    agent = HeuristicAgent(state.game, seat, random.Random(1))
+    return str(agent.act(Decision.of(state)))
+
+
+def _scenario(**setup: object) -> EMState:
+    state = bodoge.make(GAME, players=2).new_state(1, setup={"missions": LAID, **setup})
+    assert isinstance(state, EMState)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_heuristic_plays_legal_steps_to_the_end(players: int) -> None:
+    game = bodoge.make(GAME, players=players, turn_cap=120)
+    for index in range(6):
+        state = game.new_state(derive_seed("legal", players, index))
+        agents = [make_agent("heuristic", game, s, random.Random(s)) for s in range(players)]
+        while (seat := state.current_player) is not None:
+            legal = state.legal_actions()
+            step = agents[seat].act(Decision.of(state))
+            assert step in legal
+            if step.kind == "pass":  # rule 4: pass only when no card can be had
+                assert not any(a.kind in ("draw", "take") for a in legal), state.history
+            state.apply(step)
+        assert not state.result().truncated, f"stalled: players={players} game {index}"
+
+
+def test_rule_1_completes_the_highest_level_it_can_and_keeps_useful_cards() -> None:
+    hand = ["I-R4a", "I-R5a", "I-R6a", "I-R7a", "I-B5a", "I-G6a", "I-P9a"]
+    state = _scenario(hands={0: hand})
+    assert _choice(state) == "complete M2-01"  # run(4) of level 2 beats run(3) of level 1
+    game = state.game
+    planner = Planner(game, SeatFacts.of_state(state, 0))
+    types = planner.types(state.hands[0])
+    done = frozenset({2})
+    # Of every way of paying run(4), the plan keeps the hand that lacks least for the rest.
+    ways = {
+        tuple(sorted(cut))
+        for cut in combinations(types, 4)
+        if satisfies(game.condition_of["M2-01"], list(cut), wilds=0)
+    }
+    best = min(planner.shortfall(_without(types, way), done, []) for way in ways)
+    state.apply("complete M2-01")
+    while state.pending is not None:
+        state.apply(_choice(state))
+    left = planner.types(state.hands[0])
+    assert len(ways) > 1 and planner.shortfall(left, done, []) == best
+
+
+def _without(types: tuple[int, ...], cut: tuple[int, ...]) -> tuple[int, ...]:
+    rest = list(types)
+    for t in cut:
+        rest.remove(t)
+    return tuple(rest)
+
+
+def test_rule_2_reactivates_a_collaborator_before_drawing() -> None:
+    state = _scenario(hands={0: ["I-R1a", "I-Y2a"]}, collaborators_down={0: ["IN"]})
+    assert _choice(state) == "activate IN"  # sum_at_most(2, 5) with R1 Y2
+
+
+def test_rule_3_spends_a_wild_on_level_4_only() -> None:
+    run8 = [f"I-{c}{n}a" for c, n in zip("RBGYPRBG", range(1, 9), strict=True)]
+    state = _scenario(hands={0: run8}, completed={0: ["M1-01", "M2-01", "M3-01"]})
+    assert _choice(state) == "complete M4-03"  # run(9): eight cards and one wild
+    state = _scenario(hands={0: ["I-R1a", "I-R2a"]})
+    assert _choice(state) == "draw"  # flush(3) with a wild: not worth a collaborator
+
+
+def test_rule_4_takes_a_helpful_discard_top_else_draws() -> None:
+    hand = ["I-R4a", "I-B5a", "I-P1a", "I-P9b"]
+    state = _scenario(hands={0: hand}, discards={1: ["I-Y1a", "I-G6a"]},
+                      completed={0: ["M2-01", "M3-01", "M4-01"]})
+    assert _choice(state) == "take 1"  # G6 makes run(3) of level 1
+    state = _scenario(hands={0: hand}, discards={1: ["I-Y1a"]},
+                      completed={0: ["M2-01", "M3-01", "M4-01"]})
+    assert _choice(state) == "draw"
+
+
+def test_the_hand_limit_drops_the_least_useful_card() -> None:
+    hand = ["I-R1a", "I-R2a", "I-R3a", "I-R4a", "I-R5a", "I-R6a", "I-R7a", "I-R8a", "I-B9a",
+            "I-Y9a"]
+    state = _scenario(hands={0: hand}, deck=["I-G9a", "I-P5a"],
+                      completed={0: ["M1-01", "M2-01", "M3-01"]})
+    state.apply("draw")
+    state.apply("draw")
+    assert state.phase == "drop"
+    assert _choice(state).startswith("drop ") and _choice(state) != "drop R5"
+
+
+def test_rollout_policy_and_evaluator_fit_the_protocol() -> None:
+    state = bodoge.make(GAME, players=3).new_state(4)
+    rng = random.Random(1)
+    for _ in range(40):
+        step = rollout_step(state, rng)
+        state.apply(step)  # a step, or a whole action as one string: legal either way
+    chances = evaluate(state, 0)
+    assert len(chances) == 3 and abs(sum(chances) - 1) < 1e-9 and min(chances) > 0
+
+
+def test_heuristic_beats_random_in_seeded_two_player_games() -> None:
+    """A smoke test that can fail: 40 seeded games, seats alternating, heuristic wins ≥ 70%."""
+    game = bodoge.make(GAME, players=2, turn_cap=200)
+    wins = 0.0
+    for index in range(40):
+        names = ["heuristic", "random"] if index % 2 == 0 else ["random", "heuristic"]
+        state = game.new_state(derive_seed("smoke", index))
+        agents = [make_agent(n, game, s, random.Random(derive_seed("smoke", index, s)))
+                  for s, n in enumerate(names)]
+        while (seat := state.current_player) is not None:
+            state.apply(agents[seat].act(Decision.of(state)))
+        winners = state.result().winners
+        wins += sum(1 / len(winners) for s in winners if names[s] == "heuristic")
+    assert wins / 40 >= 0.7

@@ -1,0 +1,152 @@
+"""ISMCTS: legal steps from the seat's view, its budget kept, deterministic with a seed, any number
+of players, and a game without a heuristic searched with random rollouts."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from agents_helpers import heuristic_positions
+
+import bodoge
+from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
+from bodoge.agents.ismcts import Node, Settings, rewards
+from bodoge.core.errors import SetupError
+
+GAME = "extreme-mission"
+
+
+def _play(game: bodoge.Game, seats: list[object], seed: int) -> bodoge.State:
+    state = game.new_state(seed)
+    while (seat := state.current_player) is not None:
+        legal = state.legal_actions()
+        step = seats[seat].act(Decision.of(state))  # type: ignore[attr-defined]
+        assert step in legal
+        state.apply(step)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_ismcts_plays_legal_steps_for_any_number_of_players(players: int) -> None:
+    game = bodoge.make(GAME, players=players, turn_cap=2 * players)
+    seats: list[object] = [
+        ISMCTSAgent(game, s, random.Random(s), Budget(iterations=8)) if s % 2 == 0
+        else make_agent("heuristic", game, s, random.Random(s))
+        for s in range(players)
+    ]
+    assert _play(game, seats, seed=players).is_over
+
+
+def test_ismcts_keeps_its_iteration_budget() -> None:
+    game = bodoge.make(GAME, players=2)
+    settings = Settings(reuse=False, items_by_policy=False)
+    agent = ISMCTSAgent(game, 0, random.Random(1), Budget(iterations=17), settings)
+    for state in heuristic_positions(game, seed=3)[:12]:
+        agent.seat = state.current_player or 0
+        decision = Decision.of(state)
+        agent.act(decision)
+        assert agent.last_iterations == 17 and agent.last_root is not None
+        assert agent.last_root.visits == 17
+        assert sum(c.visits for c in agent.last_root.children.values()) == 17
+    state = game.new_state(1)
+    only = Decision(game, 0, state.legal_actions()[:1], state.view(0))
+    assert agent.act(only) == only.legal[0]
+    assert agent.last_iterations == 0  # one legal step: no search
+
+
+def test_items_of_a_begun_action_follow_the_plan_unsearched() -> None:
+    game = bodoge.make(GAME, players=2)
+    laid = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)]
+    hand = ["I-R4a", "I-B5a", "I-G6a", "I-Y7a", "I-P8a", "I-R1a", "I-R2a", "I-R3a"]
+    state = game.new_state(3, setup={"missions": laid, "hands": {0: hand}})
+    state.apply("complete M2-03")
+    agent = ISMCTSAgent(game, 0, random.Random(2), Budget(iterations=30))
+    plan = make_agent("heuristic", game, 0, random.Random(2))
+    while state.pending is not None:
+        decision = Decision.of(state)
+        step = agent.act(decision)
+        assert agent.last_iterations == 0 and step == plan.act(decision)
+        state.apply(step)
+
+
+def test_a_time_budget_ends_the_search() -> None:
+    game = bodoge.make(GAME, players=2)
+    agent = ISMCTSAgent(game, 0, random.Random(1), Budget(seconds=0.02))
+    state = game.new_state(2)
+    assert agent.act(Decision.of(state)) in state.legal_actions()
+    assert agent.last_iterations >= 1
+
+
+def test_ismcts_is_deterministic_given_its_seed() -> None:
+    game = bodoge.make(GAME, players=3, turn_cap=6)
+
+    def seats() -> list[object]:
+        return [ISMCTSAgent(game, s, random.Random(derive_seed("det", s)), Budget(iterations=6))
+                for s in range(3)]
+
+    assert _play(game, seats(), seed=5).history == _play(game, seats(), seed=5).history
+
+
+def test_every_seeded_agent_is_deterministic() -> None:
+    game = bodoge.make(GAME, players=2, turn_cap=8)
+    for name in ("random", "heuristic", "easy"):
+        runs = [
+            _play(game, [make_agent(name, game, s, random.Random(s)) for s in range(2)], 7)
+            for _ in range(2)
+        ]
+        assert runs[0].history == runs[1].history, name
+
+
+def test_the_subtree_of_a_chosen_item_is_kept_for_the_next_item() -> None:
+    """Without macro moves the items of a compound action are tree levels: the next decision,
+    the same seat's with the log unchanged, goes on from the child of the item chosen."""
+    game = bodoge.make(GAME, players=2)
+    laid = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)]
+    hand = ["I-R4a", "I-B5a", "I-G6a", "I-Y7a", "I-P8a", "I-R1a", "I-R2a", "I-R3a"]
+    state = game.new_state(3, setup={"missions": laid, "hands": {0: hand}})
+    state.apply("complete M2-03")  # rainbow(5): five items to add, one decision each
+    agent = ISMCTSAgent(game, 0, random.Random(2), Budget(iterations=30), Settings(macro=False))
+    roots: list[Node] = []
+    while state.current_player == 0 and state.pending is not None:
+        step = agent.act(Decision.of(state))
+        assert agent.last_root is not None
+        roots.append(agent.last_root)
+        state.apply(step)
+    assert len(roots) >= 2
+    for parent, child in itertools.pairwise(roots):
+        assert any(node is child for node in parent.children.values())
+        assert child.visits > 30  # what it had learnt, plus this decision's budget
+
+
+def test_macro_moves_do_not_keep_a_subtree() -> None:
+    game = bodoge.make(GAME, players=2)
+    state = game.new_state(3)
+    agent = ISMCTSAgent(game, 0, random.Random(2), Budget(iterations=10))
+    agent.act(Decision.of(state))
+    assert agent.settings.macro and agent.last_root is not None
+    state.apply(agent.act(Decision.of(state)))
+    assert agent.last_root.visits == 10
+
+
+def test_rewards_share_a_win_and_sum_to_one() -> None:
+    game = bodoge.make(GAME, players=3, turn_cap=3)
+    state = _play(game, [make_agent("random", game, s, random.Random(s)) for s in range(3)], 1)
+    r = state.result()
+    got = rewards(state, None, 0)
+    assert abs(sum(got) - 1) < 1e-9
+    best = r.winners or tuple(s for s in range(3) if r.ranks[s] == 1)
+    assert all((got[s] > 0) == (s in best) for s in range(3))
+    unfinished = game.new_state(1)
+    assert rewards(unfinished, None, 0) == [1 / 3] * 3
+
+
+def test_budget_and_game_checks() -> None:
+    with pytest.raises(ValueError, match="iterations, seconds"):
+        Budget()
+    with pytest.raises(ValueError, match="iterations"):
+        Budget(iterations=0)
+    rm = bodoge.make("ruler-of-mana", players=2)
+    if type(rm).sample_state is bodoge.Game.sample_state:
+        with pytest.raises(SetupError, match="cannot rebuild"):
+            ISMCTSAgent(rm, 0, random.Random(1), Budget(iterations=1))

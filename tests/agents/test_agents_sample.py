@@ -1,0 +1,86 @@
+"""``ExtremeMission.sample_state``: a full state rebuilt from one seat's view alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from agents_helpers import positions
+
+import bodoge
+from bodoge.games.extreme_mission import EMState
+
+GAME = "extreme-mission"
+
+
+def _legal(state: bodoge.State) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_sample_gives_the_same_view_legal_steps_and_cards(players: int) -> None:
+    game = bodoge.make(GAME, players=players, turn_cap=60)
+    chooser = random.Random(players)
+    checked = differed = 0
+    for state in positions(game, range(6), every=7):
+        for seat in [None, *range(players)]:
+            view = state.view(seat)
+            sample = game.sample_state(view, chooser.randrange(2**31))
+            where = f"seat {seat}, history={state.history}"
+            assert sample.view(seat) == view, where
+            assert sample.card_census() == state.card_census(), where
+            if seat is not None and state.current_player == seat:
+                assert _legal(sample) == _legal(state), where
+            assert isinstance(sample, EMState) and isinstance(state, EMState)
+            differed += sample.hands != state.hands or sample.deck != state.deck
+            checked += 1
+    assert checked > 50 and differed > checked // 2  # what is unseen is dealt anew
+
+
+def test_sample_keeps_the_compound_action_in_progress_and_the_spent_cards() -> None:
+    game = bodoge.make(GAME, players=2)
+    laid = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)]
+    hand = ["I-R4a", "I-B5a", "I-G6a", "I-R1a", "I-R2a", "I-R3a"]
+    state = game.new_state(3, setup={"missions": laid, "hands": {0: hand}})
+    state.apply("complete M1-02 R4 B5 G6")  # run(3): three cards to the spent area
+    state.apply("complete M2-01")
+    state.apply("R1")
+    sample = game.sample_state(state.view(0), seed=5)
+    assert sample.view(0) == state.view(0)
+    assert _legal(sample) == _legal(state)
+    assert sorted(sample.spent[0]) == sorted(state.spent[0])
+    other = game.sample_state(state.view(1), seed=5)  # seat 1 sees no pending action
+    assert other.view(1) == state.view(1) and other.pending is None
+
+
+def test_sample_keeps_private_events_private() -> None:
+    game = bodoge.make(GAME, players=3)
+    state = game.new_state(2)
+    state.apply("draw")
+    sample = game.sample_state(state.view(0), seed=1)
+    draws = [e for e in sample.log.seen_by(1) if e["event"] in ("draw", "deal") and e["seat"] == 0]
+    assert draws and all("card" not in e and "cards" not in e for e in draws)
+
+
+def test_sample_is_a_function_of_view_and_seed() -> None:
+    game = bodoge.make(GAME, players=3)
+    view = game.new_state(9).view(2)
+    one, two = game.sample_state(view, 4), game.sample_state(view, 4)
+    assert one.to_json() == two.to_json()
+    assert game.sample_state(view, 5).to_json() != one.to_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"players": 3}, "not a view of"),
+        ({"game": "ruler-of-mana"}, "not a view of"),
+        ({"deck_size": 99}, "hides"),
+        ({"turn_cap": 5}, "turn cap"),
+    ],
+)
+def test_a_view_that_does_not_fit_is_refused(change: dict[str, object], message: str) -> None:
+    game = bodoge.make(GAME, players=2)
+    view = {**game.new_state(1).view(0), **change}
+    with pytest.raises(ValueError, match=message):
+        game.sample_state(view, 1)
