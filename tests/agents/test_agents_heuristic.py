@@ -51,6 +51,27 @@ def test_heuristic_plays_legal_steps_to_the_end(players: int) -> None:
         assert not state.result().truncated, f"stalled: players={players} game {index}"
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_plan_and_rollout_policy_stay_legal_after_anyone_elses_steps(players: int) -> None:
+    """Half the steps random (a compound action begun or paid another way, any drop): the plan,
+    as an agent and as the rollout policy (whole actions), goes on legally from there."""
+    game = bodoge.make(GAME, players=players, turn_cap=40)
+    for index in range(4):
+        state = game.new_state(derive_seed("mixed", players, index))
+        rng = random.Random(index)
+        agents = [make_agent("heuristic", game, s, random.Random(s)) for s in range(players)]
+        while (seat := state.current_player) is not None:
+            trial = state.clone()
+            trial.apply(rollout_step(trial, rng))  # raises if the policy's answer is illegal
+            legal = state.legal_actions()
+            if rng.random() < 0.5:
+                state.apply(legal[rng.randrange(len(legal))])
+            else:
+                step = agents[seat].act(Decision.of(state))
+                assert step in legal
+                state.apply(step)
+
+
 def test_rule_1_completes_the_highest_level_it_can_and_keeps_useful_cards() -> None:
     hand = ["I-R4a", "I-R5a", "I-R6a", "I-R7a", "I-B5a", "I-G6a", "I-P9a"]
     state = _scenario(hands={0: hand})

@@ -150,3 +150,24 @@ def test_budget_and_game_checks() -> None:
     if type(rm).sample_state is bodoge.Game.sample_state:
         with pytest.raises(SetupError, match="cannot rebuild"):
             ISMCTSAgent(rm, 0, random.Random(1), Budget(iterations=1))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_ismcts_is_game_agnostic(players: int) -> None:
+    """The same search plays Ruler of Mana through its own sample_state and hooks."""
+    game = bodoge.make("ruler-of-mana", players=players, turn_cap=6)
+    seats: list[object] = [
+        ISMCTSAgent(game, s, random.Random(s), Budget(iterations=6)) for s in range(players)
+    ]
+    assert _play(game, seats, seed=players).is_over
+
+
+def test_an_evaluator_without_observer_is_accepted() -> None:
+    from bodoge.agents.knowledge import _with_observer
+
+    def plain(state: bodoge.State) -> list[float]:
+        return [1.0, 0.0]
+
+    state = bodoge.make(GAME, players=2).new_state(1)
+    wrapped = _with_observer(plain)
+    assert wrapped is not None and list(wrapped(state, 1)) == [1.0, 0.0]

@@ -9,7 +9,7 @@ import pytest
 from agents_helpers import heuristic_positions, positions, states_reachable
 
 import bodoge
-from bodoge.agents import Budget, Decision, ISMCTSAgent, agent_names, make_agent
+from bodoge.agents import Budget, Decision, ISMCTSAgent, agent_names, make_agent, needs_view
 from bodoge.core.state import State
 
 GAME = "extreme-mission"
@@ -20,7 +20,7 @@ def test_decision_holds_view_legal_seat_and_game_only() -> None:
     state = game.new_state(5)
     state.apply("draw")
     decision = Decision.of(state)
-    assert set(Decision.__slots__) == {"game", "legal", "seat", "view"}
+    assert set(Decision.__slots__) == {"game", "legal", "seat", "_view"}
     assert not hasattr(decision, "__dict__")
     assert decision.view == state.view(0) and decision.seat == 0
     assert decision.legal == state.legal_actions() and decision.game is game
@@ -95,3 +95,14 @@ def test_agents_never_touch_the_state_they_are_shown() -> None:
         agent.act(Decision.of(state))  # type: ignore[attr-defined]
     assert state.to_json() == before
     assert isinstance(state, State)
+
+
+def test_a_decision_without_the_view_is_for_agents_that_need_none() -> None:
+    game = bodoge.make(GAME, players=2)
+    state = game.new_state(3)
+    bare = Decision.of(state, with_view=False)
+    with pytest.raises(LookupError, match="without the view"):
+        _ = bare.view
+    random_agent = make_agent("random", game, 0, random.Random(1))
+    assert not needs_view(random_agent) and random_agent.act(bare) in state.legal_actions()
+    assert needs_view(make_agent("heuristic", game, 0, random.Random(1)))

@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from bodoge.agents.base import HUMAN, Agent, AgentFactory, Decision, derive_seed
+from bodoge.agents.base import HUMAN, Agent, AgentFactory, Decision, derive_seed, needs_view
 from bodoge.agents.heuristic import NoisyAgent, game_heuristic
 from bodoge.agents.ismcts import Budget, ISMCTSAgent, ismcts_factory
 from bodoge.agents.levels import LEVELS, Level, level_factory
@@ -44,6 +44,7 @@ __all__ = [
     "agent_names",
     "derive_seed",
     "make_agent",
+    "needs_view",
     "parse_seats",
     "register_agent",
 ]

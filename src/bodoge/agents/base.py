@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from bodoge.core.game import Game
     from bodoge.core.state import State
 
-__all__ = ["HUMAN", "Agent", "AgentFactory", "Decision", "derive_seed"]
+__all__ = ["HUMAN", "Agent", "AgentFactory", "Decision", "derive_seed", "needs_view"]
 
 HUMAN = "human"
 """The seat spec of a person; front ends resolve it, the agent registry never does."""
@@ -47,43 +47,63 @@ class Decision:
     """One decision as the deciding seat sees it, and nothing more.
 
     - ``seat``: the seat that decides;
-    - ``view``: ``state.view(seat)``, a JSON-ready dict (the seat's own copy);
+    - ``view``: ``state.view(seat)``, a JSON-ready dict (the seat's own copy; left out only for an
+  agent that declares it needs none);
     - ``legal``: the legal steps, in the game's deterministic order (a fresh list);
     - ``game``: the :class:`~bodoge.core.game.Game` — its rules, cards and options, which hold no
       position — so that a bot can rebuild possible states with ``game.sample_state(view, seed)``.
     """
 
-    __slots__ = ("game", "legal", "seat", "view")
+    __slots__ = ("_view", "game", "legal", "seat")
 
     game: Game
     seat: int
     legal: list[Action]
-    view: dict[str, Any]
 
     def __init__(
-        self, game: Game, seat: int, legal: list[Action], view: dict[str, Any]
+        self, game: Game, seat: int, legal: list[Action], view: dict[str, Any] | None
     ) -> None:
         self.game = game
         self.seat = seat
         self.legal = legal
-        self.view = view
+        self._view = view
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """``state.view(seat)`` (LookupError for a decision made without it, see ``of``)."""
+        if self._view is None:
+            raise LookupError("this decision was made without the view: its agent needs none")
+        return self._view
 
     @classmethod
-    def of(cls, state: State) -> Decision:
-        """The decision ``state`` waits on (ValueError once the game is over)."""
+    def of(cls, state: State, with_view: bool = True) -> Decision:
+        """The decision ``state`` waits on (ValueError once the game is over).
+
+        The view is computed here, once — it is most of the cost of a random bot's step, and a
+        lazy view would have to keep the state reachable. A runner may leave it out for an agent
+        that declares ``needs_view = False`` (the random agent): ``with_view=False``."""
         seat = state.current_player
         if seat is None:
             raise ValueError("the game is over: nobody decides")
-        return cls(state.game, seat, state.legal_actions(), state.view(seat))
+        view = state.view(seat) if with_view else None
+        return cls(state.game, seat, state.legal_actions(), view)
 
     def __repr__(self) -> str:
         return f"<Decision {self.game.name} seat={self.seat} legal={len(self.legal)}>"
 
 
 class Agent(Protocol):
-    """Chooses one of ``decision.legal``, from the decision alone and its own generator."""
+    """Chooses one of ``decision.legal``, from the decision alone and its own generator.
+
+    An agent that never reads ``decision.view`` may say so with a class attribute
+    ``needs_view = False``; runners then skip computing the view (``Decision.of``)."""
 
     def act(self, decision: Decision) -> Action: ...
+
+
+def needs_view(agent: object) -> bool:
+    """Whether ``agent`` reads the view (True unless it declares ``needs_view = False``)."""
+    return bool(getattr(agent, "needs_view", True))
 
 
 AgentFactory = Callable[["Game", int, random.Random], Agent]

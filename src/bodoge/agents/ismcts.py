@@ -8,25 +8,31 @@ the seat's information set: at each node only the children whose step is legal i
 determinization are available; each available child's availability count goes up by one and the
 one maximising UCB1, ``mean + c * sqrt(ln(availability) / visits)``, is followed (availability
 replaces the parent's visit count, because a child was not selectable in every visit of its
-parent). (3) *Expand* one untried legal step, chosen at random. (4) *Roll out* with the game's
-cheap policy (its ``rollout_step``, else uniformly random steps) until the game ends or
-``rollout_turns`` turns have passed (a turn ends when the player to move changes). (5) *Back up*
-the rewards: every node holds the statistics of the seat that chose its step, so each player
-maximises its own reward — any number of players, no zero-sum assumption.
+parent), plus a progressive bias ``prior / visits`` for the step the game's policy would take.
+(3) *Expand* one untried legal step — the policy's step first, else one at random. At the root
+every step is tried; below it a node grows children as its visits grow (progressive widening),
+so that a step is not judged by the average of many poor replies tried once each. (4) *Roll out*
+with the game's cheap policy (its ``rollout_step``, else uniformly random steps) to the
+*horizon*: the end of the searching seat's ``horizon``-th turn, counted from the root, or the
+end of the game. (5) *Back up* the rewards: every node holds the statistics of the seat that
+chose its step, so each player maximises its own reward — any number of players, no zero-sum
+assumption.
 
 **Rewards.** A finished game gives 1 to each winner shared equally (1/len(winners)), 0 to the
-others; a game without winner (a turn cap) gives the share to the seats ranked first. A rollout
-cut short scores the game's own ``evaluate`` (each seat's estimated chance of winning), else 1/n
-each. So every reward vector sums to 1, and means are win rates.
+others; a game without winner (a turn cap) gives the share to the seats ranked first. At the
+horizon the game's own ``evaluate(state, observer)`` estimates each seat's chance of winning (1/n
+each for a game without one). So every reward vector sums to 1, and means are win rates.
+
+**Compound actions** (``complete M2-01``, then its cards) are *macro moves*: below the root, once
+a tree step begins one, the policy adds its items, so the tree branches on what to do, not on
+the thousands of ways to pay for it. At the root, the items of an action the seat has begun
+follow the game's plan (its heuristic agent) without a search, since that is how the search
+valued the action. (With ``macro=False`` items are tree levels, searched one decision at a time,
+and the subtree of the item chosen is kept for the next item: nothing else happens between.)
 
 **Budget.** A number of iterations, a number of seconds, or both (whichever ends first). With
 iterations only, a seeded agent is deterministic. The step chosen is the root child visited most
 (ties: higher mean, then the legal order). A decision with one legal step is not searched.
-
-**Steps of one compound action** (``complete M2-01``, then its cards) come one decision at a time;
-the subtree under the step just chosen is kept for the next decision when that decision is the
-same seat's and the log has not grown (nothing has happened but the seat's own step), so the
-search goes on from what it already learnt.
 
 >>> import bodoge, random
 >>> from bodoge.agents.base import Decision
@@ -141,7 +147,16 @@ def _random_step(state: State, rng: random.Random) -> Action:
 
 class ISMCTSAgent:
     """Single-observer ISMCTS for ``seat`` of ``game`` (module docstring). ``rollout`` and
-    ``evaluate`` default to the game's own (:mod:`bodoge.agents.knowledge`)."""
+    ``evaluate`` default to the game's own (:mod:`bodoge.agents.knowledge`).
+
+    >>> import bodoge, random
+    >>> game = bodoge.make("extreme-mission", players=3)
+    >>> state = game.new_state(seed=8)
+    >>> agent = ISMCTSAgent(game, 0, random.Random(4), Budget(iterations=12, seconds=5.0))
+    >>> step = agent.act(Decision.of(state))
+    >>> agent.last_iterations, agent.last_root.visits, step in state.legal_actions()
+    (12, 12, True)
+    """
 
     def __init__(
         self,

@@ -8,9 +8,10 @@ A game package may have a module ``heuristic`` (``bodoge/games/<game>/heuristic.
   or a whole action in notation). It is given
   a *sampled* state (``game.sample_state``), the bot's own imagination, never the real one;
 - ``evaluate(state, observer) -> Sequence[float]``: each seat's chance of winning, estimated from
-  an unfinished (sampled) state, summing to 1; used where a rollout stops at its turn cap.
+  an unfinished (sampled) state, summing to 1; used where the search stops looking ahead.
   ``observer`` is the seat whose search it is: the evaluator may judge the other seats by what
-  the observer can see of them only, since the rest of a sample is noise to that seat.
+  the observer can see of them only, since the rest of a sample is noise to that seat. An
+  ``evaluate(state)`` without the observer is accepted too.
 
 Where a game has no such module, ``heuristic`` is unavailable for it, rollouts are uniformly
 random, and a rollout cut short counts as a draw.
@@ -23,6 +24,7 @@ random, and a rollout cut short counts as a draw.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,10 +34,10 @@ from typing import TYPE_CHECKING
 
 from bodoge.agents.base import AgentFactory
 from bodoge.core.action import Action
+from bodoge.core.state import State
 
 if TYPE_CHECKING:
     from bodoge.core.game import Game
-    from bodoge.core.state import State
 
 __all__ = ["Evaluator", "GameKnowledge", "RolloutPolicy", "knowledge"]
 
@@ -75,5 +77,23 @@ def _knowledge_of(cls: type) -> GameKnowledge:
     return GameKnowledge(
         agent=getattr(found, "HeuristicAgent", None),
         rollout=getattr(found, "rollout_step", None),
-        evaluate=getattr(found, "evaluate", None),
+        evaluate=_with_observer(getattr(found, "evaluate", None)),
     )
+
+
+def _with_observer(evaluate: Callable[..., Sequence[float]] | None) -> Evaluator | None:
+    """``evaluate`` as an :data:`Evaluator`: a game's ``evaluate(state)`` that judges every seat
+    alike, with no use for the observer, is taken as it is written."""
+    if evaluate is None:
+        return None
+    try:
+        takes = len(inspect.signature(evaluate).parameters)
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        takes = 2
+    if takes >= 2:
+        return evaluate
+
+    def judged(state: State, observer: int) -> Sequence[float]:
+        return evaluate(state)
+
+    return judged

@@ -24,6 +24,8 @@ class RandomAgent:
     True
     """
 
+    needs_view = False  # it looks at the legal steps only: runners may skip the view
+
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self.rng = rng

@@ -28,6 +28,7 @@ from bodoge.agents import (
     agent_names,
     derive_seed,
     make_agent,
+    needs_view,
     parse_seats,
     register_agent,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "agent_names",
     "derive_seed",
     "make_agent",
+    "needs_view",
     "parse_seats",
     "register_agent",
 ]

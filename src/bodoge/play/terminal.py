@@ -31,7 +31,7 @@ from bodoge.core.game import Game
 from bodoge.core.i18n import catalogue, text
 from bodoge.core.result import Result
 from bodoge.core.state import State
-from bodoge.play import HUMAN, Agent, Decision, derive_seed, make_agent
+from bodoge.play import HUMAN, Agent, Decision, derive_seed, make_agent, needs_view
 
 __all__ = ["GameWords", "TerminalPlay", "game_hooks", "whole_action"]
 
@@ -305,7 +305,8 @@ class TerminalPlay:
         state = self.game.new_state(self.seed, self.setup)
         while (seat := state.current_player) is not None:
             if seat in self.agents:
-                state.apply(self.bot_step(seat, Decision.of(state)))
+                decision = Decision.of(state, with_view=needs_view(self.agents[seat]))
+                state.apply(self.bot_step(seat, decision))
                 continue
             steps = self.ask(state, seat)
             if steps is None:

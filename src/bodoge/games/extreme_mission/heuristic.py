@@ -55,6 +55,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
@@ -163,6 +164,15 @@ class SeatFacts:
         )
 
 
+@lru_cache(maxsize=1 << 16)
+def _bound_deficit(cond: Condition, hand: tuple[int, ...]) -> int:
+    """A quick lower bound of the cards ``cond`` lacks: the card count less what each group alone
+    could take (exact for one group; rollouts ask this thousands of times a second)."""
+    summary = HandSummary(hand)
+    reach = sum(summary.reach(g) or 0 for g in cond.groups)
+    return cond.card_count - min(reach, len(hand), cond.card_count)
+
+
 class Planner:
     """The plan of the module docstring for one seat at one moment.
 
@@ -183,8 +193,7 @@ class Planner:
         for m in facts.missions:
             by_level[game.level_of[m]].append(game.condition_of[m])
         self.by_level = by_level
-        self._deficits: dict[tuple[Condition, tuple[int, ...]], int] = {}
-        self._summaries: dict[tuple[int, ...], HandSummary] = {}
+        self._shortfalls: dict[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]], float] = {}
 
     # ------------------------------------------------------------------ yardsticks
     def types(self, cards: Iterable[int]) -> tuple[int, ...]:
@@ -192,24 +201,23 @@ class Planner:
 
     def deficit(self, cond: Condition, hand: tuple[int, ...]) -> int:
         """Cards (as wilds) that ``cond`` still lacks from the card types ``hand``."""
-        key = (cond, hand)
-        found = self._deficits.get(key)
-        if found is None:
-            if self.exact or len(cond.groups) == 1:
-                found = min_wilds(cond, (), hand) or 0
-            else:
-                summary = self._summaries.get(hand)
-                if summary is None:
-                    summary = self._summaries[hand] = HandSummary(hand)
-                reach = sum(summary.reach(g) or 0 for g in cond.groups)
-                found = cond.card_count - min(reach, len(hand), cond.card_count)
-            self._deficits[key] = found
-        return found
+        if self.exact or len(cond.groups) == 1:
+            return min_wilds(cond, (), hand) or 0
+        return _bound_deficit(cond, hand)
 
     def shortfall(
         self, hand: tuple[int, ...], done: frozenset[int], down: Iterable[int]
     ) -> float:
         """The cards the plan still lacks with ``hand`` (types), levels ``done``, kinds ``down``."""
+        key = (hand, done, tuple(down))
+        found = self._shortfalls.get(key)
+        if found is None:
+            found = self._shortfalls[key] = self._shortfall(hand, done, key[2])
+        return found
+
+    def _shortfall(
+        self, hand: tuple[int, ...], done: frozenset[int], down: tuple[int, ...]
+    ) -> float:
         total = 0.0
         for level in self.levels:
             if level in done:
@@ -294,9 +302,12 @@ class Planner:
             picked.append(card)
         return tuple(sorted(picked))
 
-    def easiest_kinds(self, hand: tuple[int, ...], count: int, exclude: int | None) -> list[int]:
-        """The ``count`` face-up kinds easiest to bring back with card types ``hand``."""
-        up = [k for k, u in enumerate(self.facts.up) if u and k != exclude]
+    def easiest_kinds(
+        self, hand: tuple[int, ...], count: int, exclude: int | None, after: int = -1
+    ) -> list[int]:
+        """The ``count`` face-up kinds easiest to bring back with card types ``hand``, of those
+        after kind ``after`` (wilds are added in kind order)."""
+        up = [k for k, u in enumerate(self.facts.up) if u and k != exclude and k > after]
         conds = self.game.kind_conditions
         up.sort(key=lambda k: (self.deficit(conds[k], hand), k))
         return sorted(up[:count])
@@ -337,7 +348,10 @@ class Planner:
         for t in self.types(used):
             rest_types.remove(t)
         rest = tuple(rest_types)
-        wilds = self.easiest_kinds(rest, wilds_needed, exclude) if wilds_needed > 0 else []
+        last_wild = fixed_wilds[-1] if fixed_wilds else -1
+        wilds = (
+            self.easiest_kinds(rest, wilds_needed, exclude, last_wild) if wilds_needed > 0 else []
+        )
         if len(wilds) < wilds_needed:
             return None
         return cards, wilds, self.shortfall(rest, done, [*kinds_down, *fixed_wilds, *wilds])
@@ -479,16 +493,22 @@ def rollout_step(state: State, rng: random.Random) -> Action | str:
     if len(legal) == 1:
         return legal[0]
     planner = Planner(state.game, SeatFacts.of_state(state, seat), exact=False)
+    if state.pending is not None:  # the items still to add, all at once
+        what, target = state.pending
+        planned = planner.plan(what, target)
+        return planner.choose(legal) if planned is None else _items(state, *planned[:2])
     step = planner.choose(legal)
-    if step.kind not in ("complete", "activate") or state.pending is not None:
+    if step.kind not in ("complete", "activate"):
         return step
     planned = planner.plan(step.kind, step.args[0])
     if planned is None:  # pragma: no cover - a legal step can always be planned
         return step
-    cards, wilds, _ = planned
+    return f"{step.notation} {_items(state, *planned[:2])}"
+
+
+def _items(state: EMState, cards: Sequence[int], wilds: Sequence[int]) -> str:
     g = state.game
-    items = [g.cards.type_code(c // g.copies) for c in cards] + [g.kinds[k] for k in wilds]
-    return " ".join([step.notation, *items])
+    return " ".join([g.cards.type_code(c // g.copies) for c in cards] + [g.kinds[k] for k in wilds])
 
 
 @dataclass(frozen=True, slots=True)
