@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.errors import SetupError
+from bodoge.core.scenario import per_seat, seat_number
 from bodoge.games.extreme_mission.state import EMState
 
 if TYPE_CHECKING:
@@ -26,28 +27,6 @@ KEYS = frozenset(
         "completed",
     }
 )
-
-
-def _seat(game: ExtremeMission, key: Any, what: str) -> int:
-    try:
-        seat = int(key)
-    except (TypeError, ValueError):
-        raise SetupError(f"{what}: {key!r} is not a seat number") from None
-    if not 0 <= seat < game.players:
-        raise SetupError(f"{what}: there is no seat {seat} in a {game.players}-player game")
-    return seat
-
-
-def _per_seat(game: ExtremeMission, setup: Mapping[str, Any], key: str) -> dict[int, list[Any]]:
-    raw = setup.get(key, {})
-    if not isinstance(raw, Mapping):
-        raise SetupError(f"{key} must map seats to lists")
-    out: dict[int, list[Any]] = {}
-    for k, v in raw.items():
-        if not isinstance(v, list | tuple):
-            raise SetupError(f"{key}[{k}] must be a list")
-        out[_seat(game, k, key)] = list(v)
-    return out
 
 
 def _lay_missions(
@@ -95,9 +74,9 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None
         raise SetupError(f"unknown setup key(s): {', '.join(sorted(map(str, unknown)))}")
     n = game.players
 
-    start = _seat(game, setup.get("start_player", 0), "start_player")
-    current = _seat(game, setup.get("current_player", start), "current_player")
-    completed = _per_seat(game, setup, "completed")
+    start = seat_number(game.players, setup.get("start_player", 0), "start_player")
+    current = seat_number(game.players, setup.get("current_player", start), "current_player")
+    completed = per_seat(game.players, setup, "completed", lists=True)
     state.missions = _lay_missions(game, setup, completed, rng)
     state.completed_by = {m: [] for m in state.missions}
     for seat, ms in completed.items():
@@ -113,7 +92,7 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None
             state.completed[seat].append(m)
             state.completed_by[m].append(seat)
 
-    for seat, kinds in _per_seat(game, setup, "collaborators_down").items():
+    for seat, kinds in per_seat(game.players, setup, "collaborators_down", lists=True).items():
         for code in kinds:
             if code not in game.kinds:
                 raise SetupError(f"collaborators_down: unknown kind {code!r}")
@@ -133,10 +112,10 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None
 
     hands = {
         s: [take(c, f"hands[{s}]") for c in ids]
-        for s, ids in _per_seat(game, setup, "hands").items()
+        for s, ids in per_seat(game.players, setup, "hands", lists=True).items()
     }
     deck_top = [take(c, "deck") for c in setup.get("deck", [])]
-    for seat, ids in _per_seat(game, setup, "discards").items():
+    for seat, ids in per_seat(game.players, setup, "discards", lists=True).items():
         state.discards[seat] = [take(c, f"discards[{seat}]") for c in ids]
     rest = [i for i in range(len(game.card_ids)) if i not in placed]
     rng.shuffle(rest)

@@ -921,8 +921,9 @@ EVAL_TEMPERATURE = 3.0
 """Life points of lead that make a seat about e (2.7) times likelier to win than another."""
 
 
-def evaluate(state: State) -> list[float]:
-    """Each seat's chance to win an unfinished game: a softmax of life (plus shield, half)."""
+def evaluate(state: State, observer: int | None = None) -> list[float]:
+    """Each seat's chance to win an unfinished game: a softmax of life (plus shield, half).
+    Life and shields are public, so every ``observer`` judges alike."""
     from bodoge.games.ruler_of_mana.state import RMState
 
     assert isinstance(state, RMState)

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.errors import SetupError
+from bodoge.core.scenario import per_seat, seat_number
 from bodoge.games.ruler_of_mana import draft
 from bodoge.games.ruler_of_mana.state import RMState
 
@@ -25,27 +26,10 @@ HAND_SIZE = 7  # RM-1.2, RM-1.3
 KEYS = frozenset({"start_player", "current_player", "hands", "deck", "discard", "life", "shield"})
 
 
-def _seat(game: RulerOfMana, key: Any, what: str) -> int:
-    try:
-        seat = int(key)
-    except (TypeError, ValueError):
-        raise SetupError(f"{what}: {key!r} is not a seat number") from None
-    if not 0 <= seat < game.players:
-        raise SetupError(f"{what}: there is no seat {seat} in a {game.players}-player game")
-    return seat
-
-
-def _per_seat(game: RulerOfMana, setup: Mapping[str, Any], key: str) -> dict[int, Any]:
-    raw = setup.get(key, {})
-    if not isinstance(raw, Mapping):
-        raise SetupError(f"{key} must map seats to values, e.g. {{0: ...}}")
-    return {_seat(game, k, key): v for k, v in raw.items()}
-
-
 def _numbers(game: RulerOfMana, setup: Mapping[str, Any], key: str, low: int,
              high: int | None) -> dict[int, int]:
     out: dict[int, int] = {}
-    for seat, value in _per_seat(game, setup, key).items():
+    for seat, value in per_seat(game.players, setup, key).items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise SetupError(f"{key}[{seat}] must be a whole number, not {value!r}")
         if value < low or (high is not None and value > high):
@@ -72,10 +56,10 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None) -
     # RM-1.1: the turn order is random; seats are numbered in turn order from any seat, so the
     # random part is who starts.
     if "start_player" in setup:
-        start = _seat(game, setup["start_player"], "start_player")
+        start = seat_number(game.players, setup["start_player"], "start_player")
     else:
         start = rng.randrange(n)
-    current = _seat(game, setup.get("current_player", start), "current_player")
+    current = seat_number(game.players, setup.get("current_player", start), "current_player")
     state.life = [game.start_life] * n
     for seat, life in _numbers(game, setup, "life", 1, game.life_cap).items():
         state.life[seat] = life
@@ -99,7 +83,9 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None) -
             raise SetupError(f"{where} must be a list of card ids")
         return [take(c, where) for c in value]
 
-    hands = {s: cards(v, f"hands[{s}]") for s, v in _per_seat(game, setup, "hands").items()}
+    hands = {
+        s: cards(v, f"hands[{s}]") for s, v in per_seat(game.players, setup, "hands").items()
+    }
     deck_top = cards(setup.get("deck", []), "deck")
     pile = cards(setup.get("discard", []), "discard")
     rest = [i for i in range(len(game.ids)) if i not in placed]
