@@ -1,15 +1,18 @@
-"""ISMCTS speed: search iterations per second on Extreme Mission, 2 and 4 players.
+"""ISMCTS speed: search iterations per second on both games, 2 and 4 players, as a ratio to a
+baseline run in the same process on the same positions: the game's heuristic agent deciding.
 
 Positions are those of seeded heuristic games where the mover has a decision that the search
 takes (more than one legal step, and not the next item of a compound action already begun). At
 each, an ``ISMCTSAgent`` with the default settings (those of the ``normal`` and ``hard`` levels)
 runs a fixed number of iterations from a fresh tree; the time of ``agent.act`` is summed with
 ``time.perf_counter`` (the determinization from the view, tree policy, macro moves, rollout and
-evaluation are all in it). The table also says what that rate means for the levels: the seconds
-a ``normal`` or ``hard`` decision takes on average.
+evaluation are all in it). The baseline is the heuristic agent's ``act`` on the same decisions,
+so "heuristic decisions per iteration" says what one iteration costs in the game's own currency,
+whatever the machine. The table also says what the rate means for the levels: the seconds a
+``normal`` or ``hard`` decision takes on average (each level's ceiling of seconds applied).
 
-Run: ``.venv/bin/python bench/ismcts.py [--players 2,4] [--positions 40] [--iterations 100]
-[--seed 0] [--json FILE]``
+Run: ``.venv/bin/python bench/ismcts.py [--games extreme-mission,ruler-of-mana] [--players 2,4]
+[--positions 40] [--iterations 100] [--seed 0] [--json FILE]``
 """
 
 from __future__ import annotations
@@ -31,21 +34,33 @@ from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
 from bodoge.agents.levels import HARD, NORMAL
 from bodoge.core.state import State
 
-GAME = "extreme-mission"
+GAMES = ("extreme-mission", "ruler-of-mana")
 
 
 @dataclass(frozen=True)
 class Row:
-    """One player count's figures."""
+    """One game and player count's figures."""
 
+    game: str
     players: int
     positions: int
     iterations: int
     seconds: float
+    heuristic_decisions: int
+    heuristic_seconds: float
 
     @property
     def per_second(self) -> float:
         return self.iterations / self.seconds if self.seconds else 0.0
+
+    @property
+    def heuristic_per_second(self) -> float:
+        return self.heuristic_decisions / self.heuristic_seconds if self.heuristic_seconds else 0.0
+
+    @property
+    def cost(self) -> float:
+        """One iteration's time in heuristic decisions (the baseline)."""
+        return self.heuristic_per_second / self.per_second if self.per_second else 0.0
 
     def level_seconds(self, budget: Budget) -> float:
         """Mean seconds of one decision with ``budget``, at this rate (its ceiling applied)."""
@@ -57,14 +72,17 @@ class Row:
         return {
             **asdict(self),
             "iterations_per_second": self.per_second,
+            "heuristic_decisions_per_second": self.heuristic_per_second,
+            "heuristic_decisions_per_iteration": self.cost,
             "normal_seconds": self.level_seconds(NORMAL),
             "hard_seconds": self.level_seconds(HARD),
         }
 
 
-def positions(players: int, count: int, seed: int) -> list[State]:
-    """``count`` positions with a choice, spread over seeded heuristic games."""
-    game = bodoge.make(GAME, players=players, turn_cap=200)
+def positions(name: str, players: int, count: int, seed: int) -> list[State]:
+    """``count`` positions with a choice, spread over seeded heuristic games (each a different
+    one: repeating a decision would time the agents' caches)."""
+    game = bodoge.make(name, players=players, turn_cap=200)
     found: list[State] = []
     index = 0
     while len(found) < 4 * count:
@@ -80,11 +98,12 @@ def positions(players: int, count: int, seed: int) -> list[State]:
     return random.Random(seed).sample(found, count)
 
 
-def measure(players: int, count: int, iterations: int, seed: int) -> Row:
-    states = positions(players, count, seed)
+def measure(name: str, players: int, count: int, iterations: int, seed: int) -> Row:
+    states = positions(name, players, count, seed)
     game = states[0].game
     total = 0
     seconds = 0.0
+    heuristic_seconds = 0.0
     for k, state in enumerate(states):
         seat = state.current_player
         assert seat is not None
@@ -95,11 +114,17 @@ def measure(players: int, count: int, iterations: int, seed: int) -> Row:
         agent.act(decision)
         seconds += time.perf_counter() - start
         total += agent.last_iterations
-    return Row(players=players, positions=count, iterations=total, seconds=seconds)
+        baseline = make_agent("heuristic", game, seat, random.Random(k))
+        start = time.perf_counter()
+        baseline.act(decision)
+        heuristic_seconds += time.perf_counter() - start
+    return Row(game=name, players=players, positions=count, iterations=total, seconds=seconds,
+               heuristic_decisions=count, heuristic_seconds=heuristic_seconds)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(GAMES), help="games, comma-separated")
     parser.add_argument("--players", default="2,4", help="player counts, comma-separated")
     parser.add_argument("--positions", type=int, default=40, help="positions per player count")
     parser.add_argument("--iterations", type=int, default=100, help="iterations per position")
@@ -107,23 +132,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="write the figures here")
     args = parser.parse_args(argv)
     console = Console()
+    if not console.is_terminal:
+        console.width = 120
     rows = []
-    for players in (int(p) for p in args.players.split(",")):
-        with console.status(f"{GAME}, {players} players…"):
-            rows.append(measure(players, args.positions, args.iterations, args.seed))
+    for name in args.games.split(","):
+        for players in (int(p) for p in args.players.split(",")):
+            with console.status(f"{name}, {players} players…"):
+                rows.append(measure(name, players, args.positions, args.iterations, args.seed))
     table = Table(
-        title=f"ISMCTS on {GAME} (Python {sys.version.split()[0]})",
+        title=f"ISMCTS iterations (Python {sys.version.split()[0]})",
         box=box.SIMPLE,
-        caption=f"normal, hard: mean seconds of a decision at this rate ({NORMAL.iterations} "
-        f"and {HARD.iterations} iterations)",
+        caption="baseline: the heuristic agent's decisions on the same positions; cost: one "
+        "iteration in heuristic decisions; normal, hard: mean seconds of a decision at this "
+        f"rate ({NORMAL.iterations} and {HARD.iterations} iterations, ceilings applied)",
     )
-    for name in ("players", "decisions", "iterations", "seconds", "it/s", "normal", "hard"):
-        table.add_column(name, justify="right", no_wrap=True)
+    for column in ("game", "players", "decisions", "it/s", "baseline/s", "cost", "normal",
+                   "hard"):
+        table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
     for row in rows:
         table.add_row(
-            str(row.players), str(row.positions), str(row.iterations), f"{row.seconds:.2f}",
-            f"{row.per_second:,.0f}", f"{row.level_seconds(NORMAL):.2f}",
-            f"{row.level_seconds(HARD):.2f}",
+            row.game, str(row.players), str(row.positions), f"{row.per_second:,.0f}",
+            f"{row.heuristic_per_second:,.0f}", f"{row.cost:.1f}",
+            f"{row.level_seconds(NORMAL):.2f}", f"{row.level_seconds(HARD):.2f}",
         )
     console.print(table)
     if args.json is not None:

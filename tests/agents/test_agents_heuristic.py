@@ -1,5 +1,5 @@
 """Extreme Mission's heuristic agent: legal, faithful to its documented plan, and strong enough to
-beat random play (a small smoke test; the measurement proper is ``bench/strength.py``)."""
+beat random play (a small smoke test; the measurement proper is ``bodoge arena``)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,8 @@ from agents_helpers import heuristic_positions
 
 import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
-from bodoge.agents.ismcts import Node, Settings, rewards
+from bodoge.agents.ismcts import Node, Settings, _Walk, rewards
+from bodoge.core.action import Action
 from bodoge.core.errors import SetupError
 
 GAME = "extreme-mission"
@@ -171,3 +172,63 @@ def test_an_evaluator_without_observer_is_accepted() -> None:
     state = bodoge.make(GAME, players=2).new_state(1)
     wrapped = _with_observer(plain)
     assert wrapped is not None and list(wrapped(state, 1)) == [1.0, 0.0]
+
+
+def _child(root: Node, action: Action, rewards_seen: list[float]) -> Node:
+    child = Node(action, 0)
+    for value in rewards_seen:
+        child.visits += 1
+        child.total += value
+        child.squares += value * value
+    root.children[action.notation] = child
+    return child
+
+
+def test_the_plans_step_stands_unless_the_search_shows_better() -> None:
+    """``trust``: the most visited child replaces the plan's step only when its mean is better
+    by more than ``trust`` standard errors of the difference."""
+    game = bodoge.make(GAME, players=2)
+    state = game.new_state(4)
+    legal = state.legal_actions()
+    draw, other = state.parse("draw"), next(a for a in legal if a.notation != "draw")
+    agent = ISMCTSAgent(game, 0, random.Random(1), Budget(iterations=1), Settings(trust=2.0))
+    root = Node(None, None)
+    _child(root, other, [1.0, 0.0] * 30)  # mean 0.5, most visited
+    _child(root, draw, [0.9, 0.0] * 20)  # mean 0.45: a difference well inside the noise
+    assert agent._best(root, legal, plan=draw) == draw
+    assert agent._best(root, legal, plan=None) == other
+    root = Node(None, None)
+    _child(root, other, [0.9, 0.8] * 30)  # mean 0.85: clearly better
+    _child(root, draw, [0.5, 0.4] * 20)
+    assert agent._best(root, legal, plan=draw) == other
+    trusting = ISMCTSAgent(game, 0, random.Random(1), Budget(iterations=1), Settings(trust=0))
+    root = Node(None, None)
+    _child(root, other, [1.0, 0.0] * 30)
+    _child(root, draw, [0.9, 0.0] * 20)
+    assert trusting._best(root, legal, plan=draw) == other
+
+
+def test_variance_of_the_mean() -> None:
+    node = Node(None, 0)
+    assert node.variance_of_mean() == float("inf")
+    for value in (1.0, 0.0, 1.0, 0.0):
+        node.visits += 1
+        node.total += value
+        node.squares += value * value
+    # sample variance 1/3 over 4 visits
+    assert node.variance_of_mean() == pytest.approx(1 / 12)
+
+
+def test_the_horizon_counts_the_turns_of_the_seat_whose_turn_it_is() -> None:
+    """A reaction asked of another seat does not end the turn: the horizon counts turns by
+    ``State.turn_player``, not by who decides."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(1, setup={"start_player": 0, "hands": {
+        0: ["S01", "MF1-01", "MF1-02", "MW1-01"], 1: ["R01-a", "MA1-01", "S02"]}})
+    state.apply("cast S01/1 @1 F1")
+    assert state.current_player == 1 and state.turn_player == 0  # asked to react
+    agent = ISMCTSAgent(game, 0, random.Random(1), Budget(iterations=1), Settings(horizon=1))
+    walk = _Walk(state, agent)
+    walk._apply("pass")
+    if state.turn_player == 0:
+        assert walk.ended == 0 and not walk.at_horizon()

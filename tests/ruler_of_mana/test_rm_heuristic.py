@@ -99,6 +99,11 @@ def test_heuristic_is_the_games_heuristic_seat() -> None:
     state = g.new_state(3, setup={"start_player": 0, "life": {1: 5}})
     chances = evaluate(state)
     assert sum(chances) == pytest.approx(1.0) and chances[0] > chances[1]
+    # Equal life: the seat with more cards in hand (more plays to come) is the likelier winner.
+    state = g.new_state(3, setup={"start_player": 0, "hands": {
+        0: ids("S01", "F1", "F1", "S02"), 1: ids("S03", "W1")}})
+    chances = evaluate(state, 1)
+    assert state.life[0] == state.life[1] and chances[0] > chances[1]
 
 
 # ---------------------------------------------------------------------- the plan, in scenarios

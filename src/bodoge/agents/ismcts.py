@@ -94,7 +94,9 @@ class Settings:
     ``widening``: progressive widening below the root (0: none; else ``1 + widening *
     sqrt(visits)`` children); ``items_by_policy``: with macro moves, the items of a compound
     action the seat has begun follow the game's plan, unsearched; ``reuse``: keep the subtree of
-    the step chosen for the seat's next decision (only where items are tree levels)."""
+    the step chosen for the seat's next decision (only where items are tree levels); ``trust``:
+    how many standard errors better than the plan's step the search's choice must look to be
+    taken (0: always the search's)."""
 
     exploration: float = 0.7
     horizon: int = 2
@@ -104,13 +106,14 @@ class Settings:
     prior: float = 0.5
     widening: float = 0.5
     items_by_policy: bool = True
+    trust: float = 1.5
 
 
 class Node:
     """A node of the information-set tree: the step that leads to it, the seat that chose it,
     and that seat's statistics (visits, total reward, availability count)."""
 
-    __slots__ = ("action", "avail", "children", "mover", "total", "visits")
+    __slots__ = ("action", "avail", "children", "mover", "squares", "total", "visits")
 
     def __init__(self, action: Action | None, mover: int | None) -> None:
         self.action = action
@@ -118,10 +121,19 @@ class Node:
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0  # sum of squared rewards: the spread of the mean, for ``trust``
         self.avail = 0
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+    def variance_of_mean(self) -> float:
+        """The sample variance of the rewards over the visits: how far ``mean`` may be off."""
+        n = self.visits
+        if n < 2:
+            return math.inf
+        mean = self.total / n
+        return max(self.squares / n - mean * mean, 0.0) * n / (n - 1) / n
 
     def __repr__(self) -> str:
         return f"<Node {self.action} by {self.mover}: {self.visits} visits, mean {self.mean():.3f}>"
@@ -194,7 +206,8 @@ class ISMCTSAgent:
             chosen = item
         else:
             self.search(decision, root)
-            chosen = self._best(root, legal)
+            plan = self._plan_step(decision) if self.settings.trust > 0 else None
+            chosen = self._best(root, legal, plan)
         self.last_root = root
         # With macro moves the subtree of a compound action's step holds what follows the
         # whole action, not its next item: it is kept only where items are tree levels.
@@ -215,10 +228,8 @@ class ISMCTSAgent:
         sample = self.game.sample_state(decision.view, self.rng.getrandbits(63))
         if not sample._in_action():
             return None
-        if self._plan_agent is None and (factory := knowledge(self.game).agent) is not None:
-            self._plan_agent = factory(self.game, self.seat, self.rng)
-        if self._plan_agent is not None:
-            return self._plan_agent.act(decision)
+        if (step := self._plan_step(decision)) is not None:
+            return step
         return _first_step(self.rollout_policy(sample, self.rng), decision.legal)
 
     def _root(self, decision: Decision) -> Node:
@@ -230,7 +241,14 @@ class ISMCTSAgent:
                 return node
         return Node(None, None)
 
-    def _best(self, root: Node, legal: list[Action]) -> Action:
+    def _best(self, root: Node, legal: list[Action], plan: Action | None = None) -> Action:
+        """The root child visited most (ties: higher mean, then the legal order) — unless the
+        game's plan would take another step and the search has not shown, by ``trust`` standard
+        errors of the difference of the two means, that the child is better: then the plan's.
+        A few hundred noisy determinizations tell two close steps apart no better than a coin;
+        the plan's own judgement is the better bet there, and the search overrules it where it
+        sees a clear difference."""
+
         def key(pair: tuple[int, Action]) -> tuple[int, float, int]:
             order, action = pair
             child = root.children.get(action.notation)
@@ -238,7 +256,21 @@ class ISMCTSAgent:
                 return (-1, 0.0, -order)
             return (child.visits, child.mean(), -order)
 
-        return max(enumerate(legal), key=key)[1]
+        best = max(enumerate(legal), key=key)[1]
+        trust = self.settings.trust
+        if plan is None or trust <= 0 or plan == best:
+            return best
+        ours, theirs = root.children.get(best.notation), root.children.get(plan.notation)
+        if ours is None or theirs is None:
+            return best
+        spread = math.sqrt(ours.variance_of_mean() + theirs.variance_of_mean())
+        return best if ours.mean() - theirs.mean() > trust * spread else plan
+
+    def _plan_step(self, decision: Decision) -> Action | None:
+        """The step the game's plan (its heuristic agent) takes here; None for a game without."""
+        if self._plan_agent is None and (factory := knowledge(self.game).agent) is not None:
+            self._plan_agent = factory(self.game, self.seat, self.rng)
+        return None if self._plan_agent is None else self._plan_agent.act(decision)
 
     # ----------------------------------------------------------------- searching
     def search(self, decision: Decision, root: Node) -> int:
@@ -304,7 +336,9 @@ class ISMCTSAgent:
         for visited in path:
             visited.visits += 1
             if visited.mover is not None:
-                visited.total += reward[visited.mover]
+                value = reward[visited.mover]
+                visited.total += value
+                visited.squares += value * value
 
     def _may_widen(self, node: Node, at_root: bool, available: int) -> bool:
         """Whether ``node`` may grow another child: always at the root (every step of the real
@@ -342,7 +376,8 @@ class _Walk:
 
     Tree and rollout share one horizon, counted from the root: the end of the searching seat's
     ``horizon``-th turn (the first being the one in progress), whatever the number of players.
-    A turn ends when the player to move changes. Counted from the start of the rollout instead,
+    A turn ends when the seat whose turn it is changes (``State.turn_player``: a reaction asked
+    of another seat is still the same turn). Counted from the start of the rollout instead,
     a step that ends the turn early — a pass — would be judged a whole turn later than a step
     that does not, and look better for it; and ending at the seat's own turns, every evaluation
     is made at the same moment of the round."""
@@ -354,7 +389,7 @@ class _Walk:
         self.agent = agent
         self.ended = 0  # turns of the searching seat finished since the root
         self.steps = 0
-        self.last = state.current_player
+        self.last = state.turn_player
 
     def at_horizon(self) -> bool:
         settings = self.agent.settings
@@ -368,7 +403,7 @@ class _Walk:
         state = self.state
         state.apply(step)
         self.steps += 1
-        mover = state.current_player
+        mover = state.turn_player
         if mover != self.last:
             if self.last == self.agent.seat:
                 self.ended += 1

@@ -79,6 +79,13 @@ class State(ABC):
     def current_player(self) -> int | None:
         """The seat that must decide now, or None once the game is over."""
 
+    @property
+    def turn_player(self) -> int | None:
+        """Whose turn it is, or None once the game is over. The same seat as ``current_player``
+        unless another seat decides in that turn (a reaction, a secret pick): games with such
+        decisions say whose turn it is themselves."""
+        return self.current_player
+
     @abstractmethod
     def _legal_steps(self) -> list[Action]:
         """Every legal step, in a deterministic order (empty only when the game is over)."""

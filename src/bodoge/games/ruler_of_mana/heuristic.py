@@ -920,14 +920,22 @@ def rollout_step(state: State, rng: random.Random) -> Action:
 EVAL_TEMPERATURE = 3.0
 """Life points of lead that make a seat about e (2.7) times likelier to win than another."""
 
+EVAL_CARD = 1.0
+"""Life points a card in hand counts for in ``evaluate`` (:data:`CARD`, a draw's worth)."""
+
 
 def evaluate(state: State, observer: int | None = None) -> list[float]:
-    """Each seat's chance to win an unfinished game: a softmax of life (plus shield, half).
-    Life and shields are public, so every ``observer`` judges alike."""
+    """Each seat's chance to win an unfinished game: a softmax of the yardstick's public part —
+    life, half the shield, and :data:`EVAL_CARD` a card in hand (cards are the plays to come;
+    without them a search would spend its hand for a point of damage now). Life, shields and
+    hand sizes are public, so every ``observer`` judges alike."""
     from bodoge.games.ruler_of_mana.state import RMState
 
     assert isinstance(state, RMState)
-    strength = [life + 0.5 * shield for life, shield in zip(state.life, state.shield, strict=True)]
+    strength = [
+        life + 0.5 * shield + EVAL_CARD * min(len(hand), HAND_LIMIT - 1)
+        for life, shield, hand in zip(state.life, state.shield, state.hands, strict=True)
+    ]
     top = max(strength)
     weights = [math.exp((x - top) / EVAL_TEMPERATURE) for x in strength]
     total = sum(weights)

@@ -97,6 +97,10 @@ class RMState(State):
     def current_player(self) -> int | None:
         return None if self.over else self.ask.seat
 
+    @property
+    def turn_player(self) -> int | None:
+        return None if self.over else self.player
+
     def card_census(self) -> list[str]:
         every = list(self.deck) + self.discard + list(self.table.values())
         for hand in self.hands:
