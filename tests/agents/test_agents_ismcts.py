@@ -232,3 +232,14 @@ def test_the_horizon_counts_the_turns_of_the_seat_whose_turn_it_is() -> None:
     walk._apply("pass")
     if state.turn_player == 0:
         assert walk.ended == 0 and not walk.at_horizon()
+
+
+def test_the_horizon_is_the_games_unless_the_settings_name_one() -> None:
+    from bodoge.games.extreme_mission import heuristic as em_heuristic
+    from bodoge.games.ruler_of_mana import heuristic as rm_heuristic
+
+    em, rm = bodoge.make(GAME, players=2), bodoge.make("ruler-of-mana", players=2)
+    rng = random.Random(1)
+    assert ISMCTSAgent(em, 0, rng, Budget(iterations=1)).horizon == em_heuristic.SEARCH_HORIZON
+    assert ISMCTSAgent(rm, 0, rng, Budget(iterations=1)).horizon == rm_heuristic.SEARCH_HORIZON
+    assert ISMCTSAgent(rm, 0, rng, Budget(iterations=1), Settings(horizon=1)).horizon == 1

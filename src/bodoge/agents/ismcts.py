@@ -14,7 +14,8 @@ every step is tried; below it a node grows children as its visits grow (progress
 so that a step is not judged by the average of many poor replies tried once each. (4) *Roll out*
 with the game's cheap policy (its ``rollout_step``, else uniformly random steps) to the
 *horizon*: the end of the searching seat's ``horizon``-th turn, counted from the root, or the
-end of the game. (5) *Back up* the rewards: every node holds the statistics of the seat that
+end of the game (the game's heuristic module may set it: ``SEARCH_HORIZON``). (5) *Back up*
+the rewards: every node holds the statistics of the seat that
 chose its step, so each player maximises its own reward — any number of players, no zero-sum
 assumption.
 
@@ -83,12 +84,19 @@ class Budget:
             raise ValueError(f"seconds must be more than 0, not {self.seconds}")
 
 
+HORIZON = 2
+"""The horizon, in the searching seat's turns, for a game that names none."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The search's knobs. ``exploration`` is UCB1's c (rewards lie in [0, 1]); ``horizon``: how
-    many of the searching seat's own turns tree and rollout look through (1: the rest of the
-    turn in progress; 2: that and its next turn, with everyone else's between), where the game's
-    evaluator takes over; ``rollout_steps``: a bound in steps (a safety net); ``macro``: a
+    """The search's knobs. ``exploration`` is UCB1's c (rewards lie in [0, 1]; the differences
+    between good steps are a few hundredths, so a small c, which spends the visits on the
+    likely best, played better than 0.7); ``horizon``: how many of the searching seat's own
+    turns tree and rollout look through (1: the rest of the turn in progress; 2: that and its
+    next turn, with everyone else's between), where the game's evaluator takes over — None: the
+    game's ``SEARCH_HORIZON`` (its heuristic module), else :data:`HORIZON`; ``rollout_steps``: a
+    bound in steps (a safety net); ``macro``: a
     compound action below the root is one move (its items by the policy);
     ``prior``: the weight of progressive bias towards the policy's step (0: none);
     ``widening``: progressive widening below the root (0: none; else ``1 + widening *
@@ -98,8 +106,8 @@ class Settings:
     how many standard errors better than the plan's step the search's choice must look to be
     taken (0: always the search's)."""
 
-    exploration: float = 0.7
-    horizon: int = 2
+    exploration: float = 0.3
+    horizon: int | None = None
     rollout_steps: int = 2000
     reuse: bool = True
     macro: bool = True
@@ -190,6 +198,7 @@ class ISMCTSAgent:
         self.settings = settings or Settings()
         self.rollout_policy: RolloutPolicy = rollout or know.rollout or _random_step
         self.evaluate = evaluate if evaluate is not None else know.evaluate
+        self.horizon = self.settings.horizon or know.horizon or HORIZON
         self.last_iterations = 0
         self.last_root: Node | None = None
         self._plan_agent: Agent | None = None  # the game's heuristic, for items (macro moves)
@@ -395,7 +404,7 @@ class _Walk:
         settings = self.agent.settings
         return (
             self.state.is_over
-            or self.ended >= settings.horizon
+            or self.ended >= self.agent.horizon
             or self.steps >= settings.rollout_steps
         )
 

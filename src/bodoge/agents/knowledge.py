@@ -56,6 +56,7 @@ class GameKnowledge:
     agent: AgentFactory | None = None
     rollout: RolloutPolicy | None = None
     evaluate: Evaluator | None = None
+    horizon: int | None = None
 
 
 def knowledge(game: Game) -> GameKnowledge:
@@ -78,6 +79,7 @@ def _knowledge_of(cls: type) -> GameKnowledge:
         agent=getattr(found, "HeuristicAgent", None),
         rollout=getattr(found, "rollout_step", None),
         evaluate=_with_observer(getattr(found, "evaluate", None)),
+        horizon=getattr(found, "SEARCH_HORIZON", None),
     )
 
 

@@ -537,6 +537,11 @@ PUBLIC_TURNS = TurnsModel(1.08, (2.13, 2.76, 4.07, 7.12), 2.24, -0.49, 0.0)
 guess, which would add noise and nothing else): error 1.91 turns."""
 
 
+SEARCH_HORIZON = 2
+"""ISMCTS looks this many of its own turns ahead before ``evaluate`` judges: two turns show a
+completion and the cards or collaborators it costs coming back; ``turns_to_finish`` judges the
+rest."""
+
 EVAL_TEMPERATURE = 1.5
 """Spread of the win chances: a lead of this many turns makes a seat e times likelier to win.
 Two seats' estimates differ from the truth by 1.9 turns each, so their difference by about 2.7;

@@ -917,6 +917,11 @@ def rollout_step(state: State, rng: random.Random) -> Action:
     return Planner(state.game, SeatFacts.of_state(state, seat)).choose(legal)
 
 
+SEARCH_HORIZON = 4
+"""ISMCTS looks this many of its own turns ahead before ``evaluate`` judges: a knockout or the
+last card of the deck is often three or four turns away (4 won 57% of 30 games against the
+heuristic where 2 won 50–55%)."""
+
 EVAL_TEMPERATURE = 3.0
 """Life points of lead that make a seat about e (2.7) times likelier to win than another."""
 
