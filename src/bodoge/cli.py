@@ -1,4 +1,5 @@
-"""The ``bodoge`` command: ``bodoge simulate`` and ``bodoge play``.
+"""The ``bodoge`` command: ``bodoge simulate``, ``bodoge play``, ``bodoge arena`` and
+``bodoge balance``.
 
 Bad arguments (an unknown game, a player count the game does not allow, an unknown seat or
 language) get one line on stderr and exit code 2, never a traceback.
@@ -19,6 +20,7 @@ from rich.text import Text
 
 from bodoge.arena.command import arena_command
 from bodoge.arena.simulate import DEFAULT_TURN_CAP, SimulationReport, simulate
+from bodoge.balance.command import balance_command
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import make
@@ -182,6 +184,7 @@ def play_command(
 
 
 app.command("arena")(arena_command)
+app.command("balance")(balance_command)
 
 
 def main() -> None:

@@ -29,11 +29,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from bodoge.agents.base import AgentFactory
 from bodoge.core.action import Action
+from bodoge.core.hooks import game_module
 from bodoge.core.state import State
 
 if TYPE_CHECKING:
@@ -65,15 +65,9 @@ def knowledge(game: Game) -> GameKnowledge:
 
 
 @cache
-def _knowledge_of(cls: type) -> GameKnowledge:
-    module = import_module(cls.__module__)
-    package = module.__package__ or cls.__module__
-    name = f"{package}.heuristic"
-    try:
-        found = import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name != name:
-            raise  # the module exists but something it imports does not: a real error
+def _knowledge_of(cls: type[Game]) -> GameKnowledge:
+    found = game_module(cls, "heuristic")
+    if found is None:
         return GameKnowledge()
     return GameKnowledge(
         agent=getattr(found, "HeuristicAgent", None),

@@ -34,9 +34,35 @@ from bodoge.core.i18n import LANGUAGES, text
 if TYPE_CHECKING:  # NumPy is imported on first use, not by every `bodoge` command
     from bodoge.arena.stats import ArenaStats
 
-__all__ = ["ArenaReport", "arena_command", "report_tables", "run_arena", "write_csv", "write_json"]
+__all__ = [
+    "ArenaReport",
+    "RayOption",
+    "TurnCapOption",
+    "WorkersOption",
+    "arena_command",
+    "check_run_options",
+    "progress_bar",
+    "report_tables",
+    "run_arena",
+    "usage_error",
+    "write_csv",
+    "write_json",
+]
 
 USAGE_ERROR = 2
+
+# Options that every command running many games takes alike.
+WorkersOption = Annotated[
+    int, typer.Option(help="Local worker processes (or CPUs of a new local Ray instance).")
+]
+RayOption = Annotated[
+    str | None,
+    typer.Option("--ray", help="Play as Ray tasks: 'auto' (a running cluster, else a new local "
+                               "one) or a cluster address."),
+]
+TurnCapOption = Annotated[
+    int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
+]
 
 
 @dataclass(frozen=True)
@@ -171,13 +197,34 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
     return out
 
 
-def _fail(message: str, lang: str = "en") -> NoReturn:
+def usage_error(message: str, lang: str = "en") -> NoReturn:
     """One line on stderr, exit code 2."""
     one_line = " ".join(message.split())
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         Text(text("cli.error", lang if lang in LANGUAGES else "en", message=one_line))
     )
     raise typer.Exit(USAGE_ERROR)
+
+
+def check_run_options(lang: str, games: int, workers: int, turn_cap: int) -> None:
+    """The options of a run of games that can be wrong on their own: one line and exit 2."""
+    if lang not in LANGUAGES:
+        usage_error(text("cli.bad_lang", "en", name=lang))
+    if games < 1:
+        usage_error(text("arena.bad_games", lang, games=games), lang)
+    if workers < 1:
+        usage_error(text("arena.bad_workers", lang, workers=workers), lang)
+    if turn_cap < 0:
+        usage_error(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
+
+
+def progress_bar() -> Progress:
+    """A progress bar on stderr, shown only when stderr is a terminal, gone when done."""
+    err = Console(stderr=True, highlight=False)
+    return Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal,
+    )
 
 
 def arena_command(
@@ -190,17 +237,10 @@ def arena_command(
     games: Annotated[
         int, typer.Option(help="Games in all, rounded up so every seating plays equally often.")
     ] = 120,
-    workers: Annotated[int, typer.Option(help="Local worker processes (or CPUs of a new local "
-                                              "Ray instance).")] = 2,
-    ray: Annotated[
-        str | None,
-        typer.Option("--ray", help="Play as Ray tasks: 'auto' (a running cluster, else a new "
-                                   "local one) or a cluster address."),
-    ] = None,
+    workers: WorkersOption = 2,
+    ray: RayOption = None,
     seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 1,
-    turn_cap: Annotated[
-        int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
-    ] = DEFAULT_TURN_CAP,
+    turn_cap: TurnCapOption = DEFAULT_TURN_CAP,
     variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write everything (JSON) to this file.")
@@ -215,29 +255,18 @@ def arena_command(
     = "en",
 ) -> None:
     """A tournament between bots: every seating rotated; win rates, seats, head-to-head, Elo."""
-    if lang not in LANGUAGES:
-        _fail(text("cli.bad_lang", "en", name=lang))
-    if games < 1:
-        _fail(text("arena.bad_games", lang, games=games), lang)
-    if workers < 1:
-        _fail(text("arena.bad_workers", lang, workers=workers), lang)
-    if turn_cap < 0:
-        _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
-    err = Console(stderr=True, highlight=False)
+    check_run_options(lang, games, workers, turn_cap)
     try:
         tournament = plan(game, bots.split(","), players=players, games=games, seed=seed,
                           turn_cap=turn_cap, variant=variant)
-        with Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal,
-        ) as bar:
+        with progress_bar() as bar:
             task = bar.add_task(text("arena.progress", lang, game=game), total=tournament.games)
             records = run_jobs(
                 tournament.jobs(), workers=workers, ray=ray,
                 progress=lambda done, _total: bar.update(task, completed=done),
             )
     except BodogeError as exc:
-        _fail(str(exc), lang)
+        usage_error(str(exc), lang)
     from bodoge.arena.stats import summarize
 
     report = ArenaReport(tournament, records,

@@ -10,7 +10,8 @@ back to English labels (:func:`write_plots` says so by returning ``"en"``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -18,7 +19,14 @@ from bodoge.arena.stats import HeadToHead
 from bodoge.arena.tournament import MatchRecord
 from bodoge.core.i18n import text
 
-__all__ = ["PLOT_FILES", "japanese_font", "plot_game_length", "plot_head_to_head", "write_plots"]
+__all__ = [
+    "PLOT_FILES",
+    "japanese_font",
+    "plot_game_length",
+    "plot_head_to_head",
+    "plot_language",
+    "write_plots",
+]
 
 PLOT_FILES = ("head_to_head.png", "game_length.png")
 
@@ -129,13 +137,20 @@ def write_plots(
 ) -> tuple[list[Path], str]:
     """Write every plot into ``directory`` (made if missing); the files and the language their
     labels are in (``"en"`` when ``lang`` is ``"ja"`` but no Japanese font is installed)."""
-    from matplotlib import rc_context
-
     directory.mkdir(parents=True, exist_ok=True)
-    font = None if lang == "en" else japanese_font()
-    used = lang if lang == "en" or font is not None else "en"
     paths = [directory / name for name in PLOT_FILES]
-    with rc_context(None if font is None else {"font.family": [font, "DejaVu Sans"]}):
+    with plot_language(lang) as used:
         plot_head_to_head(h2h, paths[0], used)
         plot_game_length(records, paths[1], used, turn_cap)
     return paths, used
+
+
+@contextmanager
+def plot_language(lang: str) -> Iterator[str]:
+    """Plots drawn inside are labelled in the language this yields: ``lang``, with a Japanese
+    font set for ``"ja"``, or ``"en"`` when no Japanese font is installed."""
+    from matplotlib import rc_context
+
+    font = None if lang == "en" else japanese_font()
+    with rc_context(None if font is None else {"font.family": [font, "DejaVu Sans"]}):
+        yield lang if lang == "en" or font is not None else "en"

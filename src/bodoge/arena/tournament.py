@@ -59,6 +59,7 @@ __all__ = [
     "entrant_labels",
     "plan",
     "play_job",
+    "play_job_state",
     "play_seated",
     "seatings",
 ]
@@ -309,11 +310,16 @@ def _game(name: str, players: int, variant: str, turn_cap: int | None) -> Game:
 
 def play_job(job: GameJob) -> MatchRecord:
     """Play one :class:`GameJob` (in whatever process runs it) and record it."""
+    return play_job_state(job)[0]
+
+
+def play_job_state(job: GameJob) -> tuple[MatchRecord, State]:
+    """:func:`play_job`, with the finished game's state too (for whoever wants more of it)."""
     start = time.perf_counter()
     game = _game(job.game, job.players, job.variant, job.turn_cap)
     state, steps = play_seated(game, job.agents, job.seed, job.agent_seeds)
     result = state.result()
-    return MatchRecord(
+    record = MatchRecord(
         index=job.index,
         round=job.round,
         seating=job.seating,
@@ -327,3 +333,4 @@ def play_job(job: GameJob) -> MatchRecord:
         truncated=result.truncated,
         seconds=round(time.perf_counter() - start, 6),
     )
+    return record, state

@@ -28,12 +28,14 @@ import logging
 import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from typing import Any, TypeVar
 
 from bodoge.arena.tournament import GameJob, MatchRecord, play_job
 from bodoge.core.errors import BodogeError
 
-__all__ = ["AUTO", "Progress", "RayUnavailable", "run_jobs"]
+__all__ = ["AUTO", "Progress", "RayUnavailable", "run_jobs", "run_tasks"]
+
+R = TypeVar("R")
 
 AUTO = "auto"
 """``ray=AUTO``: connect to a running Ray cluster, or start a local one."""
@@ -54,32 +56,48 @@ def run_jobs(
 ) -> list[MatchRecord]:
     """Play every job, in parallel on ``workers`` local processes or as Ray tasks (``ray``:
     ``"auto"`` or an address); the records in job order."""
+    return run_tasks(jobs, play_job, workers=workers, ray=ray, progress=progress)
+
+
+def run_tasks(
+    jobs: Sequence[GameJob],
+    play: Callable[[GameJob], R],
+    workers: int = 2,
+    ray: str | None = None,
+    progress: Progress | None = None,
+) -> list[R]:
+    """:func:`run_jobs` with another way to play a job: ``play`` (a module-level function, so
+    that worker processes and Ray can find it by name) turns each job into what it returns,
+    e.g. a record with more of the game in it than a :class:`MatchRecord`."""
     if workers < 1:
         raise BodogeError(f"workers must be 1 or more, not {workers}")
     if ray is not None:
-        return _run_ray(jobs, ray, workers, progress)
+        return _run_ray(jobs, play, ray, workers, progress)
     if workers == 1 or len(jobs) <= 1:
-        return _run_here(jobs, progress)
-    return _run_processes(jobs, workers, progress)
+        return _run_here(jobs, play, progress)
+    return _run_processes(jobs, play, workers, progress)
 
 
-def _run_here(jobs: Sequence[GameJob], progress: Progress | None) -> list[MatchRecord]:
+def _run_here(
+    jobs: Sequence[GameJob], play: Callable[[GameJob], R], progress: Progress | None
+) -> list[R]:
     records = []
     for job in jobs:
-        records.append(play_job(job))
+        records.append(play(job))
         if progress is not None:
             progress(len(records), len(jobs))
     return records
 
 
 def _run_processes(
-    jobs: Sequence[GameJob], workers: int, progress: Progress | None
-) -> list[MatchRecord]:
-    results: list[MatchRecord | None] = [None] * len(jobs)
+    jobs: Sequence[GameJob], play: Callable[[GameJob], R], workers: int,
+    progress: Progress | None,
+) -> list[R]:
+    results: list[R | None] = [None] * len(jobs)
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
-        pending: dict[Future[MatchRecord], int] = {
-            pool.submit(play_job, job): i for i, job in enumerate(jobs)
+        pending: dict[Future[R], int] = {
+            pool.submit(play, job): i for i, job in enumerate(jobs)
         }
         done_count = 0
         try:
@@ -96,7 +114,7 @@ def _run_processes(
     return _complete(results)
 
 
-def _complete(results: list[MatchRecord | None]) -> list[MatchRecord]:
+def _complete(results: list[R | None]) -> list[R]:
     out = [r for r in results if r is not None]
     if len(out) != len(results):  # pragma: no cover - every future was waited for
         raise RuntimeError("a game was lost by the workers")
@@ -124,8 +142,9 @@ def _ray_init(ray_module: Any, address: str, workers: int) -> bool:
 
 
 def _run_ray(
-    jobs: Sequence[GameJob], address: str, workers: int, progress: Progress | None
-) -> list[MatchRecord]:
+    jobs: Sequence[GameJob], play: Callable[[GameJob], R], address: str, workers: int,
+    progress: Progress | None,
+) -> list[R]:
     try:
         import ray
     except ImportError:
@@ -134,10 +153,10 @@ def _run_ray(
         ) from None
     started = _ray_init(ray, address, workers)
     try:
-        task = ray.remote(play_job)
+        task = ray.remote(play)
         refs = [task.remote(job) for job in jobs]
         where = {ref: i for i, ref in enumerate(refs)}
-        results: list[MatchRecord | None] = [None] * len(jobs)
+        results: list[R | None] = [None] * len(jobs)
         pending = list(refs)
         done_count = 0
         while pending:

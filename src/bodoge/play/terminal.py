@@ -28,6 +28,7 @@ from rich.text import Text
 from bodoge.core.action import Action
 from bodoge.core.errors import IllegalAction, SetupError
 from bodoge.core.game import Game
+from bodoge.core.hooks import game_module
 from bodoge.core.i18n import catalogue, text
 from bodoge.core.result import Result
 from bodoge.core.state import State
@@ -53,17 +54,11 @@ _HELP = frozenset({"help", "h", "?"})
 def game_hooks(game: Game) -> tuple[EventHook | None, CardHook | None]:
     """The game's optional ``describe_event`` and ``describe_card``: looked up in the module of
     the game's class, its package, and the package's ``events`` module, in that order."""
-    module_name = type(game).__module__
-    module = import_module(module_name)
-    package = module.__package__ or module_name
-    names = [module_name, package, f"{package}.events"]
+    module = import_module(type(game).__module__)
+    package = import_module(module.__package__ or module.__name__)
     found: dict[str, Any] = {}
-    for name in dict.fromkeys(names):
-        try:
-            candidate = import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
-                raise
+    for candidate in (module, package, game_module(game, "events")):
+        if candidate is None:
             continue
         for hook in ("describe_event", "describe_card"):
             if hook not in found and callable(getattr(candidate, hook, None)):

@@ -1,0 +1,100 @@
+"""``bodoge balance GAME``: a balance report of a game played by one bot in every seat.
+
+Registered in ``bodoge.cli`` as ``balance``. Bad arguments get one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from bodoge.arena.command import (
+    RayOption,
+    TurnCapOption,
+    WorkersOption,
+    check_run_options,
+    progress_bar,
+    usage_error,
+)
+from bodoge.arena.simulate import DEFAULT_TURN_CAP
+from bodoge.balance.report import DEFAULT_BOT, DEFAULT_GAMES, default_out, run_balance
+from bodoge.core.errors import BodogeError
+from bodoge.core.i18n import text
+from bodoge.core.registry import games as game_names
+
+__all__ = ["balance_command", "parse_players"]
+
+
+def parse_players(spec: str) -> list[int]:
+    """Player counts from ``2,3,4`` or ``2-5`` (or both), sorted, each once; ValueError when
+    ``spec`` is not such a list.
+
+    >>> parse_players("4,2-3,2")
+    [2, 3, 4]
+    """
+    counts: set[int] = set()
+    for part in spec.split(","):
+        low, dash, high = part.strip().partition("-")
+        first = int(low)
+        last = int(high) if dash else first
+        if first > last:
+            raise ValueError(spec)
+        counts.update(range(first, last + 1))
+    return sorted(counts)
+
+
+def balance_command(
+    game: Annotated[str, typer.Argument(help=f"Game name: {', '.join(game_names())}.")],
+    players: Annotated[
+        str | None,
+        typer.Option(help="Player counts, e.g. 2,3,4 or 2-5 (default: all the game allows)."),
+    ] = None,
+    games: Annotated[int, typer.Option(help="Games per player count.")] = DEFAULT_GAMES,
+    bot: Annotated[str, typer.Option(help="The agent in every seat.")] = DEFAULT_BOT,
+    variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
+    seed: Annotated[int, typer.Option(help="Seed of the whole report.")] = 1,
+    turn_cap: TurnCapOption = DEFAULT_TURN_CAP,
+    workers: WorkersOption = 2,
+    ray: RayOption = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Folder of the report (default: docs/balance/<game>[-<variant>]).")
+    ] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write every figure (JSON) to this file.")
+    ] = None,
+    lang: Annotated[str, typer.Option(help="Language of the report: en or ja.")] = "en",
+) -> None:
+    """Balance of a game as one bot plays it at every seat: seat advantage, game length, how games
+    end, which cards go with winning. Writes README.md and PNG plots."""
+    check_run_options(lang, games, workers, turn_cap)
+    try:
+        counts = None if players is None else parse_players(players)
+    except ValueError:
+        usage_error(text("balance.bad_players", lang, players=players), lang)
+    try:
+        folder = out if out is not None else default_out(game, variant)
+        with progress_bar() as bar:
+            task = bar.add_task(text("balance.progress", lang, game=game), total=None)
+            report = run_balance(
+                game, players=counts, games=games, bot=bot, seed=seed, turn_cap=turn_cap,
+                variant=variant, workers=workers, ray=ray,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except BodogeError as exc:
+        usage_error(str(exc), lang)
+    from bodoge.balance.markdown import write_report
+
+    path, used = write_report(report, folder, lang)
+    console = Console(highlight=False)
+    console.print(Text(text("balance.written", lang, path=str(path))), soft_wrap=True)
+    if json_file is not None:
+        report.write_json(json_file)
+        console.print(Text(text("balance.json_written", lang, path=str(json_file))),
+                      soft_wrap=True)
+    if used != lang:
+        console.print(Text(text("arena.plots_english", lang)), soft_wrap=True)
