@@ -396,3 +396,22 @@ def test_em_5_5_turn_cap_truncates_and_flags() -> None:
     for _ in range(50):
         uncapped.apply("pass")
     assert not uncapped.is_over, "no cap by default: a stalled game goes on"
+
+
+def test_em_5_5_the_cap_does_not_cut_a_final_round() -> None:
+    """Ruling: once the end condition is met (EM-5.2), the round is played out past the cap."""
+    game = bodoge.make("extreme-mission", players=3, turn_cap=1)
+    s = game.new_state(
+        3,
+        setup={
+            "missions": MISSIONS,
+            "completed": {0: ["M1-01", "M2-01", "M3-01", "M4-01"]},
+        },
+    )
+    assert s.meets_end_condition(0)
+    s.apply("pass")  # turn 1 ends: the end is triggered, the cap reached, seats 1 and 2 still play
+    assert not s.is_over and s.current_player == 1
+    s.apply("pass")
+    s.apply("pass")
+    r = s.result()
+    assert not r.truncated and r.winners == (0,)

@@ -350,7 +350,9 @@ class EMState(State):
             self._game_over(truncated=False)
             return
         cap = self.game.turn_cap
-        if cap is not None and self.turns >= cap:
+        # The cap ends a stalled game (EM-5.5); a final round under way (EM-5.2) is not a stall
+        # and is played out, so a truncated game is always one nobody finished.
+        if cap is not None and self.turns >= cap and not self.end_triggered:
             self._game_over(truncated=True)
             return
         self.player = (p + 1) % n
