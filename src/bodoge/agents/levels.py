@@ -34,11 +34,12 @@ if TYPE_CHECKING:
 
 __all__ = ["HARD", "LEVELS", "NORMAL", "Level", "level_factory"]
 
-NORMAL = Budget(iterations=400, seconds=1.0)
-"""The ``normal`` level's search budget per decision: about 0.65 s (2 players) to 0.9 s
-(4 players) for Extreme Mission at the rates of ``bench/ismcts.py``, never over a second."""
+NORMAL = Budget(iterations=1000, seconds=1.0)
+"""The ``normal`` level's search budget per decision: never over a second — about 0.85 s for
+two-player Extreme Mission at the rates of ``bench/ismcts.py``; the second is the limit for more
+players and for Ruler of Mana, whose search looks further ahead."""
 
-HARD = Budget(iterations=1600, seconds=4.0)
+HARD = Budget(iterations=4000, seconds=4.0)
 """The ``hard`` level's search budget per decision: four times ``normal``'s, under 4 s."""
 
 
