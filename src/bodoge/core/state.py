@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
@@ -55,6 +56,28 @@ class Log:
     @classmethod
     def from_list(cls, data: list[Any]) -> Log:
         return cls([(e[0], e[1], e[2]) for e in data])
+
+    @classmethod
+    def from_view(
+        cls, events: Sequence[JSON], you: int | None, private_fields: Mapping[str, Sequence[str]]
+    ) -> Log:
+        """The log of a view (``you``'s events) rebuilt so that ``seen_by(you)`` gives them back,
+        ``you``'s private parts split off again (``private_fields``: event name -> fields only
+        its seat sees) so that other seats of a state built from it do not see them.
+
+        >>> log = Log.from_view([{"event": "draw", "seat": 1, "card": "X"}], 1, {"draw": ["card"]})
+        >>> log.seen_by(1), log.seen_by(0)
+        ([{'event': 'draw', 'seat': 1, 'card': 'X'}], [{'event': 'draw', 'seat': 1}])
+        """
+        entries: list[tuple[JSON, int | None, JSON | None]] = []
+        for event in events:
+            fields = private_fields.get(event.get("event", ""), ())
+            if you is not None and event.get("seat") == you and fields and fields[0] in event:
+                public = {k: v for k, v in event.items() if k not in fields}
+                entries.append((public, you, {k: event[k] for k in fields}))
+            else:
+                entries.append((dict(event), None, None))
+        return cls(entries)
 
 
 class State(ABC):

@@ -79,7 +79,7 @@ def sample_state(game: ExtremeMission, view: Mapping[str, Any], seed: int) -> EM
     state.truncated = bool(view["result"]["truncated"]) if over else False
     mover: int | None = view["current_player"]
     state.player = mover if mover is not None else _last_seat(log, state.start_player)
-    state.log = _log_for(you, log)
+    state.log = Log.from_view(log, you, PRIVATE_FIELDS)
 
     # The cards the seat can place: its hand, the discard tops, the visible spent cards.
     placed: set[int] = set()
@@ -133,19 +133,6 @@ def sample_state(game: ExtremeMission, view: Mapping[str, Any], seed: int) -> EM
         state.pending_cards = [index[c] for c in pending["cards"]]
         state.pending_wilds = [kinds.index(k) for k in pending["wilds"]]
     return state
-
-
-def _log_for(you: int | None, events: Sequence[JSON]) -> Log:
-    """The view's events as a log that ``seen_by(you)`` turns back into them."""
-    entries: list[tuple[JSON, int | None, JSON | None]] = []
-    for event in events:
-        fields = PRIVATE_FIELDS.get(event.get("event", ""), ())
-        if you is not None and event.get("seat") == you and fields and fields[0] in event:
-            public = {k: v for k, v in event.items() if k not in fields}
-            entries.append((public, you, {k: event[k] for k in fields}))
-        else:
-            entries.append((dict(event), None, None))
-    return Log(entries)
 
 
 def _spent_this_turn(events: Sequence[JSON], seat: int) -> list[str]:

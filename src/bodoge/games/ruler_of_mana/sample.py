@@ -138,7 +138,7 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
     st.turn = view["turn"]
     st.deck_out = bool(view["deck_out"])
     st.over = over
-    st.log = _log_for(you, events)
+    st.log = Log.from_view(events, you, PRIVATE_FIELDS)
     st.to_discard([index[c] for c in view["discard"]])
     st.table = {int(seat): index[c] for seat, c in view["exchange"].items()}
     st.player = _turn_seat(events, st.start_player)
@@ -290,20 +290,6 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
         for s, hand in exact_hand.items():
             st.seen[you][s] = list(hand)  # the take is looking at it (resolve._take)
     return st
-
-
-def _log_for(you: int | None, events: Sequence[JSON]) -> Log:
-    """The view's events as a log that ``seen_by(you)`` turns back into them, the seat's private
-    parts split off again so that the other seats of the sample do not see them."""
-    entries: list[tuple[JSON, int | None, JSON | None]] = []
-    for event in events:
-        fields = PRIVATE_FIELDS.get(event.get("event", ""), ())
-        if you is not None and event.get("seat") == you and fields and fields[0] in event:
-            public = {k: v for k, v in event.items() if k not in fields}
-            entries.append((public, you, {k: event[k] for k in fields}))
-        else:
-            entries.append((dict(event), None, None))
-    return Log(entries)
 
 
 def _turn_seat(events: Sequence[JSON], default: int) -> int:
