@@ -84,3 +84,33 @@ def test_a_view_that_does_not_fit_is_refused(change: dict[str, object], message:
     view = {**game.new_state(1).view(0), **change}
     with pytest.raises(ValueError, match=message):
         game.sample_state(view, 1)
+
+
+def test_a_card_taken_from_a_discard_top_stays_in_the_takers_hand_until_shown() -> None:
+    """EM-3.3: everyone sees the card taken, so every sample deals it to the taker's hand,
+    until a completion or activation reveals it."""
+    game = bodoge.make(GAME, players=2)
+    laid = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)]
+    hand = ["I-R4a", "I-B5a", "I-G6a", "I-R1a", "I-R2a", "I-R3a"]
+    state = game.new_state(3, setup={"missions": laid, "hands": {0: hand}})
+    state.apply("complete M1-02 R4 B5 G6")
+    state.apply("draw")
+    assert isinstance(state, EMState)
+    top = state.discards[0][-1]
+    top_id = game.card_ids[top]
+    state.apply("take 0")
+    assert top in state.hands[1]
+    for seed in range(8):
+        sample = game.sample_state(state.view(0), seed)
+        assert sample.view(0) == state.view(0)
+        assert top in sample.hands[1]
+        assert sample.card_census() == state.card_census()
+    kept = [e for e in state.view(0)["log"] if e["event"] == "take"]
+    assert kept and kept[-1]["card"] == top_id
+    # Once revealed, the card is placed where the log shows it, not in the hand.
+    view = state.view(0)
+    view["log"] = [*view["log"], {"event": "activate", "seat": 1, "cards": [top_id],
+                                  "wilds": [], "kind": game.kinds[0]}]
+    from bodoge.games.extreme_mission.sample import _taken_and_kept
+
+    assert _taken_and_kept(view["log"], 2) == [[], []]

@@ -3,9 +3,11 @@
 Everything public is copied from the view (missions and who completed them, collaborators, discard
 tops and pile sizes, hand, deck and spent-area sizes, phase, actions left, whose turn, the start
 player, the turn number, whether the end is triggered), and so is what only that seat knows (its
-hand, its compound action in progress). Every card the seat cannot see — other hands, the deck,
-each discard pile below its top, the unrevealed part of the mover's spent area — is dealt at
-random from ``seed``, out of the info cards the seat cannot place.
+hand, its compound action in progress). A card another seat took from a discard top stays in
+that seat's hand until the log shows it revealed: everyone saw it taken (EM-3.3). Every other card
+the seat cannot see — the rest of other hands, the deck, each discard pile below its top, the
+unrevealed part of the mover's spent area — is dealt at random from ``seed``, out of the info
+cards the seat cannot place.
 
 A spent area is non-empty only during its owner's turn (EM-4.2 empties it), and its cards came
 there by completions and activations, whose cards the log shows everyone, and by drops, whose card
@@ -100,12 +102,23 @@ def sample_state(game: ExtremeMission, view: Mapping[str, Any], seed: int) -> EM
     if you is not None and len(spent_known[you]) != view["spent_sizes"][you]:
         raise ValueError("the log does not account for the seat's own spent cards")
 
+    # Cards another seat took from a discard top (EM-3.3: public) and has not shown since are
+    # in its hand, unless it dropped them unseen: dealt there, the sample stays consistent
+    # either way, and it is the likelier place.
+    holding: list[list[int]] = [[] for _ in range(n)]
+    for s, cards in enumerate(_taken_and_kept(log, n)):
+        if s == you:
+            continue
+        kept = [index[c] for c in cards if index[c] not in placed]
+        for card in kept[max(len(kept) - view["hand_sizes"][s], 0) :]:
+            holding[s].append(place(game.card_ids[card]))
+
     hidden = [card for card in range(len(game.card_ids)) if card not in placed]
     rng.shuffle(hidden)
     wanted = view["deck_size"]
     for s in range(n):
         if s != you:
-            wanted += view["hand_sizes"][s]
+            wanted += view["hand_sizes"][s] - len(holding[s])
         wanted += max(view["discard_sizes"][s] - 1, 0)
         wanted += view["spent_sizes"][s] - len(spent_known[s])
     if wanted != len(hidden):
@@ -118,7 +131,7 @@ def sample_state(game: ExtremeMission, view: Mapping[str, Any], seed: int) -> EM
 
     for s in range(n):
         if s != you:
-            state.hands[s] = sorted(deal(view["hand_sizes"][s]))
+            state.hands[s] = sorted(holding[s] + deal(view["hand_sizes"][s] - len(holding[s])))
         top = tops[s]
         if top is not None:
             state.discards[s] = [*deal(view["discard_sizes"][s] - 1), top]
@@ -153,6 +166,22 @@ def _spent_this_turn(events: Sequence[JSON], seat: int) -> list[str]:
         elif kind == "drop" and "card" in event:
             found.append(event["card"])
     return found
+
+
+def _taken_and_kept(events: Sequence[JSON], n: int) -> list[list[str]]:
+    """For each seat, the cards it took from a discard top and has not revealed since (in a
+    completion or an activation), oldest first."""
+    kept: list[list[str]] = [[] for _ in range(n)]
+    for event in events:
+        kind = event.get("event")
+        if kind == "take":
+            kept[event["seat"]].append(event["card"])
+        elif kind in ("complete", "activate"):
+            held = kept[event["seat"]]
+            for card in event["cards"]:
+                if card in held:
+                    held.remove(card)
+    return kept
 
 
 def _last_seat(events: Sequence[JSON], default: int) -> int:
