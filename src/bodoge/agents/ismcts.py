@@ -31,9 +31,23 @@ follow the game's plan (its heuristic agent) without a search, since that is how
 valued the action. (With ``macro=False`` items are tree levels, searched one decision at a time,
 and the subtree of the item chosen is kept for the next item: nothing else happens between.)
 
+**Paired root** (``Settings.paired``; off by default). The iterations come in rounds: one
+determinization, played out after every root step in turn, each from the same generator (common
+random numbers), so that within a round the steps meet the same hidden cards, the same deck and
+the same rolls. Below the root the tree is searched as above. Two steps are then compared by
+their differences round by round: most of the spread of a reward is the deal's, shared by every
+step of the round, so those differences are far less noisy than the rewards themselves, and a
+small real advantage shows within a second's search.
+
+**Choosing.** The game's plan (its heuristic agent) proposes a step; the search takes another
+only where it has shown it better: paired, the step with the best mean difference from the
+plan's, if that mean exceeds ``trust`` standard errors; unpaired, the child visited most (ties:
+higher mean, then the legal order), if its mean beats the plan's by ``trust`` standard errors of
+the difference. A game without a plan gets the search's best. A decision with one legal step is
+not searched.
+
 **Budget.** A number of iterations, a number of seconds, or both (whichever ends first). With
-iterations only, a seeded agent is deterministic. The step chosen is the root child visited most
-(ties: higher mean, then the legal order). A decision with one legal step is not searched.
+iterations only, a seeded agent is deterministic.
 
 >>> import bodoge, random
 >>> from bodoge.agents.base import Decision
@@ -104,7 +118,9 @@ class Settings:
     action the seat has begun follow the game's plan, unsearched; ``reuse``: keep the subtree of
     the step chosen for the seat's next decision (only where items are tree levels); ``trust``:
     how many standard errors better than the plan's step the search's choice must look to be
-    taken (0: always the search's)."""
+    taken (0: always the search's); ``paired``: every determinization is played out after
+    every root step (common random numbers), and the root steps are compared by their paired
+    differences (see :meth:`ISMCTSAgent.search`)."""
 
     exploration: float = 0.3
     horizon: int | None = None
@@ -115,6 +131,7 @@ class Settings:
     widening: float = 0.5
     items_by_policy: bool = True
     trust: float = 1.5
+    paired: bool = False
 
 
 class Node:
@@ -201,6 +218,7 @@ class ISMCTSAgent:
         self.horizon = self.settings.horizon or know.horizon or HORIZON
         self.last_iterations = 0
         self.last_root: Node | None = None
+        self.paired_rewards: dict[str, list[float]] = {}  # the last paired search's, by step
         self._plan_agent: Agent | None = None  # the game's heuristic, for items (macro moves)
         self._kept: tuple[Node, int] | None = None  # subtree to reuse, log length when kept
 
@@ -216,7 +234,10 @@ class ISMCTSAgent:
         else:
             self.search(decision, root)
             plan = self._plan_step(decision) if self.settings.trust > 0 else None
-            chosen = self._best(root, legal, plan)
+            if self.settings.paired:
+                chosen = self._best_paired(legal, plan)
+            else:
+                chosen = self._best(root, legal, plan)
         self.last_root = root
         # With macro moves the subtree of a compound action's step holds what follows the
         # whole action, not its next item: it is kept only where items are tree levels.
@@ -275,6 +296,25 @@ class ISMCTSAgent:
         spread = math.sqrt(ours.variance_of_mean() + theirs.variance_of_mean())
         return best if ours.mean() - theirs.mean() > trust * spread else plan
 
+    def _best_paired(self, legal: list[Action], plan: Action | None) -> Action:
+        """The root step with the best mean reward, judged by its rounds' differences from the
+        plan's step (or, for a game without a plan, from the first step): the plan's step stands
+        unless another beats it by ``trust`` standard errors of those differences."""
+        outcomes = self.paired_rewards
+        reference = plan if plan is not None and plan.notation in outcomes else legal[0]
+        base = outcomes[reference.notation]
+        best, best_gain, best_spread = reference, 0.0, 0.0
+        for action in legal:
+            mine = outcomes.get(action.notation)
+            if mine is None or action == reference:
+                continue
+            gain, spread = _mean_and_error([a - b for a, b in zip(mine, base, strict=True)])
+            if gain > best_gain:
+                best, best_gain, best_spread = action, gain, spread
+        if plan is None or best_gain > self.settings.trust * best_spread:
+            return best
+        return plan
+
     def _plan_step(self, decision: Decision) -> Action | None:
         """The step the game's plan (its heuristic agent) takes here; None for a game without."""
         if self._plan_agent is None and (factory := knowledge(self.game).agent) is not None:
@@ -283,30 +323,70 @@ class ISMCTSAgent:
 
     # ----------------------------------------------------------------- searching
     def search(self, decision: Decision, root: Node) -> int:
-        """Run the budget's iterations from ``root``; returns how many were run."""
+        """Run the budget's iterations from ``root``; returns how many were run.
+
+        With ``paired`` settings one round draws one determinization and plays it out after
+        *every* root step, each with the same generator: one iteration per root step. The
+        steps then differ only by the step itself, not by the luck of the cards drawn after it,
+        and :attr:`paired_rewards` holds the searching seat's reward of each step, round by
+        round, so that two steps are compared by their differences round by round, whose spread
+        is a fraction of the spread of the rewards themselves (the deal dominates those). A
+        round is not cut short, so the iterations may end a few past the budget's."""
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         limit = budget.iterations
+        paired = self.settings.paired
+        self.paired_rewards = {}
         done = 0
         while limit is None or done < limit:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(decision, root)
-            done += 1
+            if paired:
+                done += self._iterate_paired(decision, root)
+            else:
+                self._iterate(decision, root)
+                done += 1
         self.last_iterations = done
         return done
 
     def _iterate(self, decision: Decision, root: Node) -> None:
         rng = self.rng
-        walk = _Walk(self.game.sample_state(decision.view, rng.getrandbits(63)), self)
-        state = walk.state
+        state = self.game.sample_state(decision.view, rng.getrandbits(63))
+        self._descend(state, root, rng)
+
+    def _iterate_paired(self, decision: Decision, root: Node) -> int:
+        """One round of the paired root: one determinization, every root step; returns the
+        number of iterations (root steps) run."""
+        rng = self.rng
+        base = self.game.sample_state(decision.view, rng.getrandbits(63))
+        walk_seed = rng.getrandbits(63)
+        legal = base.legal_actions()
+        for action in legal:
+            reward = self._descend(base.clone(), root, random.Random(walk_seed), first=action)
+            self.paired_rewards.setdefault(action.notation, []).append(reward[self.seat])
+        return len(legal)
+
+    def _descend(
+        self, state: State, root: Node, rng: random.Random, first: Action | None = None
+    ) -> list[float]:
+        """One iteration on the determinization ``state``: select and expand down the tree from
+        ``root`` (through ``first`` at the root, when given), roll out, back up; the rewards."""
+        walk = _Walk(state, self, rng)
         c = self.settings.exploration
         node = root
         path: list[Node] = []
+        if first is not None:
+            child = root.children.get(first.notation)
+            if child is None:
+                child = root.children[first.notation] = Node(first, state.current_player)
+            child.avail += 1
+            walk.move(first)
+            path.append(child)
+            node = child
         while not walk.at_horizon():
             legal = state.legal_actions()
             children = node.children
-            hint = self._hint(state, legal)
+            hint = self._hint(state, legal, rng)
             untried = [a for a in legal if a.notation not in children]
             if untried and self._may_widen(node, node is root, len(legal) - len(untried)):
                 # The policy's step first, so that a young node follows the policy.
@@ -348,6 +428,7 @@ class ISMCTSAgent:
                 value = reward[visited.mover]
                 visited.total += value
                 visited.squares += value * value
+        return reward
 
     def _may_widen(self, node: Node, at_root: bool, available: int) -> bool:
         """Whether ``node`` may grow another child: always at the root (every step of the real
@@ -359,14 +440,24 @@ class ISMCTSAgent:
             return True
         return len(node.children) < 1 + widening * math.sqrt(node.visits)
 
-    def _hint(self, state: State, legal: list[Action]) -> str | None:
+    def _hint(self, state: State, legal: list[Action], rng: random.Random) -> str | None:
         """The rollout policy's step here, which progressive bias (``prior``) favours while a
         child has few visits, and widening expands first: a search that knows little plays like
         its policy."""
         if (not self.settings.prior and self.settings.widening <= 0) or len(legal) == 1:
             return None
-        first = _first_step(self.rollout_policy(state, self.rng), legal)
+        first = _first_step(self.rollout_policy(state, rng), legal)
         return None if first is None else first.notation
+
+
+def _mean_and_error(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (infinite for fewer than two)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(variance / n)
 
 
 def _first_step(step: Action | str, legal: list[Action]) -> Action | None:
@@ -391,11 +482,12 @@ class _Walk:
     that does not, and look better for it; and ending at the seat's own turns, every evaluation
     is made at the same moment of the round."""
 
-    __slots__ = ("agent", "ended", "last", "state", "steps")
+    __slots__ = ("agent", "ended", "last", "rng", "state", "steps")
 
-    def __init__(self, state: State, agent: ISMCTSAgent) -> None:
+    def __init__(self, state: State, agent: ISMCTSAgent, rng: random.Random) -> None:
         self.state = state
         self.agent = agent
+        self.rng = rng
         self.ended = 0  # turns of the searching seat finished since the root
         self.steps = 0
         self.last = state.turn_player
@@ -428,7 +520,7 @@ class _Walk:
             return
         state = self.state
         policy = self.agent.rollout_policy
-        rng = self.agent.rng
+        rng = self.rng
         while not state.is_over and state._in_action():
             self._apply(policy(state, rng))
 
@@ -436,7 +528,7 @@ class _Walk:
         """The rollout policy plays on up to the horizon (or the end of the game)."""
         state = self.state
         policy = self.agent.rollout_policy
-        rng = self.agent.rng
+        rng = self.rng
         while not self.at_horizon():
             self._apply(policy(state, rng))
 
