@@ -151,3 +151,21 @@ def test_bad_arguments_in_japanese() -> None:
     assert result.exit_code == 2
     assert result.stderr.strip() == text("cli.error", "ja",
                                          message=text("arena.bad_games", "ja", games=0))
+
+
+def test_japanese_plots_draw_every_glyph(tmp_path: Path) -> None:
+    """The shipped font (matplotlib-fontja's IPAexGothic) is found, so Japanese labels are drawn
+    in Japanese on any machine, with no glyph missing (matplotlib warns of each one)."""
+    import warnings
+
+    from bodoge.arena.command import run_arena
+    from bodoge.arena.plots import write_plots
+
+    assert japanese_font() is not None
+    report = run_arena("extreme-mission", ["heuristic", "random"], players=2, games=2,
+                       turn_cap=30, workers=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "Glyph … missing from font(s)" would fail the test
+        paths, used = write_plots(tmp_path, report.stats.head_to_head, report.records, "ja", 30)
+    assert used == "ja"
+    assert all(path.stat().st_size > 1000 for path in paths)

@@ -3,9 +3,10 @@
 - ``head_to_head.png``: the head-to-head win-rate matrix as a heatmap with its numbers;
 - ``game_length.png``: a histogram of turns per game, one series per player count.
 
-Labels come from the message catalogue. Japanese labels need a font with Japanese glyphs
-(Debian's ``fonts-noto-cjk``, say); without one, :func:`japanese_font` is None and the plots fall
-back to English labels (:func:`write_plots` says so by returning ``"en"``).
+Labels come from the message catalogue. Japanese labels need a font with Japanese glyphs: an
+installed one (Debian's ``fonts-noto-cjk``, say) or IPAexGothic, which the ``matplotlib-fontja``
+dependency ships; without any, :func:`japanese_font` is None and the plots fall back to English
+labels (:func:`write_plots` says so by returning ``"en"``).
 """
 
 from __future__ import annotations
@@ -14,10 +15,14 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bodoge.arena.stats import HeadToHead
 from bodoge.arena.tournament import MatchRecord
 from bodoge.core.i18n import text
+
+if TYPE_CHECKING:
+    from matplotlib.font_manager import FontManager
 
 __all__ = [
     "PLOT_FILES",
@@ -53,6 +58,7 @@ def japanese_font() -> str | None:
     whole block do not."""
     from matplotlib import font_manager, ft2font
 
+    _add_shipped_font(font_manager.fontManager)
     fonts = sorted(font_manager.fontManager.ttflist, key=lambda f: (f.name, f.fname))
     order = {name: i for i, name in enumerate(_PREFERRED)}
     fonts.sort(key=lambda f: order.get(f.name, len(order)))
@@ -65,6 +71,17 @@ def japanese_font() -> str | None:
         if all(glyphs) and len(set(glyphs)) == len(glyphs) and "Last Resort" not in font.name:
             return str(font.name)
     return None
+
+
+def _add_shipped_font(manager: FontManager) -> None:
+    """Register the IPAexGothic file of ``matplotlib-fontja`` with matplotlib, found without
+    importing that package (its import switches every plot's font family, a global change)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("matplotlib_fontja")
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        for path in sorted(Path(folder, "fonts").glob("*.ttf")):
+            manager.addfont(str(path))
 
 
 def plot_head_to_head(h2h: HeadToHead, path: Path, lang: str = "en") -> None:
