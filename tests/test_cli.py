@@ -224,3 +224,23 @@ def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
     names = [e["game"] for e in figures["engines"]]
     assert "extreme-mission" in names and names[-1].startswith("uno")
     assert all(e["steps_per_second_vs_uno"] > 0 for e in figures["engines"])
+
+
+def test_departures_values_where_the_search_leaves_the_plan(tmp_path: Path) -> None:
+    out = tmp_path / "departures.json"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "departures.py"), "--deals", "1",
+         "--iterations", "20", "--playouts", "3", "--workers", "1", "--json", str(out)],
+        capture_output=True, text=True, timeout=600, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "departures" in done.stdout and "a game" in done.stdout
+    figures = json.loads(out.read_text(encoding="utf-8"))
+    games = figures["games"]
+    assert [(g["deal"], g["seat"]) for g in games] == [(0, 0), (0, 1)]
+    assert any(g["departures"] for g in games)  # seeded: these two games have some
+    for game in games:
+        assert 0 <= game["score"] <= 1
+        for d in game["departures"]:
+            assert d["plan"] != d["chosen"] and -1 <= d["gain"] <= 1
+            assert 0 <= d["turn"] <= d["turns"] and d["error"] >= 0
