@@ -40,6 +40,7 @@ from rich.table import Table
 
 import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
+from bodoge.agents.ismcts import rewards
 from bodoge.arena.simulate import count_turns
 from bodoge.core.action import Action
 from bodoge.core.state import State
@@ -78,9 +79,8 @@ class GameOutcome:
 
 
 def share(state: State, seat: int) -> float:
-    """The seat's result of a finished game: 1 for a win, its share of a shared win, else 0."""
-    winners = state.result().winners
-    return 1.0 / len(winners) if seat in winners else 0.0
+    """The seat's result of a finished game, as the search scores it: its share of the win."""
+    return rewards(state, None, seat)[seat]
 
 
 def playout_values(state: State, seat: int, step: Action, seeds: Sequence[int]) -> list[float]:

@@ -325,13 +325,9 @@ class ISMCTSAgent:
     def search(self, decision: Decision, root: Node) -> int:
         """Run the budget's iterations from ``root``; returns how many were run.
 
-        With ``paired`` settings one round draws one determinization and plays it out after
-        *every* root step, each with the same generator: one iteration per root step. The
-        steps then differ only by the step itself, not by the luck of the cards drawn after it,
+        With ``paired`` settings (module docstring) a round counts one iteration per root step
         and :attr:`paired_rewards` holds the searching seat's reward of each step, round by
-        round, so that two steps are compared by their differences round by round, whose spread
-        is a fraction of the spread of the rewards themselves (the deal dominates those). A
-        round is not cut short, so the iterations may end a few past the budget's."""
+        round. A round is not cut short, so the iterations may end a few past the budget's."""
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         limit = budget.iterations

@@ -109,9 +109,8 @@ def sample_state(game: ExtremeMission, view: Mapping[str, Any], seed: int) -> EM
     for s, cards in enumerate(_taken_and_kept(log, n)):
         if s == you:
             continue
-        kept = [index[c] for c in cards if index[c] not in placed]
-        for card in kept[max(len(kept) - view["hand_sizes"][s], 0) :]:
-            holding[s].append(place(game.card_ids[card]))
+        kept = [c for c in cards if index[c] not in placed]
+        holding[s] = [place(c) for c in kept[max(len(kept) - view["hand_sizes"][s], 0) :]]
 
     hidden = [card for card in range(len(game.card_ids)) if card not in placed]
     rng.shuffle(hidden)
