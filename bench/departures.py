@@ -102,8 +102,12 @@ def play(job: tuple[str, int, int, int, int, int]) -> GameOutcome:
     name, deal, seat, iterations, playouts, seed = job
     game = bodoge.make(name, players=2, turn_cap=200)
     state = game.new_state(derive_seed(seed, "deal", deal))
-    search = ISMCTSAgent(game, seat, random.Random(derive_seed(seed, "search", deal, seat)),
-                         Budget(iterations=iterations))
+    search = ISMCTSAgent(
+        game,
+        seat,
+        random.Random(derive_seed(seed, "search", deal, seat)),
+        Budget(iterations=iterations),
+    )
     plan = make_agent("heuristic", game, seat, random.Random(seat))
     other = make_agent("heuristic", game, 1 - seat, random.Random(1 - seat))
     found: list[tuple[State, int, Action, Action]] = []
@@ -128,8 +132,19 @@ def play(job: tuple[str, int, int, int, int, int]) -> GameOutcome:
         diffs = [a - b for a, b in zip(mine, base, strict=True)]
         gain = sum(diffs) / len(diffs)
         spread = math.sqrt(sum((d - gain) ** 2 for d in diffs) / max(len(diffs) - 1, 1))
-        departures.append(Departure(deal, seat, turn, turns, planned.notation, step.notation,
-                                    sum(base) / len(base), gain, spread / math.sqrt(len(diffs))))
+        departures.append(
+            Departure(
+                deal,
+                seat,
+                turn,
+                turns,
+                planned.notation,
+                step.notation,
+                sum(base) / len(base),
+                gain,
+                spread / math.sqrt(len(diffs)),
+            )
+        )
     return GameOutcome(deal, seat, share(state, seat), turns, tuple(departures))
 
 
@@ -143,8 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", type=Path, default=None, help="write every departure here")
     args = parser.parse_args(argv)
-    jobs = [(args.game, deal, seat, args.iterations, args.playouts, args.seed)
-            for deal in range(args.deals) for seat in (0, 1)]
+    jobs = [
+        (args.game, deal, seat, args.iterations, args.playouts, args.seed)
+        for deal in range(args.deals)
+        for seat in (0, 1)
+    ]
     console = Console()
     with console.status(f"{len(jobs)} games…"):
         if args.workers > 1:
@@ -156,16 +174,20 @@ def main(argv: list[str] | None = None) -> int:
     groups: dict[tuple[str, str], list[Departure]] = defaultdict(list)
     for d in departures:
         groups[(d.kinds, d.stage)].append(d)
-    table = Table(title=f"ISMCTS departures from the plan: {args.game}, {len(games)} games",
-                  box=box.SIMPLE, caption="gain: the searching seat's win share after the "
-                  "search's step less after the plan's, by paired heuristic playouts; "
-                  "stage: the half of its game")
+    table = Table(
+        title=f"ISMCTS departures from the plan: {args.game}, {len(games)} games",
+        box=box.SIMPLE,
+        caption="gain: the searching seat's win share after the "
+        "search's step less after the plan's, by paired heuristic playouts; "
+        "stage: the half of its game",
+    )
     for column in ("plan → search", "stage", "departures", "gain, mean", "gain, sum"):
         table.add_column(column, justify="left" if column == "plan → search" else "right")
     for (kinds, stage), items in sorted(groups.items(), key=lambda kv: -len(kv[1])):
         gains = [d.gain for d in items]
-        table.add_row(kinds, stage, str(len(items)), f"{sum(gains) / len(gains):+.3f}",
-                      f"{sum(gains):+.2f}")
+        table.add_row(
+            kinds, stage, str(len(items)), f"{sum(gains) / len(gains):+.3f}", f"{sum(gains):+.2f}"
+        )
     console.print(table)
     total = sum(d.gain for d in departures)
     won = sum(g.score for g in games)
@@ -174,8 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         f"({len(departures) / len(games):.1f} a game), gain {total / len(games):+.3f} a game"
     )
     if args.json is not None:
-        data = {"settings": vars(args) | {"json": str(args.json)},
-                "games": [asdict(g) for g in games]}
+        data = {
+            "settings": vars(args) | {"json": str(args.json)},
+            "games": [asdict(g) for g in games],
+        }
         args.json.write_text(json.dumps(data, indent=2) + "\n")
     return 0
 

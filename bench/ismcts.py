@@ -107,8 +107,9 @@ def measure(name: str, players: int, count: int, iterations: int, seed: int) -> 
     for k, state in enumerate(states):
         seat = state.current_player
         assert seat is not None
-        agent = ISMCTSAgent(game, seat, random.Random(derive_seed(seed, "agent", k)),
-                            Budget(iterations=iterations))
+        agent = ISMCTSAgent(
+            game, seat, random.Random(derive_seed(seed, "agent", k)), Budget(iterations=iterations)
+        )
         decision = Decision.of(state)
         start = time.perf_counter()
         agent.act(decision)
@@ -118,8 +119,15 @@ def measure(name: str, players: int, count: int, iterations: int, seed: int) -> 
         start = time.perf_counter()
         baseline.act(decision)
         heuristic_seconds += time.perf_counter() - start
-    return Row(game=name, players=players, positions=count, iterations=total, seconds=seconds,
-               heuristic_decisions=count, heuristic_seconds=heuristic_seconds)
+    return Row(
+        game=name,
+        players=players,
+        positions=count,
+        iterations=total,
+        seconds=seconds,
+        heuristic_decisions=count,
+        heuristic_seconds=heuristic_seconds,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,14 +154,18 @@ def main(argv: list[str] | None = None) -> int:
         "iteration in heuristic decisions; normal, hard: mean seconds of a decision at this "
         f"rate ({NORMAL.iterations} and {HARD.iterations} iterations, ceilings applied)",
     )
-    for column in ("game", "players", "decisions", "it/s", "baseline/s", "cost", "normal",
-                   "hard"):
+    for column in ("game", "players", "decisions", "it/s", "baseline/s", "cost", "normal", "hard"):
         table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
     for row in rows:
         table.add_row(
-            row.game, str(row.players), str(row.positions), f"{row.per_second:,.0f}",
-            f"{row.heuristic_per_second:,.0f}", f"{row.cost:.1f}",
-            f"{row.level_seconds(NORMAL):.2f}", f"{row.level_seconds(HARD):.2f}",
+            row.game,
+            str(row.players),
+            str(row.positions),
+            f"{row.per_second:,.0f}",
+            f"{row.heuristic_per_second:,.0f}",
+            f"{row.cost:.1f}",
+            f"{row.level_seconds(NORMAL):.2f}",
+            f"{row.level_seconds(HARD):.2f}",
         )
     console.print(table)
     if args.json is not None:

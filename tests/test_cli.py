@@ -26,11 +26,30 @@ PLAY = ["play", "extreme-mission", "--seats", "human,random", "--seed", "3"]
 # ------------------------------------------------------------------------------ simulate
 def test_simulate_prints_tables_and_writes_the_json(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
-    result = runner.invoke(app, ["simulate", "extreme-mission", "--players", "4", "--games",
-                                 "20", "--seed", "1", "--json", str(out)])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "extreme-mission",
+            "--players",
+            "4",
+            "--games",
+            "20",
+            "--seed",
+            "1",
+            "--json",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
-    for words in ("games", "turns, mean", "turns, median", "truncated by the turn cap",
-                  "win share", "turn cap 200"):
+    for words in (
+        "games",
+        "turns, mean",
+        "turns, median",
+        "truncated by the turn cap",
+        "win share",
+        "turn cap 200",
+    ):
         assert words in result.stdout
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["games"] == 20 and data["players"] == 4 and data["turn_cap"] == 200
@@ -44,16 +63,29 @@ def test_simulate_prints_tables_and_writes_the_json(tmp_path: Path) -> None:
 def test_simulate_is_deterministic(tmp_path: Path) -> None:
     reports = []
     for name in ("a.json", "b.json"):
-        args = ["simulate", "extreme-mission", "--players", "3", "--games", "5", "--seed", "7",
-                "--turn-cap", "30", "--json", str(tmp_path / name)]
+        args = [
+            "simulate",
+            "extreme-mission",
+            "--players",
+            "3",
+            "--games",
+            "5",
+            "--seed",
+            "7",
+            "--turn-cap",
+            "30",
+            "--json",
+            str(tmp_path / name),
+        ]
         assert runner.invoke(app, args).exit_code == 0
         reports.append((tmp_path / name).read_text(encoding="utf-8"))
     assert reports[0] == reports[1]
 
 
 def test_simulate_in_japanese() -> None:
-    result = runner.invoke(app, ["simulate", "extreme-mission", "--games", "2", "--turn-cap",
-                                 "10", "--lang", "ja"])
+    result = runner.invoke(
+        app, ["simulate", "extreme-mission", "--games", "2", "--turn-cap", "10", "--lang", "ja"]
+    )
     assert result.exit_code == 0
     assert "手番数（平均）" in result.stdout and "勝率" in result.stdout
 
@@ -133,7 +165,8 @@ def test_a_whole_game_answering_1_finishes_with_the_result(lang: str) -> None:
 
 def test_hot_seat_asks_to_pass_the_terminal() -> None:
     result = runner.invoke(
-        app, ["play", "extreme-mission", "--seats", "human,human", "--seed", "1"],
+        app,
+        ["play", "extreme-mission", "--seats", "human,human", "--seed", "1"],
         input="\npass\n\nquit\n",
     )
     assert result.exit_code == 0
@@ -145,8 +178,20 @@ def test_hot_seat_asks_to_pass_the_terminal() -> None:
 # ------------------------------------------------------------------------------ pieces
 SCENARIO = {
     "hands": {0: ["I-R4a", "I-B5a", "I-G6a"]},
-    "missions": ["M1-01", "M1-02", "M1-03", "M2-01", "M2-02", "M2-03",
-                 "M3-01", "M3-02", "M3-03", "M4-01", "M4-02", "M4-03"],
+    "missions": [
+        "M1-01",
+        "M1-02",
+        "M1-03",
+        "M2-01",
+        "M2-02",
+        "M2-03",
+        "M3-01",
+        "M3-02",
+        "M3-03",
+        "M4-01",
+        "M4-02",
+        "M4-03",
+    ],
 }
 
 
@@ -155,7 +200,11 @@ def test_whole_actions_stay_within_the_seat_decisions() -> None:
     state = game.new_state(1, setup=SCENARIO)
     words = GameWords(game, "en")
     assert whole_action(state, 0, "complete M1-02 R4 B5 G6", words) == [
-        "complete M1-02", "R4", "B5", "G6"]
+        "complete M1-02",
+        "R4",
+        "B5",
+        "G6",
+    ]
     with pytest.raises(bodoge.IllegalAction, match=r"past your own decisions|one action at a"):
         whole_action(state, 0, "pass draw", words)  # "draw" would be seat 1's
     assert state.history == []  # nothing was applied
@@ -190,9 +239,15 @@ def test_a_scripted_session_completes_a_mission_in_one_line() -> None:
     game = bodoge.make("extreme-mission", players=2, turn_cap=2)
     answers = iter(["complete M1-02 R4 B5 G6", "pass"])
     buffer = io.StringIO()
-    session = TerminalPlay(game, ["human", "random"], seed=1, lang="en", setup=SCENARIO,
-                           console=Console(file=buffer, width=100),
-                           read_line=lambda prompt: next(answers))
+    session = TerminalPlay(
+        game,
+        ["human", "random"],
+        seed=1,
+        lang="en",
+        setup=SCENARIO,
+        console=Console(file=buffer, width=100),
+        read_line=lambda prompt: next(answers),
+    )
     result = session.run()
     out = buffer.getvalue()
     name = game.cards.mission("M1-02").en  # type: ignore[attr-defined]
@@ -214,9 +269,20 @@ def test_the_game_provides_its_words() -> None:
 def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "engine.py"), "--games", "2", "--rounds", "1",
-         "--json", str(out)],
-        capture_output=True, text=True, timeout=300, check=False,
+        [
+            sys.executable,
+            str(ROOT / "bench" / "engine.py"),
+            "--games",
+            "2",
+            "--rounds",
+            "1",
+            "--json",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert "vs UNO" in done.stdout and "extreme-mission" in done.stdout and "×" in done.stdout
@@ -229,9 +295,24 @@ def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
 def test_departures_values_where_the_search_leaves_the_plan(tmp_path: Path) -> None:
     out = tmp_path / "departures.json"
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "departures.py"), "--deals", "1",
-         "--iterations", "20", "--playouts", "3", "--workers", "1", "--json", str(out)],
-        capture_output=True, text=True, timeout=600, check=False,
+        [
+            sys.executable,
+            str(ROOT / "bench" / "departures.py"),
+            "--deals",
+            "1",
+            "--iterations",
+            "20",
+            "--playouts",
+            "3",
+            "--workers",
+            "1",
+            "--json",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert "departures" in done.stdout and "a game" in done.stdout

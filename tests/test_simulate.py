@@ -23,9 +23,23 @@ def report() -> SimulationReport:
 
 def test_report_has_every_figure(report: SimulationReport) -> None:
     data = report.to_dict()
-    for key in ("game", "players", "variant", "seed", "turn_cap", "agents", "games",
-                "turns_mean", "turns_median", "steps_mean", "truncated", "truncated_share",
-                "no_winner", "seats", "records"):
+    for key in (
+        "game",
+        "players",
+        "variant",
+        "seed",
+        "turn_cap",
+        "agents",
+        "games",
+        "turns_mean",
+        "turns_median",
+        "steps_mean",
+        "truncated",
+        "truncated_share",
+        "no_winner",
+        "seats",
+        "records",
+    ):
         assert key in data, key
     assert data["games"] == 12 and len(data["records"]) == 12 and data["turn_cap"] == 40
     for seat in data["seats"]:
@@ -42,7 +56,8 @@ def test_figures_agree_with_the_records(report: SimulationReport) -> None:
     for seat in range(3):
         assert report.wins[seat] == sum(seat in r.winners for r in records)
         assert report.mean_scores[seat] == pytest.approx(
-            sum(r.scores[seat] for r in records) / len(records))
+            sum(r.scores[seat] for r in records) / len(records)
+        )
     assert report.turns_mean == pytest.approx(sum(r.turns for r in records) / len(records))
     assert min(r.turns for r in records) <= report.turns_median <= max(r.turns for r in records)
 
@@ -70,8 +85,14 @@ def test_turn_cap_defaults_on_and_zero_means_none() -> None:
 
 def test_progress_is_reported_after_each_game() -> None:
     calls: list[tuple[int, int]] = []
-    simulate(GAME, players=2, games=3, seed=1, turn_cap=10,
-             progress=lambda done, total: calls.append((done, total)))
+    simulate(
+        GAME,
+        players=2,
+        games=3,
+        seed=1,
+        turn_cap=10,
+        progress=lambda done, total: calls.append((done, total)),
+    )
     assert calls == [(1, 3), (2, 3), (3, 3)]
 
 

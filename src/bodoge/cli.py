@@ -39,9 +39,7 @@ USAGE_ERROR = 2
 
 _BOTS = ", ".join(n for n in agent_names() if n not in LEVELS)
 _LEVELS = ", ".join(LEVELS)
-SEATS_HELP = (
-    f"Who plays each seat, comma-separated: human, a bot ({_BOTS}) or a level ({_LEVELS})."
-)
+SEATS_HELP = f"Who plays each seat, comma-separated: human, a bot ({_BOTS}) or a level ({_LEVELS})."
 SIM_SEATS_HELP = (
     f"Agent of each seat, comma-separated (default: random): a bot ({_BOTS}) or a level "
     f"({_LEVELS})."
@@ -71,8 +69,16 @@ def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Tab
         return text(key, lang, **values)
 
     cap = report.turn_cap if report.turn_cap is not None else t("cli.sim.no_cap")
-    title = Text(t("cli.sim.title", game=report.game, games=report.games,
-                   players=report.players, seed=report.seed, cap=cap))
+    title = Text(
+        t(
+            "cli.sim.title",
+            game=report.game,
+            games=report.games,
+            players=report.players,
+            seed=report.seed,
+            cap=cap,
+        )
+    )
     summary = Table()
     summary.add_column(t("cli.sim.figure"))
     summary.add_column(t("cli.sim.value"), justify="right")
@@ -80,8 +86,9 @@ def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Tab
     summary.add_row(t("cli.sim.turns_mean"), f"{report.turns_mean:.1f}")
     summary.add_row(t("cli.sim.turns_median"), f"{report.turns_median:g}")
     summary.add_row(t("cli.sim.steps_mean"), f"{report.steps_mean:.1f}")
-    summary.add_row(t("cli.sim.truncated_share"),
-                    f"{report.truncated_share:.1%} ({report.truncated})")
+    summary.add_row(
+        t("cli.sim.truncated_share"), f"{report.truncated_share:.1%} ({report.truncated})"
+    )
     summary.add_row(t("cli.sim.no_winner"), str(report.no_winner))
 
     seats = Table(caption=t("cli.sim.shared_note"), caption_justify="left")
@@ -102,8 +109,9 @@ def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Tab
 @app.command("simulate")
 def simulate_command(
     game: Annotated[str, typer.Argument(help="Game name, e.g. extreme-mission.")],
-    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's).")]
-    = None,
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default: the game's).")
+    ] = None,
     games: Annotated[int, typer.Option(help="Games to play.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the whole simulation.")] = 1,
     turn_cap: Annotated[
@@ -129,13 +137,23 @@ def simulate_command(
         if seat_list is not None:
             parse_seats(seat_list, allow_human=False)
         with Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal,
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
         ) as bar:
             task = bar.add_task(text("cli.sim.progress", lang, game=game), total=games)
             report = simulate(
-                game, players=players, games=games, seed=seed, turn_cap=turn_cap,
-                seats=seat_list, variant=variant,
+                game,
+                players=players,
+                games=games,
+                seed=seed,
+                turn_cap=turn_cap,
+                seats=seat_list,
+                variant=variant,
                 progress=lambda done, _total: bar.update(task, completed=done),
             )
     except BodogeError as exc:
@@ -144,8 +162,9 @@ def simulate_command(
     for table in report_tables(report, lang):
         out.print(table)
     if json_file is not None:
-        json_file.write_text(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n",
-                             encoding="utf-8")
+        json_file.write_text(
+            json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )
         out.print(Text(text("cli.sim.json_written", lang, path=str(json_file))))
 
 
@@ -155,8 +174,7 @@ def play_command(
     game: Annotated[str, typer.Argument(help="Game name, e.g. extreme-mission.")],
     seats: Annotated[str, typer.Option(help=SEATS_HELP)] = "human,random,random",
     lang: Annotated[str, typer.Option(help="Language: en or ja.")] = "en",
-    seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: a new one).")]
-    = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: a new one).")] = None,
     variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
     turn_cap: Annotated[
         int, typer.Option(help="End the game as truncated after this many turns; 0: no cap.")

@@ -116,19 +116,34 @@ def test_rule_3_spends_a_wild_on_level_4_only() -> None:
 
 def test_rule_4_takes_a_helpful_discard_top_else_draws() -> None:
     hand = ["I-R4a", "I-B5a", "I-P1a", "I-P9b"]
-    state = _scenario(hands={0: hand}, discards={1: ["I-Y1a", "I-G6a"]},
-                      completed={0: ["M2-01", "M3-01", "M4-01"]})
+    state = _scenario(
+        hands={0: hand},
+        discards={1: ["I-Y1a", "I-G6a"]},
+        completed={0: ["M2-01", "M3-01", "M4-01"]},
+    )
     assert _choice(state) == "take 1"  # G6 makes run(3) of level 1
-    state = _scenario(hands={0: hand}, discards={1: ["I-Y1a"]},
-                      completed={0: ["M2-01", "M3-01", "M4-01"]})
+    state = _scenario(
+        hands={0: hand}, discards={1: ["I-Y1a"]}, completed={0: ["M2-01", "M3-01", "M4-01"]}
+    )
     assert _choice(state) == "draw"
 
 
 def test_the_hand_limit_drops_the_least_useful_card() -> None:
-    hand = ["I-R1a", "I-R2a", "I-R3a", "I-R4a", "I-R5a", "I-R6a", "I-R7a", "I-R8a", "I-B9a",
-            "I-Y9a"]
-    state = _scenario(hands={0: hand}, deck=["I-G9a", "I-P5a"],
-                      completed={0: ["M1-01", "M2-01", "M3-01"]})
+    hand = [
+        "I-R1a",
+        "I-R2a",
+        "I-R3a",
+        "I-R4a",
+        "I-R5a",
+        "I-R6a",
+        "I-R7a",
+        "I-R8a",
+        "I-B9a",
+        "I-Y9a",
+    ]
+    state = _scenario(
+        hands={0: hand}, deck=["I-G9a", "I-P5a"], completed={0: ["M1-01", "M2-01", "M3-01"]}
+    )
     state.apply("draw")
     state.apply("draw")
     assert state.phase == "drop"
@@ -152,8 +167,10 @@ def test_heuristic_beats_random_in_seeded_two_player_games() -> None:
     for index in range(40):
         names = ["heuristic", "random"] if index % 2 == 0 else ["random", "heuristic"]
         state = game.new_state(derive_seed("smoke", index))
-        agents = [make_agent(n, game, s, random.Random(derive_seed("smoke", index, s)))
-                  for s, n in enumerate(names)]
+        agents = [
+            make_agent(n, game, s, random.Random(derive_seed("smoke", index, s)))
+            for s, n in enumerate(names)
+        ]
         while (seat := state.current_player) is not None:
             state.apply(agents[seat].act(Decision.of(state)))
         winners = state.result().winners

@@ -32,7 +32,8 @@ def _play(game: bodoge.Game, seats: list[object], seed: int) -> bodoge.State:
 def test_ismcts_plays_legal_steps_for_any_number_of_players(players: int) -> None:
     game = bodoge.make(GAME, players=players, turn_cap=2 * players)
     seats: list[object] = [
-        ISMCTSAgent(game, s, random.Random(s), Budget(iterations=8)) if s % 2 == 0
+        ISMCTSAgent(game, s, random.Random(s), Budget(iterations=8))
+        if s % 2 == 0
         else make_agent("heuristic", game, s, random.Random(s))
         for s in range(players)
     ]
@@ -60,8 +61,13 @@ def test_a_paired_search_plays_every_root_step_in_every_round() -> None:
     """With ``paired`` a round is one determinization played after each root step: the budget
     is kept to within a round, and every step has one reward per round."""
     game = bodoge.make(GAME, players=2)
-    agent = ISMCTSAgent(game, 0, random.Random(1), Budget(iterations=17),
-                        Settings(items_by_policy=False, paired=True))
+    agent = ISMCTSAgent(
+        game,
+        0,
+        random.Random(1),
+        Budget(iterations=17),
+        Settings(items_by_policy=False, paired=True),
+    )
     searched = 0
     for state in heuristic_positions(game, seed=3)[:12]:
         agent.seat = state.current_player or 0
@@ -90,11 +96,17 @@ def test_a_rounds_steps_share_its_determinization() -> None:
         seen.append(tuple(sample.hands[1]))  # type: ignore[attr-defined]
         return [0.5, 0.5]
 
-    agent = ISMCTSAgent(game, 0, random.Random(3), Budget(iterations=40),
-                        Settings(horizon=1, paired=True), evaluate=evaluate)
+    agent = ISMCTSAgent(
+        game,
+        0,
+        random.Random(3),
+        Budget(iterations=40),
+        Settings(horizon=1, paired=True),
+        evaluate=evaluate,
+    )
     agent.act(Decision.of(state))
     steps = len(state.legal_actions())
-    rounds = [seen[i:i + steps] for i in range(0, len(seen), steps)]
+    rounds = [seen[i : i + steps] for i in range(0, len(seen), steps)]
     assert len(rounds) >= 3
     assert all(len(set(r)) == 1 for r in rounds)
     assert len({r[0] for r in rounds}) == len(rounds)
@@ -119,8 +131,9 @@ def test_paired_differences_see_a_small_gain_under_large_noise() -> None:
     _child(root, other, [x + 0.02 for x in noise])
     _child(root, draw, noise)
     assert agent._best(root, legal, plan=draw) == draw
-    agent.paired_rewards[other.notation] = [x + (0.02 if i % 2 else -0.02)
-                                            for i, x in enumerate(noise)]
+    agent.paired_rewards[other.notation] = [
+        x + (0.02 if i % 2 else -0.02) for i, x in enumerate(noise)
+    ]
     assert agent._best_paired(legal, plan=draw) == draw  # no gain on the whole: the plan stands
 
 
@@ -151,8 +164,10 @@ def test_ismcts_is_deterministic_given_its_seed() -> None:
     game = bodoge.make(GAME, players=3, turn_cap=6)
 
     def seats() -> list[object]:
-        return [ISMCTSAgent(game, s, random.Random(derive_seed("det", s)), Budget(iterations=6))
-                for s in range(3)]
+        return [
+            ISMCTSAgent(game, s, random.Random(derive_seed("det", s)), Budget(iterations=6))
+            for s in range(3)
+        ]
 
     assert _play(game, seats(), seed=5).history == _play(game, seats(), seed=5).history
 
@@ -291,8 +306,13 @@ def test_the_horizon_counts_the_turns_of_the_seat_whose_turn_it_is() -> None:
     """A reaction asked of another seat does not end the turn: the horizon counts turns by
     ``State.turn_player``, not by who decides."""
     game = bodoge.make("ruler-of-mana", players=2)
-    state = game.new_state(1, setup={"start_player": 0, "hands": {
-        0: ["S01", "MF1-01", "MF1-02", "MW1-01"], 1: ["R01-a", "MA1-01", "S02"]}})
+    state = game.new_state(
+        1,
+        setup={
+            "start_player": 0,
+            "hands": {0: ["S01", "MF1-01", "MF1-02", "MW1-01"], 1: ["R01-a", "MA1-01", "S02"]},
+        },
+    )
     state.apply("cast S01/1 @1 F1")
     assert state.current_player == 1 and state.turn_player == 0  # asked to react
     agent = ISMCTSAgent(game, 0, random.Random(1), Budget(iterations=1), Settings(horizon=1))

@@ -109,8 +109,10 @@ def test_a_card_taken_from_a_discard_top_stays_in_the_takers_hand_until_shown() 
     assert kept and kept[-1]["card"] == top_id
     # Once revealed, the card is placed where the log shows it, not in the hand.
     view = state.view(0)
-    view["log"] = [*view["log"], {"event": "activate", "seat": 1, "cards": [top_id],
-                                  "wilds": [], "kind": game.kinds[0]}]
+    view["log"] = [
+        *view["log"],
+        {"event": "activate", "seat": 1, "cards": [top_id], "wilds": [], "kind": game.kinds[0]},
+    ]
     from bodoge.games.extreme_mission.sample import _taken_and_kept
 
     assert _taken_and_kept(view["log"], 2) == [[], []]

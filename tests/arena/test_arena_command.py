@@ -26,8 +26,20 @@ def _group() -> None:
 
 
 runner = CliRunner()
-BASE = ["arena", "extreme-mission", "--bots", "random,random", "--players", "2", "--games", "6",
-        "--turn-cap", "30", "--seed", "5"]
+BASE = [
+    "arena",
+    "extreme-mission",
+    "--bots",
+    "random,random",
+    "--players",
+    "2",
+    "--games",
+    "6",
+    "--turn-cap",
+    "30",
+    "--seed",
+    "5",
+]
 
 
 def arena(*args: str) -> str:
@@ -39,23 +51,40 @@ def arena(*args: str) -> str:
 
 def timeless(data: dict[str, Any]) -> dict[str, Any]:
     """A report without its wall-clock times, the only figures two runs may differ in."""
-    return {**data, "game_seconds": None,
-            "records": [{**r, "seconds": None} for r in data["records"]]}
+    return {
+        **data,
+        "game_seconds": None,
+        "records": [{**r, "seconds": None} for r in data["records"]],
+    }
 
 
 def test_tables_show_bots_seats_head_to_head_and_length() -> None:
     out = arena()
-    for words in ("extreme-mission (basic): 6 games (2 seatings × 3), 2 players, seed 5",
-                  "Bots", "win rate", "95% CI", "Elo", "Seats: win rate by seat",
-                  "Head-to-head", "Game length", "truncated by the turn cap",
-                  "random#1", "random#2", "random = 1000"):
+    for words in (
+        "extreme-mission (basic): 6 games (2 seatings × 3), 2 players, seed 5",
+        "Bots",
+        "win rate",
+        "95% CI",
+        "Elo",
+        "Seats: win rate by seat",
+        "Head-to-head",
+        "Game length",
+        "truncated by the turn cap",
+        "random#1",
+        "random#2",
+        "random = 1000",
+    ):
         assert words in out, words
 
 
 def test_japanese_tables() -> None:
     out = arena("--lang", "ja")
-    for key in ("arena.bots_title", "arena.col.win_rate", "arena.length_title",
-                "arena.anchor_random"):
+    for key in (
+        "arena.bots_title",
+        "arena.col.win_rate",
+        "arena.length_title",
+        "arena.anchor_random",
+    ):
         assert text(key, "ja") in out
     assert "win rate" not in out
 
@@ -77,17 +106,19 @@ def test_json_holds_everything(tmp_path: Path) -> None:
     assert text("arena.json_written", "en", path=str(path)) in out
     data = json.loads(path.read_text(encoding="utf-8"))
     assert (data["game"], data["players"], data["games"], data["turn_cap"]) == (
-        "extreme-mission", 2, 6, 30)
+        "extreme-mission",
+        2,
+        6,
+        30,
+    )
     assert data["labels"] == ["random#1", "random#2"] and data["agents"] == ["random", "random"]
     assert data["seatings"] == [["random#1", "random#2"], ["random#2", "random#1"]]
     assert len(data["records"]) == 6 and [r["index"] for r in data["records"]] == list(range(6))
     assert {b["label"] for b in data["bots"]} == {"random#1", "random#2"}
-    for key in ("plays", "wins", "win_rate", "ci_low", "ci_high", "mean_score", "mean_rank",
-                "elo"):
+    for key in ("plays", "wins", "win_rate", "ci_low", "ci_high", "mean_score", "mean_rank", "elo"):
         assert all(key in b for b in data["bots"]), key
     assert len(data["seats"]) == 2 and data["head_to_head"]["games"] == [[0, 6], [6, 0]]
-    assert set(data["length"]) >= {"turns_mean", "turns_median", "steps_mean",
-                                   "truncated_share"}
+    assert set(data["length"]) >= {"turns_mean", "turns_median", "steps_mean", "truncated_share"}
 
 
 def test_csv_has_one_row_per_game(tmp_path: Path) -> None:
@@ -146,11 +177,13 @@ def test_bad_arguments_get_one_line_and_exit_code_2(args: list[str], fragment: s
 
 
 def test_bad_arguments_in_japanese() -> None:
-    result = runner.invoke(app, ["arena", "extreme-mission", "--bots", "random", "--games", "0",
-                                 "--lang", "ja"])
+    result = runner.invoke(
+        app, ["arena", "extreme-mission", "--bots", "random", "--games", "0", "--lang", "ja"]
+    )
     assert result.exit_code == 2
-    assert result.stderr.strip() == text("cli.error", "ja",
-                                         message=text("arena.bad_games", "ja", games=0))
+    assert result.stderr.strip() == text(
+        "cli.error", "ja", message=text("arena.bad_games", "ja", games=0)
+    )
 
 
 def test_japanese_plots_draw_every_glyph(tmp_path: Path) -> None:
@@ -162,8 +195,9 @@ def test_japanese_plots_draw_every_glyph(tmp_path: Path) -> None:
     from bodoge.arena.plots import write_plots
 
     assert japanese_font() is not None
-    report = run_arena("extreme-mission", ["heuristic", "random"], players=2, games=2,
-                       turn_cap=30, workers=1)
+    report = run_arena(
+        "extreme-mission", ["heuristic", "random"], players=2, games=2, turn_cap=30, workers=1
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # "Glyph … missing from font(s)" would fail the test
         paths, used = write_plots(tmp_path, report.stats.head_to_head, report.records, "ja", 30)

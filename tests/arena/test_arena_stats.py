@@ -18,12 +18,28 @@ from bodoge.arena.stats import (
 from bodoge.arena.tournament import MatchRecord
 
 
-def record(index: int, seats: tuple[str, ...], ranks: tuple[int, ...], turns: int = 10,
-           truncated: bool = False) -> MatchRecord:
+def record(
+    index: int,
+    seats: tuple[str, ...],
+    ranks: tuple[int, ...],
+    turns: int = 10,
+    truncated: bool = False,
+) -> MatchRecord:
     winners = tuple(s for s, r in enumerate(ranks) if r == 1)
-    return MatchRecord(index, 0, 0, seats, 1, winners, ranks,
-                       tuple(float(len(ranks) - r) for r in ranks), turns, 2 * turns,
-                       truncated, 0.0)
+    return MatchRecord(
+        index,
+        0,
+        0,
+        seats,
+        1,
+        winners,
+        ranks,
+        tuple(float(len(ranks) - r) for r in ranks),
+        turns,
+        2 * turns,
+        truncated,
+        0.0,
+    )
 
 
 @pytest.mark.parametrize(
@@ -37,8 +53,9 @@ def record(index: int, seats: tuple[str, ...], ranks: tuple[int, ...], turns: in
         (50, 100, 0.4038, 0.5962),
     ],
 )
-def test_wilson_interval_matches_known_values(wins: float, n: float, low: float,
-                                              high: float) -> None:
+def test_wilson_interval_matches_known_values(
+    wins: float, n: float, low: float, high: float
+) -> None:
     lo, hi = wilson_interval(wins, n)
     assert lo == pytest.approx(low, abs=5e-5) and hi == pytest.approx(high, abs=5e-5)
 
@@ -130,8 +147,10 @@ def test_summary_splits_shared_wins_and_counts_seats() -> None:
 
 
 def test_game_length_figures() -> None:
-    records = [record(i, ("a", "b"), (1, 2), turns=t, truncated=t == 50)
-               for i, t in enumerate([10, 20, 50, 50])]
+    records = [
+        record(i, ("a", "b"), (1, 2), turns=t, truncated=t == 50)
+        for i, t in enumerate([10, 20, 50, 50])
+    ]
     g = game_length(records)
     assert (g.games, g.turns_mean, g.turns_median, g.steps_median) == (4, 32.5, 35.0, 70.0)
     assert (g.truncated, g.truncated_share, g.no_winner) == (2, 0.5, 0)

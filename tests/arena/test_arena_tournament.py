@@ -24,8 +24,10 @@ from bodoge.play import derive_seed
 GAME = "extreme-mission"
 
 
-@pytest.mark.parametrize(("k", "n"), [(1, 2), (2, 2), (2, 3), (3, 3), (2, 4), (3, 4), (4, 5),
-                                      (3, 2), (4, 2), (5, 3), (6, 5)])
+@pytest.mark.parametrize(
+    ("k", "n"),
+    [(1, 2), (2, 2), (2, 3), (3, 3), (2, 4), (3, 4), (4, 5), (3, 2), (4, 2), (5, 3), (6, 5)],
+)
 def test_every_entrant_sits_in_every_seat_equally_often(k: int, n: int) -> None:
     table = seatings(k, n)
     assert len(set(table)) == len(table)
@@ -33,9 +35,7 @@ def test_every_entrant_sits_in_every_seat_equally_often(k: int, n: int) -> None:
     for seat in range(n):
         counts = Counter(s[seat] for s in table)
         assert set(counts) == set(range(k)) and len(set(counts.values())) == 1, (seat, counts)
-    meetings = Counter(
-        pair for s in table for pair in combinations(sorted(set(s)), 2)
-    )
+    meetings = Counter(pair for s in table for pair in combinations(sorted(set(s)), 2))
     if k > 1:
         assert len(meetings) == k * (k - 1) // 2 and len(set(meetings.values())) == 1
     if k <= n:  # everyone plays every game
@@ -70,8 +70,10 @@ def test_a_round_shares_one_deal_and_every_seat_has_its_own_seed() -> None:
     assert jobs[0].seed == jobs[1].seed == derive_seed(9, "arena", "deal", 0) != jobs[2].seed
     seeds = [s for j in jobs for s in j.agent_seeds]
     assert len(set(seeds)) == len(seeds)
-    assert jobs[1].agent_seeds == (derive_seed(9, "arena", "agent", 1, 0),
-                                   derive_seed(9, "arena", "agent", 1, 1))
+    assert jobs[1].agent_seeds == (
+        derive_seed(9, "arena", "agent", 1, 0),
+        derive_seed(9, "arena", "agent", 1, 1),
+    )
 
 
 def test_repeated_bots_get_numbered_labels() -> None:

@@ -26,21 +26,50 @@ def balance(*args: str) -> str:
 @pytest.fixture(scope="module")
 def em_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("em")
-    balance("extreme-mission", "--players", "2,3", "--games", "4", "--turn-cap", "60",
-            "--seed", "3", "--out", str(out / "report"), "--json", str(out / "em.json"))
+    balance(
+        "extreme-mission",
+        "--players",
+        "2,3",
+        "--games",
+        "4",
+        "--turn-cap",
+        "60",
+        "--seed",
+        "3",
+        "--out",
+        str(out / "report"),
+        "--json",
+        str(out / "em.json"),
+    )
     return out
 
 
-@pytest.mark.parametrize(("game", "variant", "players"), [
-    ("extreme-mission", "basic", (2, 3)),
-    ("ruler-of-mana", "expert", (2, 4)),
-])
-def test_writes_the_report_its_plots_and_json(tmp_path: Path, game: str, variant: str,
-                                              players: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("game", "variant", "players"),
+    [
+        ("extreme-mission", "basic", (2, 3)),
+        ("ruler-of-mana", "expert", (2, 4)),
+    ],
+)
+def test_writes_the_report_its_plots_and_json(
+    tmp_path: Path, game: str, variant: str, players: tuple[int, int]
+) -> None:
     out = tmp_path / "report"
-    stdout = balance(game, "--variant", variant, "--players", ",".join(map(str, players)),
-                     "--games", "3", "--turn-cap", "80", "--out", str(out),
-                     "--json", str(tmp_path / "r.json"))
+    stdout = balance(
+        game,
+        "--variant",
+        variant,
+        "--players",
+        ",".join(map(str, players)),
+        "--games",
+        "3",
+        "--turn-cap",
+        "80",
+        "--out",
+        str(out),
+        "--json",
+        str(tmp_path / "r.json"),
+    )
     assert str(out / "README.md") in stdout.replace("\n", "")
     readme = (out / "README.md").read_text(encoding="utf-8")
     for n in players:
@@ -49,8 +78,13 @@ def test_writes_the_report_its_plots_and_json(tmp_path: Path, game: str, variant
             data = (out / name).read_bytes()
             assert data.startswith(PNG) and len(data) < 150_000
             assert f"]({name})" in readme
-    for key in ("balance.seats_title", "balance.length_title", "balance.endings_title",
-                "balance.cards_title", "balance.summary_title"):
+    for key in (
+        "balance.seats_title",
+        "balance.length_title",
+        "balance.endings_title",
+        "balance.cards_title",
+        "balance.summary_title",
+    ):
         assert text(key, "en") in readme
     assert f"bodoge balance {game}" in readme.split("```")[1]
     figures = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
@@ -60,11 +94,13 @@ def test_writes_the_report_its_plots_and_json(tmp_path: Path, game: str, variant
     assert first["games"] == 3 and len(first["seats"]) == players[0]
     assert sum(e["games"] for e in first["endings"]) == 3
     assert first["cards"] and {"kind", "key", "share", "low", "high", "flag", "kind_share"} <= set(
-        first["cards"][0])
+        first["cards"][0]
+    )
 
 
-def test_the_default_folder_names_the_variant(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_folder_names_the_variant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     balance("ruler-of-mana", "--players", "2", "--games", "1", "--turn-cap", "20")
     assert (tmp_path / "docs/balance/ruler-of-mana-basic/README.md").exists()
@@ -73,19 +109,54 @@ def test_the_default_folder_names_the_variant(tmp_path: Path,
 
 
 def test_same_seed_same_report(em_report: Path, tmp_path: Path) -> None:
-    balance("extreme-mission", "--players", "2,3", "--games", "4", "--turn-cap", "60",
-            "--seed", "3", "--out", str(tmp_path / "again"), "--json", str(tmp_path / "a.json"))
+    balance(
+        "extreme-mission",
+        "--players",
+        "2,3",
+        "--games",
+        "4",
+        "--turn-cap",
+        "60",
+        "--seed",
+        "3",
+        "--out",
+        str(tmp_path / "again"),
+        "--json",
+        str(tmp_path / "a.json"),
+    )
     first = (em_report / "report/README.md").read_text(encoding="utf-8")
     assert (tmp_path / "again/README.md").read_text(encoding="utf-8") == first
     assert (tmp_path / "a.json").read_text() == (em_report / "em.json").read_text()
-    balance("extreme-mission", "--players", "2,3", "--games", "4", "--turn-cap", "60",
-            "--seed", "4", "--out", str(tmp_path / "other"))
+    balance(
+        "extreme-mission",
+        "--players",
+        "2,3",
+        "--games",
+        "4",
+        "--turn-cap",
+        "60",
+        "--seed",
+        "4",
+        "--out",
+        str(tmp_path / "other"),
+    )
     assert (tmp_path / "other/README.md").read_text(encoding="utf-8") != first
 
 
 def test_japanese_report(tmp_path: Path) -> None:
-    balance("extreme-mission", "--players", "2", "--games", "2", "--turn-cap", "60",
-            "--lang", "ja", "--out", str(tmp_path))
+    balance(
+        "extreme-mission",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--turn-cap",
+        "60",
+        "--lang",
+        "ja",
+        "--out",
+        str(tmp_path),
+    )
     readme = (tmp_path / "README.md").read_text(encoding="utf-8")
     assert text("balance.seats_title", "ja") in readme
     assert text("balance.title", "ja", title="エクストリームミッション") in readme
@@ -93,18 +164,21 @@ def test_japanese_report(tmp_path: Path) -> None:
     assert "Seat advantage" not in readme
 
 
-@pytest.mark.parametrize("args", [
-    ["extreme-mission", "--players", "2,x"],
-    ["extreme-mission", "--players", "3-2"],
-    ["extreme-mission", "--players", "9"],
-    ["extreme-mission", "--games", "0"],
-    ["extreme-mission", "--workers", "0"],
-    ["extreme-mission", "--turn-cap", "-1"],
-    ["extreme-mission", "--bot", "no-such-bot"],
-    ["extreme-mission", "--variant", "expert"],
-    ["no-such-game"],
-    ["extreme-mission", "--lang", "xx"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["extreme-mission", "--players", "2,x"],
+        ["extreme-mission", "--players", "3-2"],
+        ["extreme-mission", "--players", "9"],
+        ["extreme-mission", "--games", "0"],
+        ["extreme-mission", "--workers", "0"],
+        ["extreme-mission", "--turn-cap", "-1"],
+        ["extreme-mission", "--bot", "no-such-bot"],
+        ["extreme-mission", "--variant", "expert"],
+        ["no-such-game"],
+        ["extreme-mission", "--lang", "xx"],
+    ],
+)
 def test_bad_arguments_give_one_line_and_exit_2(args: list[str], tmp_path: Path) -> None:
     safe = [] if "--games" in args else ["--games", "1"]  # should a check fail: a quick run
     result = runner.invoke(app, ["balance", *args, *safe, "--out", str(tmp_path)])

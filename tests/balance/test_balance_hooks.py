@@ -21,16 +21,18 @@ from bodoge.play import Decision, make_agent
 
 def play(game: Game, seed: int) -> State:
     state = game.new_state(seed)
-    agents = [make_agent("heuristic", game, s, random.Random(seed * 10 + s))
-              for s in range(game.players)]
+    agents = [
+        make_agent("heuristic", game, s, random.Random(seed * 10 + s)) for s in range(game.players)
+    ]
     while (seat := state.current_player) is not None:
         state.apply(agents[seat].act(Decision.of(state)))
     return state
 
 
 def won(winners: tuple[int, ...], players: int = 2, truncated: bool = False) -> Result:
-    return Result(tuple(0.0 for _ in range(players)), tuple(1 for _ in range(players)), winners,
-                  truncated)
+    return Result(
+        tuple(0.0 for _ in range(players)), tuple(1 for _ in range(players)), winners, truncated
+    )
 
 
 # ----------------------------------------------------------------------- Extreme Mission
@@ -51,8 +53,10 @@ def test_em_uses_are_the_completed_missions_and_activated_collaborators() -> Non
         {"event": "game_over", "truncated": False},
     ]
     assert list(EM_HOOKS.uses(EM, {"log": log}, won((0,), 3))) == [
-        (2, f"mission-{EM.level_of[first]}", first), (0, f"mission-{EM.level_of[second]}", second),
-        (0, "collaborator", kind)]
+        (2, f"mission-{EM.level_of[first]}", first),
+        (0, f"mission-{EM.level_of[second]}", second),
+        (0, "collaborator", kind),
+    ]
 
 
 def em_table(finished: list[bool]) -> dict[str, Any]:
@@ -66,13 +70,16 @@ def em_table(finished: list[bool]) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize(("finished", "result", "ending"), [
-    ([True, False, False], won((0,), 3), "alone"),
-    ([True, False, True], won((2,), 3), "hand"),
-    ([True, False, True], won((0, 2), 3), "shared"),
-    ([False, False, False], won((), 3, truncated=True), "truncated"),
-    ([True, False, False], won((0,), 3, truncated=True), "truncated"),
-])
+@pytest.mark.parametrize(
+    ("finished", "result", "ending"),
+    [
+        ([True, False, False], won((0,), 3), "alone"),
+        ([True, False, True], won((2,), 3), "hand"),
+        ([True, False, True], won((0, 2), 3), "shared"),
+        ([False, False, False], won((), 3, truncated=True), "truncated"),
+        ([True, False, False], won((0,), 3, truncated=True), "truncated"),
+    ],
+)
 def test_em_endings(finished: list[bool], result: Result, ending: str) -> None:
     assert EM_HOOKS.ending(EM, em_table(finished), result) == ending
 
@@ -89,7 +96,8 @@ def test_em_real_game_uses_match_its_log_and_the_offered_missions() -> None:
     uses = list(EM_HOOKS.uses(EM, view, result))
     completes = [e for e in view["log"] if e["event"] == "complete"]
     assert [(s, key) for s, kind, key in uses if kind.startswith("mission")] == [
-        (e["seat"], e["mission"]) for e in completes]
+        (e["seat"], e["mission"]) for e in completes
+    ]
     assert EM_HOOKS.offered is not None
     offered = list(EM_HOOKS.offered(EM, view))
     missions = {key for kind, key in offered if kind.startswith("mission")}
@@ -116,16 +124,22 @@ def test_rm_uses_are_spells_and_scroll_kinds() -> None:
         {"event": "game_over", "reason": "deck", "truncated": False},
     ]
     assert list(RM_HOOKS.uses(RM, {"log": log}, won((1,), 3))) == [
-        (1, "spell", spell), (0, "scroll", scroll.id), (2, "scroll", scroll.id)]
+        (1, "spell", spell),
+        (0, "scroll", scroll.id),
+        (2, "scroll", scroll.id),
+    ]
 
 
-@pytest.mark.parametrize(("reason", "result", "ending"), [
-    ("ko", won((1,), 3), "ko"),
-    ("penalty", won((0,), 3), "penalty"),
-    ("deck", won((2,), 3), "deck"),
-    ("deck", won((), 3), "no_winner"),
-    ("cap", won((0,), 3, truncated=True), "truncated"),
-])
+@pytest.mark.parametrize(
+    ("reason", "result", "ending"),
+    [
+        ("ko", won((1,), 3), "ko"),
+        ("penalty", won((0,), 3), "penalty"),
+        ("deck", won((2,), 3), "deck"),
+        ("deck", won((), 3), "no_winner"),
+        ("cap", won((0,), 3, truncated=True), "truncated"),
+    ],
+)
 def test_rm_endings(reason: str, result: Result, ending: str) -> None:
     log = [{"event": "game_over", "reason": reason, "truncated": result.truncated}]
     assert RM_HOOKS.ending(RM, {"log": log}, result) == ending

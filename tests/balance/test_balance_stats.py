@@ -22,28 +22,49 @@ from bodoge.balance.stats import (
 )
 
 
-def record(winners: tuple[int, ...], uses: tuple[Use, ...] = (), players: int = 2,
-           start: int = 0, turns: int = 10, ending: str = "end",
-           offered: tuple[tuple[str, str], ...] | None = None) -> BalanceRecord:
-    match = MatchRecord(0, 0, 0, ("bot",) * players, 0, winners, (1,) * players,
-                        (0.0,) * players, turns, turns, ending == "truncated", 0.0)
+def record(
+    winners: tuple[int, ...],
+    uses: tuple[Use, ...] = (),
+    players: int = 2,
+    start: int = 0,
+    turns: int = 10,
+    ending: str = "end",
+    offered: tuple[tuple[str, str], ...] | None = None,
+) -> BalanceRecord:
+    match = MatchRecord(
+        0,
+        0,
+        0,
+        ("bot",) * players,
+        0,
+        winners,
+        (1,) * players,
+        (0.0,) * players,
+        turns,
+        turns,
+        ending == "truncated",
+        0.0,
+    )
     return BalanceRecord(match, start, ending, uses, offered)
 
 
 # Values of SciPy's chi2.sf (also checked against a numerical integral of the density).
-@pytest.mark.parametrize(("x", "df", "p"), [
-    (3.841458820694124, 1, 0.05),
-    (5.991464547107979, 2, 0.05),
-    (7.814727903251179, 3, 0.05),
-    (9.487729036781154, 4, 0.05),
-    (11.070497693516351, 5, 0.05),
-    (6.6348966010212145, 1, 0.01),
-    (15.08627246938899, 5, 0.01),
-    (1.0, 1, 0.31731050786291415),
-    (2.0, 3, 0.5724067044708798),
-    (10.0, 6, 0.12465201948308113),
-    (40.0, 5, 1.4933679e-07),
-])
+@pytest.mark.parametrize(
+    ("x", "df", "p"),
+    [
+        (3.841458820694124, 1, 0.05),
+        (5.991464547107979, 2, 0.05),
+        (7.814727903251179, 3, 0.05),
+        (9.487729036781154, 4, 0.05),
+        (11.070497693516351, 5, 0.05),
+        (6.6348966010212145, 1, 0.01),
+        (15.08627246938899, 5, 0.01),
+        (1.0, 1, 0.31731050786291415),
+        (2.0, 3, 0.5724067044708798),
+        (10.0, 6, 0.12465201948308113),
+        (40.0, 5, 1.4933679e-07),
+    ],
+)
 def test_chi_square_survival_function(x: float, df: int, p: float) -> None:
     assert chi_square_sf(x, df) == pytest.approx(p, rel=1e-6)
 
@@ -66,9 +87,9 @@ def test_even_test() -> None:
 
 def test_seats_are_turn_positions_and_count_decided_games_only() -> None:
     records = [
-        record((1,), start=1),      # the start player (seat 1) wins: position 0
-        record((0,), start=0),      # position 0 again
-        record((0, 1), start=0),    # shared: half each
+        record((1,), start=1),  # the start player (seat 1) wins: position 0
+        record((0,), start=0),  # position 0 again
+        record((0, 1), start=0),  # shared: half each
         record((), ending="truncated"),  # no winner: left out
     ]
     seats, test = seat_figures(records, 2)
@@ -101,8 +122,10 @@ def test_card_table_win_shares_of_users() -> None:
 
 def test_cards_offered_but_never_played_are_listed() -> None:
     offered = (("mission", "X"), ("mission", "Y"))
-    records = [record((0,), uses=((0, "mission", "X"),), offered=offered),
-               record((1,), uses=((1, "mission", "X"),), offered=offered[:1])]
+    records = [
+        record((0,), uses=((0, "mission", "X"),), offered=offered),
+        record((1,), uses=((1, "mission", "X"),), offered=offered[:1]),
+    ]
     cards = {c.key: c for c in card_figures(records, 2)}
     assert (cards["X"].offered, cards["X"].games, cards["X"].share) == (2, 2, 1.0)
     assert (cards["Y"].offered, cards["Y"].games, cards["Y"].users) == (1, 0, 0)
@@ -117,7 +140,10 @@ def test_cards_out_of_line_are_flagged_both_ways() -> None:
 def test_endings_in_the_hooks_order_then_any_other() -> None:
     records = [record((0,), ending="b"), record((0,), ending="b"), record((0,), ending="zzz")]
     assert [(e.code, e.games) for e in ending_figures(records, ["a", "b"])] == [
-        ("a", 0), ("b", 2), ("zzz", 1)]
+        ("a", 0),
+        ("b", 2),
+        ("zzz", 1),
+    ]
 
 
 def test_length_percentiles() -> None:
@@ -136,8 +162,9 @@ def test_count_figures_put_it_together() -> None:
 
 def test_cards_are_also_compared_with_their_kind() -> None:
     # every winner plays a card of kind "must": its cards are all above 1/n, none above the kind
-    records = [record((0,), uses=((0, "must", "X" if i % 2 else "Y"), (1, "k", "Z")))
-               for i in range(40)]
+    records = [
+        record((0,), uses=((0, "must", "X" if i % 2 else "Y"), (1, "k", "Z"))) for i in range(40)
+    ]
     cards = {c.key: c for c in card_figures(records, 2)}
     assert (cards["X"].flag, cards["X"].kind_flag, cards["X"].kind_share) == (1, 0, 1.0)
     assert (cards["Z"].flag, cards["Z"].kind_flag, cards["Z"].kind_share) == (-1, 0, 0.0)

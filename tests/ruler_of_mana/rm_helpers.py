@@ -47,8 +47,10 @@ def scenario(
     """
     setup.setdefault("start_player", 0)
     hands = {int(k): list(v) for k, v in setup.get("hands", {}).items()}
-    placed = {c for h in hands.values() for c in h} | set(setup.get("deck", [])) | set(
-        setup.get("discard", [])
+    placed = (
+        {c for h in hands.values() for c in h}
+        | set(setup.get("deck", []))
+        | set(setup.get("discard", []))
     )
     filler = [c for c in _FILLER if c not in placed]
     for seat in range(players):
@@ -76,10 +78,15 @@ def pass_all(state: RMState) -> None:
         state.apply("pass")
 
 
-
 # ---------------------------------------------------------------------- effect model for tests
-SEATS = {"self": [0], "one_opponent": [1], "all_opponents": [1, 2], "all_players": [1, 2, 0],
-         "left": [1], "right": [2]}
+SEATS = {
+    "self": [0],
+    "one_opponent": [1],
+    "all_opponents": [1, 2],
+    "all_players": [1, 2, 0],
+    "left": [1],
+    "right": [2],
+}
 PAY_WITH = {"F": "F1", "W": "W1", "A": "A1", "E": "E1", "*": "RB"}
 
 
@@ -106,12 +113,15 @@ def armed_play(code: str, option: int) -> tuple[RMState, list[str]]:
         payment = [PAY_WITH[symbol] for symbol in cost.symbols]
     hand = ids(code, *payment)
     spells = [s.id for s in CARDS.spells if s.id != code]
-    others = {1: ["MF1-12", "ME1-12", spells[-1], spells[-2]],
-              2: ["MW1-12", "ME1-11", spells[-3], spells[-4]]}
+    others = {
+        1: ["MF1-12", "ME1-12", spells[-1], spells[-2]],
+        2: ["MW1-12", "ME1-11", spells[-3], spells[-4]],
+    }
     deck = [spells[-5], "MF1-11", spells[-6], "MW1-11", "ME1-10", spells[-7]]
     discard = [spells[0], spells[1], spells[2], "R10-b"]
-    state = scenario(hands={0: hand, **others}, deck=deck, discard=discard,
-                     life={0: 10}, turn_cap=1)
+    state = scenario(
+        hands={0: hand, **others}, deck=deck, discard=discard, life={0: 10}, turn_cap=1
+    )
     what = state.game.option_of(code, option)
     steps = [f"cast {code}/{option}" if option else f"scroll {code}"]
     if what.needs_target:
@@ -171,11 +181,22 @@ def expected_after(state: RMState, code: str, option: int) -> dict[str, list[int
                 recoverable -= got
             else:
                 assert effect.verb == "scry", effect.verb
-    return {"life": life, "shield": shield, "skips": skips, "hand_sizes": hands,
-            "deck_size": [deck], "discard_size": [discard]}
+    return {
+        "life": life,
+        "shield": shield,
+        "skips": skips,
+        "hand_sizes": hands,
+        "deck_size": [deck],
+        "discard_size": [discard],
+    }
 
 
 def observed(state: RMState) -> dict[str, list[int]]:
-    return {"life": list(state.life), "shield": list(state.shield), "skips": list(state.skips),
-            "hand_sizes": [len(h) for h in state.hands], "deck_size": [len(state.deck)],
-            "discard_size": [len(state.discard)]}
+    return {
+        "life": list(state.life),
+        "shield": list(state.shield),
+        "skips": list(state.skips),
+        "hand_sizes": [len(h) for h in state.hands],
+        "deck_size": [len(state.deck)],
+        "discard_size": [len(state.discard)],
+    }

@@ -61,8 +61,10 @@ def test_heuristic_games_play_to_the_end_and_repeat_exactly(variant: str) -> Non
         g = game(3, variant)
         state = g.new_state(seed)
         seats = ["heuristic", "random", "heuristic"]
-        agents = [make_agent(name, g, s, random.Random(derive_seed(seed, "agent", s)))
-                  for s, name in enumerate(seats)]
+        agents = [
+            make_agent(name, g, s, random.Random(derive_seed(seed, "agent", s)))
+            for s, name in enumerate(seats)
+        ]
         while (seat := state.current_player) is not None:
             state.apply(agents[seat].act(Decision.of(state)))
         assert state.result().ranks
@@ -82,8 +84,15 @@ def test_heuristic_beats_random(variant: str) -> None:
     for i in range(games):
         hero = i % 2
         state = g.new_state(derive_seed(2024, "game", i))
-        agents = [make_agent("heuristic" if s == hero else "random", g, s,
-                             random.Random(derive_seed(2024, "agent", i, s))) for s in range(2)]
+        agents = [
+            make_agent(
+                "heuristic" if s == hero else "random",
+                g,
+                s,
+                random.Random(derive_seed(2024, "agent", i, s)),
+            )
+            for s in range(2)
+        ]
         while (seat := state.current_player) is not None:
             state.apply(agents[seat].act(Decision.of(state)))
         wins += hero in state.result().winners
@@ -100,17 +109,25 @@ def test_heuristic_is_the_games_heuristic_seat() -> None:
     chances = evaluate(state)
     assert sum(chances) == pytest.approx(1.0) and chances[0] > chances[1]
     # Equal life: the seat with more cards in hand (more plays to come) is the likelier winner.
-    state = g.new_state(3, setup={"start_player": 0, "hands": {
-        0: ids("S01", "F1", "F1", "S02"), 1: ids("S03", "W1")}})
+    state = g.new_state(
+        3,
+        setup={"start_player": 0, "hands": {0: ids("S01", "F1", "F1", "S02"), 1: ids("S03", "W1")}},
+    )
     chances = evaluate(state, 1)
     assert state.life[0] == state.life[1] and chances[0] > chances[1]
 
 
 # ---------------------------------------------------------------------- the plan, in scenarios
 def test_plan_finishes_with_the_cheapest_card_that_wins() -> None:
-    state = game(2).new_state(1, setup={
-        "start_player": 0, "life": {1: 2}, "deck": ids("A1"),
-        "hands": {0: ids("S01", "F1", "F1", "S02", "RB")}})
+    state = game(2).new_state(
+        1,
+        setup={
+            "start_player": 0,
+            "life": {1: 2},
+            "deck": ids("A1"),
+            "hands": {0: ids("S01", "F1", "F1", "S02", "RB")},
+        },
+    )
     assert play(state, 3) == ["cast S01/1", "@1", "F1"]
 
 
@@ -118,28 +135,35 @@ def test_plan_does_not_end_a_game_it_would_lose() -> None:
     """Three players: bringing seat 1 to 0 ends the game; with 10 life (13 with the bonus)
     against seat 2's 15 that loses, so the blow goes to the leader; with 14 it wins."""
     for life, first in ((10, ["cast S01/3", "@2"]), (14, ["cast S01/1", "@1"])):
-        state = game(3).new_state(1, setup={
-            "start_player": 0, "life": {0: life, 1: 2, 2: 15}, "deck": ["MA1-12"],
-            "hands": {0: ids("S01", "F1", "F1", "W1"), 1: ["MA1-10"], 2: ["MA1-11"]}})
+        state = game(3).new_state(
+            1,
+            setup={
+                "start_player": 0,
+                "life": {0: life, 1: 2, 2: 15},
+                "deck": ["MA1-12"],
+                "hands": {0: ids("S01", "F1", "F1", "W1"), 1: ["MA1-10"], 2: ["MA1-11"]},
+            },
+        )
         assert play(state, 2) == first
 
 
 def test_plan_answers_a_finishing_blow_and_lets_a_small_one_through() -> None:
     hands = {0: ids("S02", "F1", "F1", "F1", "S01"), 1: ids("R01", "W1")}
-    state = game(2).new_state(1, setup={"start_player": 0, "hands": hands, "life": {1: 5},
-                                        "deck": ids("E1")})
+    state = game(2).new_state(
+        1, setup={"start_player": 0, "hands": hands, "life": {1: 5}, "deck": ids("E1")}
+    )
     state.apply("cast S02/2 @1 F1 F1 F1")  # 8 damage against 5 life
     assert heuristic_step(state) == "react R01"
-    state = game(2).new_state(1, setup={"start_player": 0, "hands": hands,
-                                        "deck": ids("E1")})
+    state = game(2).new_state(1, setup={"start_player": 0, "hands": hands, "deck": ids("E1")})
     state.apply("cast S01/1 @1 F1")  # 2 damage against 15: keep the seal for later
     assert heuristic_step(state) == "pass"
 
 
 def test_plan_uses_the_last_stand_at_a_lethal_moment() -> None:
     hands = {0: ids("S02", "F1", "F1", "F1"), 1: ids("R06", "W1")}
-    state = game(2).new_state(1, setup={"start_player": 0, "hands": hands, "life": {1: 3},
-                                        "deck": ids("E1")})
+    state = game(2).new_state(
+        1, setup={"start_player": 0, "hands": hands, "life": {1: 3}, "deck": ids("E1")}
+    )
     state.apply("cast S02/2 @1 F1 F1 F1")
     assert heuristic_step(state) == "pass"  # R06 is no window reaction
     assert state.ask.kind == "react"
@@ -150,18 +174,26 @@ def test_plan_uses_the_last_stand_at_a_lethal_moment() -> None:
 
 def test_plan_heals_when_low_and_not_at_the_cap() -> None:
     hand = ids("S13", "W1", "W1", "S19", "E1")
-    low = game(2, "expert").new_state(1, setup={
-        "start_player": 0, "life": {0: 3}, "hands": {0: hand}, "deck": ids("A1")})
+    low = game(2, "expert").new_state(
+        1, setup={"start_player": 0, "life": {0: 3}, "hands": {0: hand}, "deck": ids("A1")}
+    )
     assert heuristic_step(low).startswith("cast S13/")
-    full = game(2, "expert").new_state(1, setup={
-        "start_player": 0, "hands": {0: hand}, "deck": ids("A1")})
+    full = game(2, "expert").new_state(
+        1, setup={"start_player": 0, "hands": {0: hand}, "deck": ids("A1")}
+    )
     assert not heuristic_step(full).startswith("cast S13/")  # healing past 15 is lost
 
 
 def test_plan_pays_with_the_cards_least_worth_keeping() -> None:
-    state = game(2).new_state(1, setup={
-        "start_player": 0, "life": {1: 15}, "deck": ids("A1"),
-        "hands": {0: ids("S01", "F1", "F1", "RB", "W1")}})
+    state = game(2).new_state(
+        1,
+        setup={
+            "start_player": 0,
+            "life": {1: 15},
+            "deck": ids("A1"),
+            "hands": {0: ids("S01", "F1", "F1", "RB", "W1")},
+        },
+    )
     steps = play(state, 5)
     assert steps[0] == "cast S01/3" and "RB" not in steps  # F F * paid with F1 F1 W1
     assert "MR-01" in state.view(0)["hand"]
@@ -170,8 +202,9 @@ def test_plan_pays_with_the_cards_least_worth_keeping() -> None:
 def test_plan_keeps_an_expert_hand_under_ten() -> None:
     """Eight cards and the turn's draw make nine: a draw would end the turn with ten (RM-2.4)."""
     hand = ids("S03", "S23", "S12", "R01", "R02", "R03", "W1", "A1")
-    state = game(2, "expert").new_state(1, setup={
-        "start_player": 0, "hands": {0: hand}, "deck": ["MA1-11", "MA1-12"]})
+    state = game(2, "expert").new_state(
+        1, setup={"start_player": 0, "hands": {0: hand}, "deck": ["MA1-11", "MA1-12"]}
+    )
     assert len(state.hands[0]) == 9
     assert heuristic_step(state) != "draw"
 

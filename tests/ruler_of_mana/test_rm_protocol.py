@@ -35,35 +35,86 @@ def _draft_with(code: str, players: int = 2) -> tuple[RMState, int]:
 
 # ---------------------------------------------------------------- notation table, both ways
 NOTATION: list[tuple[str, dict[str, Any], list[str], str, list[str]]] = [
-    ("cast", {"hands": {0: ids("S19", "E1", "E1", "F1")}}, [],
-     "cast S19/3 @2 E1 E1 F1", ["cast S19/3", "@2", "F1", "E1", "E1"]),
+    (
+        "cast",
+        {"hands": {0: ids("S19", "E1", "E1", "F1")}},
+        [],
+        "cast S19/3 @2 E1 E1 F1",
+        ["cast S19/3", "@2", "F1", "E1", "E1"],
+    ),
     ("scroll", {"hands": {0: ids("R11")}}, [], "scroll R11 @1", ["scroll R11", "@1"]),
     ("draw", {}, [], "draw", ["draw"]),
     ("cycle", {"hands": {0: ids("W1", "S07")}}, [], "cycle W1 S07", ["cycle", "W1", "S07"]),
     ("exchange", {"hands": {0: ids("E1", "S01")}}, [], "exchange", ["exchange"]),
-    ("offer", {"hands": {0: ids("E1", "S01"), 1: ids("F1", "S02")}}, ["exchange"],
-     "offer E1", ["offer E1"]),
-    ("pick", {"hands": {0: ids("E1", "S01"), 1: ids("F1", "S02")}},
-     ["exchange", "offer E1", "offer S02", "offer A1"], "pick 1", ["pick 1"]),
-    ("bottom", {"variant": "expert", "hands": {0: TEN}}, [], "bottom F1 A1",
-     ["bottom F1", "bottom A1"]),
-    ("react", {"hands": {0: ids("S19", "E1"), 1: ids("R03", "F1")}}, ["cast S19/1 @1 E1"],
-     "react R03", ["react R03"]),
-    ("pass", {"hands": {0: ids("S19", "E1"), 1: ids("R03", "F1")}}, ["cast S19/1 @1 E1"],
-     "pass", ["pass"]),
-    ("discard", {"hands": {0: ids("S32", "A1", "A1"), 1: ids("E1", "W1", "F1")}},
-     ["cast S32/1 @1 A1 A1"], "discard E1 W1", ["discard W1", "discard E1"]),
-    ("take", {"hands": {0: ids("R14"), 1: ids("S04", "F1", "E1")}}, ["scroll R14 @1", "pass"],
-     "take S04 F1", ["take F1", "take S04"]),
-    ("top", {"hands": {0: ids("S33", "A1")}, "deck": ["S35", "MF1-01", "MW1-01", "ME2-01"]},
-     ["cast S33/1 A1"], "top E2 F1", ["top E2", "top F1"]),
-    ("recover", {"hands": {0: ids("R16")}, "discard": ids("S19", "S01", "F1")}, ["scroll R16"],
-     "recover S19 S01", ["recover S01", "recover S19"]),
+    (
+        "offer",
+        {"hands": {0: ids("E1", "S01"), 1: ids("F1", "S02")}},
+        ["exchange"],
+        "offer E1",
+        ["offer E1"],
+    ),
+    (
+        "pick",
+        {"hands": {0: ids("E1", "S01"), 1: ids("F1", "S02")}},
+        ["exchange", "offer E1", "offer S02", "offer A1"],
+        "pick 1",
+        ["pick 1"],
+    ),
+    (
+        "bottom",
+        {"variant": "expert", "hands": {0: TEN}},
+        [],
+        "bottom F1 A1",
+        ["bottom F1", "bottom A1"],
+    ),
+    (
+        "react",
+        {"hands": {0: ids("S19", "E1"), 1: ids("R03", "F1")}},
+        ["cast S19/1 @1 E1"],
+        "react R03",
+        ["react R03"],
+    ),
+    (
+        "pass",
+        {"hands": {0: ids("S19", "E1"), 1: ids("R03", "F1")}},
+        ["cast S19/1 @1 E1"],
+        "pass",
+        ["pass"],
+    ),
+    (
+        "discard",
+        {"hands": {0: ids("S32", "A1", "A1"), 1: ids("E1", "W1", "F1")}},
+        ["cast S32/1 @1 A1 A1"],
+        "discard E1 W1",
+        ["discard W1", "discard E1"],
+    ),
+    (
+        "take",
+        {"hands": {0: ids("R14"), 1: ids("S04", "F1", "E1")}},
+        ["scroll R14 @1", "pass"],
+        "take S04 F1",
+        ["take F1", "take S04"],
+    ),
+    (
+        "top",
+        {"hands": {0: ids("S33", "A1")}, "deck": ["S35", "MF1-01", "MW1-01", "ME2-01"]},
+        ["cast S33/1 A1"],
+        "top E2 F1",
+        ["top E2", "top F1"],
+    ),
+    (
+        "recover",
+        {"hands": {0: ids("R16")}, "discard": ids("S19", "S01", "F1")},
+        ["scroll R16"],
+        "recover S19 S01",
+        ["recover S01", "recover S19"],
+    ),
 ]
 
 
-@pytest.mark.parametrize(("name", "setup", "before", "whole", "steps"), NOTATION,
-                         ids=[n[0] for n in NOTATION])
+@pytest.mark.parametrize(
+    ("name", "setup", "before", "whole", "steps"), NOTATION, ids=[n[0] for n in NOTATION]
+)
 def test_notation_whole_action_equals_its_steps(
     name: str, setup: dict[str, Any], before: list[str], whole: str, steps: list[str]
 ) -> None:
@@ -106,8 +157,13 @@ def test_notation_describe_every_kind_in_both_languages() -> None:
 def test_whole_action_is_all_or_nothing_and_one_at_a_time() -> None:
     state = scenario(hands={0: ids("S19", "E1", "E1", "F1")})
     before = state.to_json()
-    for bad in ["cast S19/3 @2 E1 E1 X9", "cast S19/3 @2 E1", "draw draw", "cast S19/3 @0",
-                "cast S19/2 @1 E1 E1 F1"]:
+    for bad in [
+        "cast S19/3 @2 E1 E1 X9",
+        "cast S19/3 @2 E1",
+        "draw draw",
+        "cast S19/3 @0",
+        "cast S19/2 @1 E1 E1 F1",
+    ]:
         with pytest.raises(bodoge.IllegalAction) as err:
             state.apply(bad)
         assert "\n" not in str(err.value)
@@ -117,10 +173,15 @@ def test_whole_action_is_all_or_nothing_and_one_at_a_time() -> None:
 def test_illegal_actions_raise_value_errors_that_say_why() -> None:
     state = scenario(hands={0: ids("S19", "E1", "R03")}, only_deck=False)
     before = state.to_json()
-    for bad, fragment in [("cast S03/1", "does not hold S03"), ("cast S19/3", "cannot pay"),
-                          ("cast S19/9", "options 1–3"), ("scroll R03", "reaction"),
-                          ("keep S01", "choose the turn's option"), ("fly", "not legal"),
-                          ("pick 1", "not legal")]:
+    for bad, fragment in [
+        ("cast S03/1", "does not hold S03"),
+        ("cast S19/3", "cannot pay"),
+        ("cast S19/9", "options 1–3"),
+        ("scroll R03", "reaction"),
+        ("keep S01", "choose the turn's option"),
+        ("fly", "not legal"),
+        ("pick 1", "not legal"),
+    ]:
         with pytest.raises(ValueError, match=fragment):
             state.apply(bad)
         assert state.to_json() == before
@@ -162,9 +223,18 @@ def test_setup_errors_name_the_problem(setup: dict[str, object], fragment: str) 
 
 
 def test_setup_places_cards_and_shuffles_the_rest_below() -> None:
-    state = game(3).new_state(4, setup={"start_player": 1, "current_player": 2,
-                                        "hands": {"0": ids("F1")}, "deck": ids("S01", "S02"),
-                                        "discard": ids("R01"), "life": {1: 7}, "shield": {0: 2}})
+    state = game(3).new_state(
+        4,
+        setup={
+            "start_player": 1,
+            "current_player": 2,
+            "hands": {"0": ids("F1")},
+            "deck": ids("S01", "S02"),
+            "discard": ids("R01"),
+            "life": {1: 7},
+            "shield": {0: 2},
+        },
+    )
     view = state.view(2)
     assert view["current_player"] == 2 and view["start_player"] == 1
     assert view["hand_sizes"] == [1, 7, 8] and "S01" in view["hand"]
@@ -178,9 +248,24 @@ def test_setup_places_cards_and_shuffles_the_rest_below() -> None:
 def test_view_keys_and_privacy() -> None:
     state = game(4).new_state(3)
     view = state.view(1)
-    for key in ["game", "players", "current_player", "you", "hand", "hand_sizes", "deck_size",
-                "is_over", "log", "life", "shield", "discard", "mana_in_hand",
-                "deck_top_is_mana", "exchange", "pending"]:
+    for key in [
+        "game",
+        "players",
+        "current_player",
+        "you",
+        "hand",
+        "hand_sizes",
+        "deck_size",
+        "is_over",
+        "log",
+        "life",
+        "shield",
+        "discard",
+        "mana_in_hand",
+        "deck_top_is_mana",
+        "exchange",
+        "pending",
+    ]:
         assert key in view, key
     json.dumps(view, ensure_ascii=False)
     assert view["mana_in_hand"][1] == sum(1 for c in view["hand"] if c.startswith("M"))
@@ -200,8 +285,14 @@ def test_view_pending_shows_a_declaration_to_its_caster_only() -> None:
     state.apply("cast S19/3")
     state.apply("@1")
     state.apply("F1")
-    assert state.view(0)["pending"] == {"kind": "cast", "seat": 0, "chosen": ["MF1-01"],
-                                        "spell": "S19", "option": 3, "target": 1}
+    assert state.view(0)["pending"] == {
+        "kind": "cast",
+        "seat": 0,
+        "chosen": ["MF1-01"],
+        "spell": "S19",
+        "option": 3,
+        "target": 1,
+    }
     assert state.view(1)["pending"] is None
     state.apply("E1")
     state.apply("E1")
@@ -294,15 +385,20 @@ def test_same_seed_same_game() -> None:
 
 def test_replacement_card_set(tmp_path: Path) -> None:
     shipped = (Path(bodoge.__file__).parent / "games" / "ruler_of_mana" / "cards.toml").read_text(
-        encoding="utf-8")
-    changed = shipped.replace('"E -> damage(one_opponent, 2, earth)"',
-                              '"E -> damage(one_opponent, 3, earth) + draw(1)"', 1)
+        encoding="utf-8"
+    )
+    changed = shipped.replace(
+        '"E -> damage(one_opponent, 2, earth)"',
+        '"E -> damage(one_opponent, 3, earth) + draw(1)"',
+        1,
+    )
     assert changed != shipped
     path = tmp_path / "my-cards.toml"
     path.write_text(changed, encoding="utf-8")
     made = bodoge.make("ruler-of-mana", players=2, cards=path)
-    state = made.new_state(1, setup={"start_player": 0, "hands": {0: ids("S19", "E1")},
-                                     "deck": ids("W1", "F1")})
+    state = made.new_state(
+        1, setup={"start_player": 0, "hands": {0: ids("S19", "E1")}, "deck": ids("W1", "F1")}
+    )
     state.apply("cast S19/1 @1 E1")
     pass_all(state)
     assert state.life[1] == 12 and "MF1-01" in state.view(0)["hand"]

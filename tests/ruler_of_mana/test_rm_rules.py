@@ -116,7 +116,13 @@ def test_rm_2_1_basic_turn_starts_with_one_card_drawn() -> None:
     state = scenario(hands={0: ids("F1")}, deck=ids("S01"))
     assert state.view(0)["hand"] == ["MF1-01", "S01"]
     assert state.view(0)["log"][-1] == {
-        "event": "draw", "seat": 0, "count": 1, "reason": "turn", "mana": 0, "cards": ["S01"]}
+        "event": "draw",
+        "seat": 0,
+        "count": 1,
+        "reason": "turn",
+        "mana": 0,
+        "cards": ["S01"],
+    }
 
 
 def test_rm_2_1_expert_nine_cards_draw_one() -> None:
@@ -318,7 +324,8 @@ def test_rm_3_5_payment_is_exact_no_card_is_wasted() -> None:
     assert state.view(0)["hand"] == ["MF1-03", "S35"], "the third card cannot be added"
     with pytest.raises(bodoge.IllegalAction):
         scenario(hands={0: ids("S01", "F1", "F1", "F1")}, deck=ids("S35")).apply(
-            "cast S01/2 @1 F1 F1 F1")
+            "cast S01/2 @1 F1 F1 F1"
+        )
 
 
 def test_rm_3_5_ruling_a_smaller_exact_payment_ends_the_payment() -> None:
@@ -400,8 +407,7 @@ def test_rm_5_3_ko_ends_the_game_after_the_play_has_fully_resolved() -> None:
 
 
 def test_rm_5_3_healing_before_the_ko_check_saves() -> None:
-    state = scenario(hands={0: ids("S18", "W1", "F1", "S22", "E1")}, life={0: 3},
-                     deck=ids("A1"))
+    state = scenario(hands={0: ids("S18", "W1", "F1", "S22", "E1")}, life={0: 3}, deck=ids("A1"))
     state.apply("cast S18/1 W1 F1")  # 3 to every player, the caster last: a lethal moment
     assert state.ask.kind == "lethal" and state.current_player == 0
     state.apply("pass")
@@ -431,7 +437,8 @@ def test_rm_5_3_ruling_a_draw_from_an_empty_deck_gets_nothing() -> None:
 
 
 def test_rm_5_3_ruling_a_deck_emptied_in_another_players_action_ends_the_turn(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     # A card set of our own where R03 also draws 2 for its user: the reactor empties the deck.
     shipped = Path(bodoge.__file__).parent / "games" / "ruler_of_mana" / "cards.toml"
     text = shipped.read_text("utf-8").replace('effect = "halve"', 'effect = "halve + draw(2)"')
@@ -441,8 +448,12 @@ def test_rm_5_3_ruling_a_deck_emptied_in_another_players_action_ends_the_turn(
     hands = {0: ids("S19", "E1"), 1: ids("R03", "F1"), 2: []}
     deck = ids("S35", "W1", "W2")
     placed = {c for h in hands.values() for c in h} | set(deck)
-    setup = {"start_player": 0, "hands": hands, "deck": deck,
-             "discard": [c for c in made.ids if c not in placed]}
+    setup = {
+        "start_player": 0,
+        "hands": hands,
+        "deck": deck,
+        "discard": [c for c in made.ids if c not in placed],
+    }
     state = made.new_state(1, setup=setup)
     state.apply("cast S19/1 @1 E1")
     state.apply("react R03")
@@ -479,14 +490,24 @@ def test_rm_5_5_the_finish_bonus_breaks_a_tie() -> None:
 
 
 def test_rm_5_5_then_the_fewest_cards_then_no_game() -> None:
-    fewer = scenario(players=2, hands={0: ids("F1", "W1"), 1: ids("E1")}, life={0: 9, 1: 9},
-                     deck=ids("S35"), only_deck=True)
+    fewer = scenario(
+        players=2,
+        hands={0: ids("F1", "W1"), 1: ids("E1")},
+        life={0: 9, 1: 9},
+        deck=ids("S35"),
+        only_deck=True,
+    )
     fewer.apply("cycle F1 W1")
     assert fewer.is_over
     result = fewer.result()
     assert result.winners == (1,) and result.ranks == (2, 1)
-    tie = scenario(players=2, hands={0: ids("F1", "W1"), 1: ids("E1", "E1", "E1")},
-                   life={0: 9, 1: 9}, deck=ids("S35"), only_deck=True)
+    tie = scenario(
+        players=2,
+        hands={0: ids("F1", "W1"), 1: ids("E1", "E1", "E1")},
+        life={0: 9, 1: 9},
+        deck=ids("S35"),
+        only_deck=True,
+    )
     tie.apply("cycle F1 W1")
     result = tie.result()
     assert result.winners == (), "no game"

@@ -20,8 +20,22 @@ from bodoge.core.testing import random_game
 from bodoge.games.ruler_of_mana import RMState, RulerOfMana
 from bodoge.games.ruler_of_mana.sample import derive_knowledge
 
-ALL_KINDS = {"main", "cast", "scroll", "cycle", "offer", "pick", "react", "lethal", "discard",
-             "take", "top", "recover", "keep", "bottom"}
+ALL_KINDS = {
+    "main",
+    "cast",
+    "scroll",
+    "cycle",
+    "offer",
+    "pick",
+    "react",
+    "lethal",
+    "discard",
+    "take",
+    "top",
+    "recover",
+    "keep",
+    "bottom",
+}
 
 
 def known_by(state: RMState, seat: int) -> list[list[str]]:
@@ -86,8 +100,9 @@ def test_sample_state_at_every_kind_of_decision() -> None:
             def step(state: Any, g: RulerOfMana = g) -> None:
                 assert isinstance(state, RMState)
                 kind = state.ask.kind
-                if state.current_player is None or (kind in met and kind not in
-                                                    ("lethal", "recover", "take", "top")):
+                if state.current_player is None or (
+                    kind in met and kind not in ("lethal", "recover", "take", "top")
+                ):
                     return
                 met.add(kind)
                 for seat in range(g.players):
@@ -133,17 +148,21 @@ def test_sample_keeps_a_looked_at_hand_and_what_was_taken_from_it() -> None:
     for seed in range(5):
         assert known <= set(state.game.sample_state(state.view(0), seed).hands[1])
     assert any(
-        not known <= set(state.game.sample_state(state.view(2), seed).hands[1])
-        for seed in range(5)
+        not known <= set(state.game.sample_state(state.view(2), seed).hands[1]) for seed in range(5)
     ), "seat 2 never saw seat 1's hand"
 
 
 def test_sample_knows_which_cards_were_stolen_from_the_seat() -> None:
     """The victim's log does not name stolen cards: its own hand before and after does."""
     g = game(2)
-    state = g.new_state(3, setup={
-        "start_player": 1, "hands": {0: ids("S01", "S02", "F1"), 1: ids("S30", "A1", "A1")},
-        "deck": ids("W1", "W1")})
+    state = g.new_state(
+        3,
+        setup={
+            "start_player": 1,
+            "hands": {0: ids("S01", "S02", "F1"), 1: ids("S30", "A1", "A1")},
+            "deck": ids("W1", "W1"),
+        },
+    )
     state.apply("cast S30/2 @0 A1 A1")  # steal(one_opponent, 2)
     pass_all(state)
     stolen = set(state.hands[1]) & {g.index[c] for c in ids("S01", "S02", "F1")}

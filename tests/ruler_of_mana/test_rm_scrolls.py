@@ -210,8 +210,11 @@ def test_one_reaction_per_play_blocks_a_later_lethal_reaction() -> None:
 
 
 def test_reactions_are_never_asked_of_the_caster_and_cannot_be_answered() -> None:
-    hands = {0: ids("S12", "W1", "W1", "W1", "W1", "R01"), 1: ids("R05", "F1"),
-             2: ["R01-b", "ME1-01"]}
+    hands = {
+        0: ids("S12", "W1", "W1", "W1", "W1", "R01"),
+        1: ids("R05", "F1"),
+        2: ["R01-b", "ME1-01"],
+    }
     state = scenario(hands=hands, deck=ids("S35"))
     state.apply("cast S12/1 W1 W1 W1 W1")  # 3 to every opponent
     assert state.current_player == 1

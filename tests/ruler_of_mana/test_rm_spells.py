@@ -48,8 +48,7 @@ def test_every_spell_option_does_what_its_card_says(code: str, option: int) -> N
 
 # ---------------------------------------------------------------- cards page §2 and §3
 def test_cards_2_payment_test_vectors_in_play() -> None:
-    for hand, ok in [(("F2", "E1", "E1"), True), (("F2", "E1"), False),
-                     (("RB", "E1", "F1"), True)]:
+    for hand, ok in [(("F2", "E1", "E1"), True), (("F2", "E1"), False), (("RB", "E1", "F1"), True)]:
         state = scenario(hands={0: ids("S19", *hand)}, deck=ids("S35"))
         assert ("cast S19/3" in legal(state)) is ok, hand
 
@@ -80,8 +79,7 @@ def test_cards_3_3_each_effect_target_pair_is_its_own_event() -> None:
 
 
 def test_cards_3_4_targets_resolve_from_the_casters_left_and_the_caster_last() -> None:
-    state = scenario(players=4, hands={2: ids("S18", "W1", "F1")}, start_player=2,
-                     deck=ids("S35"))
+    state = scenario(players=4, hands={2: ids("S18", "W1", "F1")}, start_player=2, deck=ids("S35"))
     state.apply("cast S18/1 W1 F1")
     damage = [e["target"] for e in state.view(None)["log"] if e["event"] == "damage"]
     assert damage == [3, 0, 1, 2]
@@ -190,8 +188,9 @@ def test_cards_3_2_heal_past_the_cap_is_lost_in_expert_only() -> None:
     basic = scenario(hands={0: ids("S22", "E1", "E1", "W1")}, life={0: 12}, deck=ids("S35"))
     basic.apply("cast S22/3 W1 E1 E1")
     assert basic.life[0] == 19
-    expert = scenario(variant="expert", hands={0: ids("S22", "E1", "E1", "W1")}, life={0: 12},
-                      deck=ids("S35"))
+    expert = scenario(
+        variant="expert", hands={0: ids("S22", "E1", "E1", "W1")}, life={0: 12}, deck=ids("S35")
+    )
     expert.apply("cast S22/3 W1 E1 E1")
     assert expert.life[0] == 15
 

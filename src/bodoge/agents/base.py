@@ -46,12 +46,12 @@ def derive_seed(*parts: int | str) -> int:
 class Decision:
     """One decision as the deciding seat sees it, and nothing more.
 
-    - ``seat``: the seat that decides;
-    - ``view``: ``state.view(seat)``, a JSON-ready dict (the seat's own copy; left out only for an
-  agent that declares it needs none);
-    - ``legal``: the legal steps, in the game's deterministic order (a fresh list);
-    - ``game``: the :class:`~bodoge.core.game.Game` — its rules, cards and options, which hold no
-      position — so that a bot can rebuild possible states with ``game.sample_state(view, seed)``.
+      - ``seat``: the seat that decides;
+      - ``view``: ``state.view(seat)``, a JSON-ready dict (the seat's own copy; left out only for an
+    agent that declares it needs none);
+      - ``legal``: the legal steps, in the game's deterministic order (a fresh list);
+      - ``game``: the :class:`~bodoge.core.game.Game` — its rules, cards and options, which hold no
+        position — so that a bot can rebuild possible states with ``game.sample_state(view, seed)``.
     """
 
     __slots__ = ("_view", "game", "legal", "seat")

@@ -57,8 +57,11 @@ WorkersOption = Annotated[
 ]
 RayOption = Annotated[
     str | None,
-    typer.Option("--ray", help="Play as Ray tasks: 'auto' (a running cluster, else a new local "
-                               "one) or a cluster address."),
+    typer.Option(
+        "--ray",
+        help="Play as Ray tasks: 'auto' (a running cluster, else a new local "
+        "one) or a cluster address.",
+    ),
 ]
 TurnCapOption = Annotated[
     int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
@@ -100,31 +103,51 @@ def run_arena(
     """Plan, play and sum up a tournament (see :mod:`bodoge.arena.tournament`)."""
     from bodoge.arena.stats import summarize
 
-    tournament = plan(game, bots, players=players, games=games, seed=seed, turn_cap=turn_cap,
-                      variant=variant)
+    tournament = plan(
+        game, bots, players=players, games=games, seed=seed, turn_cap=turn_cap, variant=variant
+    )
     records = run_jobs(tournament.jobs(), workers=workers, ray=ray, progress=progress)
     stats = summarize(records, tournament.labels, tournament.bots)
     return ArenaReport(tournament, records, stats)
 
 
 def write_json(report: ArenaReport, path: Path) -> None:
-    path.write_text(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+    )
 
 
 def write_csv(report: ArenaReport, path: Path) -> None:
     """One row per game: its numbers, then each seat's bot, rank and score."""
     players = report.tournament.players
-    header = ["index", "round", "seating", "seed", "turns", "steps", "truncated", "winners",
-              "seconds"]
+    header = [
+        "index",
+        "round",
+        "seating",
+        "seed",
+        "turns",
+        "steps",
+        "truncated",
+        "winners",
+        "seconds",
+    ]
     for seat in range(players):
         header += [f"seat{seat}_bot", f"seat{seat}_rank", f"seat{seat}_score"]
     with path.open("w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out)
         writer.writerow(header)
         for r in report.records:
-            row: list[object] = [r.index, r.round, r.seating, r.seed, r.turns, r.steps,
-                                 int(r.truncated), ";".join(str(w) for w in r.winners), r.seconds]
+            row: list[object] = [
+                r.index,
+                r.round,
+                r.seating,
+                r.seed,
+                r.turns,
+                r.steps,
+                int(r.truncated),
+                ";".join(str(w) for w in r.winners),
+                r.seconds,
+            ]
             for seat in range(players):
                 row += [r.seats[seat], r.ranks[seat], r.scores[seat]]
             writer.writerow(row)
@@ -142,24 +165,56 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
 
     tour, stats = report.tournament, report.stats
     cap = tour.turn_cap if tour.turn_cap is not None else t("arena.no_cap")
-    out: list[Text | Table] = [Text(t(
-        "arena.title", game=tour.game, variant=tour.variant, games=tour.games,
-        players=tour.players, seatings=len(tour.seatings), rounds=tour.rounds, seed=tour.seed,
-        cap=cap))]
+    out: list[Text | Table] = [
+        Text(
+            t(
+                "arena.title",
+                game=tour.game,
+                variant=tour.variant,
+                games=tour.games,
+                players=tour.players,
+                seatings=len(tour.seatings),
+                rounds=tour.rounds,
+                seed=tour.seed,
+                cap=cap,
+            )
+        )
+    ]
     if tour.games != tour.games_requested:
-        out.append(Text(t("arena.rounded", requested=tour.games_requested, games=tour.games,
-                          rounds=tour.rounds)))
+        out.append(
+            Text(
+                t(
+                    "arena.rounded",
+                    requested=tour.games_requested,
+                    games=tour.games,
+                    rounds=tour.rounds,
+                )
+            )
+        )
 
     anchor = t("arena.anchor_random" if "random" in tour.bots else "arena.anchor_mean")
-    bots = Table(title=t("arena.bots_title"), caption_justify="left",
-                 caption=t("arena.bots_note", even=f"{1 / tour.players:.1%}", anchor=anchor))
+    bots = Table(
+        title=t("arena.bots_title"),
+        caption_justify="left",
+        caption=t("arena.bots_note", even=f"{1 / tour.players:.1%}", anchor=anchor),
+    )
     for key in ("bot", "plays", "wins", "win_rate", "interval", "mean_score", "mean_rank", "elo"):
-        bots.add_column(t(f"arena.col.{key}"), justify="left" if key == "bot" else "right",
-                        min_width=max(map(len, tour.labels)) if key == "bot" else None)
+        bots.add_column(
+            t(f"arena.col.{key}"),
+            justify="left" if key == "bot" else "right",
+            min_width=max(map(len, tour.labels)) if key == "bot" else None,
+        )
     for b in sorted(stats.bots, key=lambda b: -b.elo):
-        bots.add_row(b.label, str(b.plays), f"{b.wins:g}", _pct(b.win_rate),
-                     f"{100 * b.ci_low:.1f}–{100 * b.ci_high:.1f}", f"{b.mean_score:.2f}",
-                     f"{b.mean_rank:.2f}", f"{b.elo:.0f}")
+        bots.add_row(
+            b.label,
+            str(b.plays),
+            f"{b.wins:g}",
+            _pct(b.win_rate),
+            f"{100 * b.ci_low:.1f}–{100 * b.ci_high:.1f}",
+            f"{b.mean_score:.2f}",
+            f"{b.mean_rank:.2f}",
+            f"{b.elo:.0f}",
+        )
     out.append(bots)
 
     seats = Table(title=t("arena.seats_title"))
@@ -169,8 +224,12 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
     for label in tour.labels:
         seats.add_column(label, justify="right")
     for s in stats.seats:
-        seats.add_row(str(s.seat), str(s.games), _pct(s.win_rate),
-                      *(_pct(s.by_bot[label]) for label in tour.labels))
+        seats.add_row(
+            str(s.seat),
+            str(s.games),
+            _pct(s.win_rate),
+            *(_pct(s.by_bot[label]) for label in tour.labels),
+        )
     out.append(seats)
 
     if len(tour.labels) > 1:
@@ -190,8 +249,7 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
     table.add_row(t("arena.length.turns_median"), f"{length.turns_median:g}")
     table.add_row(t("arena.length.steps_mean"), f"{length.steps_mean:.1f}")
     table.add_row(t("arena.length.steps_median"), f"{length.steps_median:g}")
-    table.add_row(t("arena.length.truncated"),
-                  f"{length.truncated_share:.1%} ({length.truncated})")
+    table.add_row(t("arena.length.truncated"), f"{length.truncated_share:.1%} ({length.truncated})")
     table.add_row(t("arena.length.no_winner"), str(length.no_winner))
     out.append(table)
     return out
@@ -222,8 +280,13 @@ def progress_bar() -> Progress:
     """A progress bar on stderr, shown only when stderr is a terminal, gone when done."""
     err = Console(stderr=True, highlight=False)
     return Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal,
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
     )
 
 
@@ -232,8 +295,9 @@ def arena_command(
     bots: Annotated[
         str, typer.Option(help="Bots, comma-separated agent names (a name may repeat).")
     ],
-    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's).")]
-    = None,
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default: the game's).")
+    ] = None,
     games: Annotated[
         int, typer.Option(help="Games in all, rounded up so every seating plays equally often.")
     ] = 120,
@@ -251,26 +315,35 @@ def arena_command(
     plots: Annotated[
         Path | None, typer.Option("--plots", help="Write PNG plots into this directory.")
     ] = None,
-    lang: Annotated[str, typer.Option(help="Language of the tables and plots: en or ja.")]
-    = "en",
+    lang: Annotated[str, typer.Option(help="Language of the tables and plots: en or ja.")] = "en",
 ) -> None:
     """A tournament between bots: every seating rotated; win rates, seats, head-to-head, Elo."""
     check_run_options(lang, games, workers, turn_cap)
     try:
-        tournament = plan(game, bots.split(","), players=players, games=games, seed=seed,
-                          turn_cap=turn_cap, variant=variant)
+        tournament = plan(
+            game,
+            bots.split(","),
+            players=players,
+            games=games,
+            seed=seed,
+            turn_cap=turn_cap,
+            variant=variant,
+        )
         with progress_bar() as bar:
             task = bar.add_task(text("arena.progress", lang, game=game), total=tournament.games)
             records = run_jobs(
-                tournament.jobs(), workers=workers, ray=ray,
+                tournament.jobs(),
+                workers=workers,
+                ray=ray,
                 progress=lambda done, _total: bar.update(task, completed=done),
             )
     except BodogeError as exc:
         usage_error(str(exc), lang)
     from bodoge.arena.stats import summarize
 
-    report = ArenaReport(tournament, records,
-                         summarize(records, tournament.labels, tournament.bots))
+    report = ArenaReport(
+        tournament, records, summarize(records, tournament.labels, tournament.bots)
+    )
     out = Console(highlight=False)
     for item in report_tables(report, lang):
         out.print(item)

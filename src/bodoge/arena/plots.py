@@ -131,13 +131,21 @@ def plot_game_length(
     edges = list(range(0, longest + width + 1, width))
     for players in sorted(by_players):
         ax.hist(
-            by_players[players], bins=edges, alpha=0.6,
-            label=text("arena.plot.length_series", lang, players=players,
-                       games=len(by_players[players])),
+            by_players[players],
+            bins=edges,
+            alpha=0.6,
+            label=text(
+                "arena.plot.length_series", lang, players=players, games=len(by_players[players])
+            ),
         )
     if turn_cap is not None and longest >= turn_cap:  # some games were cut by the cap
-        ax.axvline(turn_cap, color="black", linestyle="--", linewidth=1,
-                   label=text("arena.plot.length_cap", lang, cap=turn_cap))
+        ax.axvline(
+            turn_cap,
+            color="black",
+            linestyle="--",
+            linewidth=1,
+            label=text("arena.plot.length_cap", lang, cap=turn_cap),
+        )
     ax.set_xlabel(text("arena.plot.length_turns", lang))
     ax.set_ylabel(text("arena.plot.length_games", lang))
     ax.set_title(text("arena.plot.length_title", lang))

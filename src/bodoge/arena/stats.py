@@ -276,7 +276,8 @@ class ArenaStats:
             "length": asdict(self.length),
             "elo": {
                 "method": "Bradley-Terry (MM), 1 drawn prior game per pair, Elo scale",
-                "anchor": "random = 1000" if any(b.agent == "random" for b in self.bots)
+                "anchor": "random = 1000"
+                if any(b.agent == "random" for b in self.bots)
                 else "mean = 1500",
             },
         }
@@ -332,18 +333,20 @@ def summarize(
     bots = []
     for e in range(k):
         low, high = wilson_interval(wins[e], plays[e])
-        bots.append(BotStats(
-            label=labels[e],
-            agent=agents[e],
-            plays=plays[e],
-            wins=wins[e],
-            win_rate=wins[e] / plays[e] if plays[e] else 0.0,
-            ci_low=low,
-            ci_high=high,
-            mean_score=statistics.fmean(scores[e]) if scores[e] else 0.0,
-            mean_rank=statistics.fmean(ranks[e]) if ranks[e] else 0.0,
-            elo=elo[e],
-        ))
+        bots.append(
+            BotStats(
+                label=labels[e],
+                agent=agents[e],
+                plays=plays[e],
+                wins=wins[e],
+                win_rate=wins[e] / plays[e] if plays[e] else 0.0,
+                ci_low=low,
+                ci_high=high,
+                mean_score=statistics.fmean(scores[e]) if scores[e] else 0.0,
+                mean_rank=statistics.fmean(ranks[e]) if ranks[e] else 0.0,
+                elo=elo[e],
+            )
+        )
     seats = [
         SeatStats(
             seat=seat,
@@ -351,8 +354,11 @@ def summarize(
             wins=seat_wins[seat],
             win_rate=seat_wins[seat] / seat_games[seat] if seat_games[seat] else 0.0,
             by_bot={
-                labels[e]: (seat_bot_wins[seat][e] / seat_bot_plays[seat][e]
-                            if seat_bot_plays[seat][e] else None)
+                labels[e]: (
+                    seat_bot_wins[seat][e] / seat_bot_plays[seat][e]
+                    if seat_bot_plays[seat][e]
+                    else None
+                )
                 for e in range(k)
             },
         )

@@ -95,9 +95,7 @@ def seatings(entrants: int, players: int) -> tuple[tuple[int, ...], ...]:
         raise SetupError(f"a tournament needs bots and seats, not {entrants} and {players}")
     if entrants <= players:
         return tuple(
-            t
-            for t in itertools.product(range(entrants), repeat=players)
-            if len(set(t)) == entrants
+            t for t in itertools.product(range(entrants), repeat=players) if len(set(t)) == entrants
         )
     return tuple(
         combo[r:] + combo[:r]

@@ -90,15 +90,15 @@ def _run_here(
 
 
 def _run_processes(
-    jobs: Sequence[GameJob], play: Callable[[GameJob], R], workers: int,
+    jobs: Sequence[GameJob],
+    play: Callable[[GameJob], R],
+    workers: int,
     progress: Progress | None,
 ) -> list[R]:
     results: list[R | None] = [None] * len(jobs)
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
-        pending: dict[Future[R], int] = {
-            pool.submit(play, job): i for i, job in enumerate(jobs)
-        }
+        pending: dict[Future[R], int] = {pool.submit(play, job): i for i, job in enumerate(jobs)}
         done_count = 0
         try:
             while pending:
@@ -142,7 +142,10 @@ def _ray_init(ray_module: Any, address: str, workers: int) -> bool:
 
 
 def _run_ray(
-    jobs: Sequence[GameJob], play: Callable[[GameJob], R], address: str, workers: int,
+    jobs: Sequence[GameJob],
+    play: Callable[[GameJob], R],
+    address: str,
+    workers: int,
     progress: Progress | None,
 ) -> list[R]:
     try:

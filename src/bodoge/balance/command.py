@@ -62,7 +62,7 @@ def balance_command(
     ray: RayOption = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="Folder of the report (default: docs/balance/<game>[-<variant>]).")
+        typer.Option(help="Folder of the report (default: docs/balance/<game>[-<variant>])."),
     ] = None,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write every figure (JSON) to this file.")
@@ -81,8 +81,15 @@ def balance_command(
         with progress_bar() as bar:
             task = bar.add_task(text("balance.progress", lang, game=game), total=None)
             report = run_balance(
-                game, players=counts, games=games, bot=bot, seed=seed, turn_cap=turn_cap,
-                variant=variant, workers=workers, ray=ray,
+                game,
+                players=counts,
+                games=games,
+                bot=bot,
+                seed=seed,
+                turn_cap=turn_cap,
+                variant=variant,
+                workers=workers,
+                ray=ray,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
             )
     except BodogeError as exc:
@@ -94,7 +101,6 @@ def balance_command(
     console.print(Text(text("balance.written", lang, path=str(path))), soft_wrap=True)
     if json_file is not None:
         report.write_json(json_file)
-        console.print(Text(text("balance.json_written", lang, path=str(json_file))),
-                      soft_wrap=True)
+        console.print(Text(text("balance.json_written", lang, path=str(json_file))), soft_wrap=True)
     if used != lang:
         console.print(Text(text("arena.plots_english", lang)), soft_wrap=True)

@@ -89,8 +89,12 @@ class _Writer:
         title = self.game.title.get(self.lang, r.game)
         several = len(type(self.game).variants) > 1
         lines = [
-            "# " + (self.t("balance.title_variant", title=title, variant=r.variant) if several
-                    else self.t("balance.title", title=title)),
+            "# "
+            + (
+                self.t("balance.title_variant", title=title, variant=r.variant)
+                if several
+                else self.t("balance.title", title=title)
+            ),
             "",
             self.t("balance.made_by"),
             "",
@@ -98,9 +102,14 @@ class _Writer:
             r.command(self.lang),
             "```",
             "",
-            self.t("balance.intro", games=r.games, bot=r.bot, seed=r.seed,
-                   cap=r.turn_cap if r.turn_cap is not None else self.t("balance.no_cap"),
-                   players=", ".join(map(str, r.players))),
+            self.t(
+                "balance.intro",
+                games=r.games,
+                bot=r.bot,
+                seed=r.seed,
+                cap=r.turn_cap if r.turn_cap is not None else self.t("balance.no_cap"),
+                players=", ".join(map(str, r.players)),
+            ),
             "",
             self.t("balance.method"),
             "",
@@ -116,10 +125,13 @@ class _Writer:
             lines.append("- " + self.length_summary(f))
         for f in figures:
             lines.append("- " + self.card_summary(f))
-        lines.append("- " + self.repeated_summary(figures, "balance.summary.repeated",
-                                                  lambda c: c.flag))
-        lines.append("- " + self.repeated_summary(figures, "balance.summary.repeated_kind",
-                                                  lambda c: c.kind_flag))
+        lines.append(
+            "- " + self.repeated_summary(figures, "balance.summary.repeated", lambda c: c.flag)
+        )
+        lines.append(
+            "- "
+            + self.repeated_summary(figures, "balance.summary.repeated_kind", lambda c: c.kind_flag)
+        )
         lines += ["", self.t("balance.summary.caveat"), ""]
         return lines
 
@@ -129,8 +141,13 @@ class _Writer:
         if not off:
             return self.t("balance.summary.seats_even", players=f.players, p=p)
         items = self.t("balance.sep").join(
-            self.t("balance.summary.seat_item", player=self.player(s.position),
-                   share=_pct(s.share), ci=_ci(s.low, s.high), even=_pct(1 / f.players))
+            self.t(
+                "balance.summary.seat_item",
+                player=self.player(s.position),
+                share=_pct(s.share),
+                ci=_ci(s.low, s.high),
+                even=_pct(1 / f.players),
+            )
             for s in off
         )
         return self.t("balance.summary.seats_off", players=f.players, items=items, p=p)
@@ -138,11 +155,16 @@ class _Writer:
     def length_summary(self, f: CountFigures) -> str:
         length = f.length
         top = max(f.endings, key=lambda e: e.games)
-        return self.t("balance.summary.length", players=f.players, mean=f"{length.mean:.1f}",
-                      p10=f"{length.p10:g}", p90=f"{length.p90:g}",
-                      truncated=_pct(length.truncated_share),
-                      ending=self.hooks.describe_ending(top.code, self.lang),
-                      share=_pct(top.share))
+        return self.t(
+            "balance.summary.length",
+            players=f.players,
+            mean=f"{length.mean:.1f}",
+            p10=f"{length.p10:g}",
+            p90=f"{length.p90:g}",
+            truncated=_pct(length.truncated_share),
+            ending=self.hooks.describe_ending(top.code, self.lang),
+            share=_pct(top.share),
+        )
 
     def _names(self, cards: Sequence[CardFigures]) -> str:
         """Cards with their users' win share."""
@@ -171,16 +193,24 @@ class _Writer:
 
         above, below = out(lambda c: c.flag)
         kind_above, kind_below = out(lambda c: c.kind_flag)
-        return self.t("balance.summary.cards", players=f.players, above=self._names(above),
-                      below=self._names(below), flagged=len(above) + len(below),
-                      kind_above=self._names(kind_above), kind_below=self._names(kind_below),
-                      kinds=self._kinds(judged),
-                      kind_flagged=len(kind_above) + len(kind_below),
-                      total=len(judged), chance=f"{0.05 * len(judged):.1f}",
-                      even=_pct(1 / f.players))
+        return self.t(
+            "balance.summary.cards",
+            players=f.players,
+            above=self._names(above),
+            below=self._names(below),
+            flagged=len(above) + len(below),
+            kind_above=self._names(kind_above),
+            kind_below=self._names(kind_below),
+            kinds=self._kinds(judged),
+            kind_flagged=len(kind_above) + len(kind_below),
+            total=len(judged),
+            chance=f"{0.05 * len(judged):.1f}",
+            even=_pct(1 / f.players),
+        )
 
-    def repeated_summary(self, figures: Sequence[CountFigures], key: str,
-                         flag: Callable[[CardFigures], int]) -> str:
+    def repeated_summary(
+        self, figures: Sequence[CountFigures], key: str, flag: Callable[[CardFigures], int]
+    ) -> str:
         """Cards out of line the same way (by ``flag``) at two or more player counts."""
         marks: dict[tuple[str, str, int], list[int]] = {}
         for f in figures:
@@ -189,9 +219,14 @@ class _Writer:
                     marks.setdefault((c.kind, c.key, flag(c)), []).append(f.players)
         ordered = sorted(marks.items(), key=lambda m: (-m[0][2], -len(m[1]), m[0][:2]))
         items = [
-            self.t("balance.summary.repeated_item", card=self.card(kind, card),
-                   mark=MARKS[mark], counts=", ".join(map(str, counts)))
-            for (kind, card, mark), counts in ordered if len(counts) >= 2
+            self.t(
+                "balance.summary.repeated_item",
+                card=self.card(kind, card),
+                mark=MARKS[mark],
+                counts=", ".join(map(str, counts)),
+            )
+            for (kind, card, mark), counts in ordered
+            if len(counts) >= 2
         ]
         none = self.t("balance.summary.none")
         return self.t(key, items=self.t("balance.sep").join(items) if items else none)
@@ -199,50 +234,128 @@ class _Writer:
     # ---------------------------------------------------------------- one player count
     def section(self, f: CountFigures) -> list[str]:
         seats_png, length_png, cards_png = plot_files(f.players)
-        lines = ["## " + self.t("balance.players_title", players=f.players), "",
-                 "### " + self.t("balance.seats_title"), ""]
+        lines = [
+            "## " + self.t("balance.players_title", players=f.players),
+            "",
+            "### " + self.t("balance.seats_title"),
+            "",
+        ]
         lines += _table(
-            [self.t("balance.col.player"), self.t("balance.col.wins"),
-             self.t("balance.col.share"), self.t("balance.col.interval"), ""],
-            [[self.player(s.position), _num(s.wins), _pct(s.share), _ci(s.low, s.high),
-              MARKS[s.flag]] for s in f.seats],
+            [
+                self.t("balance.col.player"),
+                self.t("balance.col.wins"),
+                self.t("balance.col.share"),
+                self.t("balance.col.interval"),
+                "",
+            ],
+            [
+                [
+                    self.player(s.position),
+                    _num(s.wins),
+                    _pct(s.share),
+                    _ci(s.low, s.high),
+                    MARKS[s.flag],
+                ]
+                for s in f.seats
+            ],
         )
-        lines += ["", self.t("balance.chi_square", chi=f"{f.test.chi_square:.2f}",
-                             df=f.test.df, p=_p(f.test.p_value), decided=f.decided,
-                             games=f.games), "",
-                  f"![{self.t('balance.seats_title')}]({seats_png})", "",
-                  "### " + self.t("balance.length_title"), ""]
+        lines += [
+            "",
+            self.t(
+                "balance.chi_square",
+                chi=f"{f.test.chi_square:.2f}",
+                df=f.test.df,
+                p=_p(f.test.p_value),
+                decided=f.decided,
+                games=f.games,
+            ),
+            "",
+            f"![{self.t('balance.seats_title')}]({seats_png})",
+            "",
+            "### " + self.t("balance.length_title"),
+            "",
+        ]
         length = f.length
         lines += _table(
             [self.t("balance.col.figure"), self.t("balance.col.value")],
-            [[self.t("balance.length.games"), length.games],
-             [self.t("balance.length.mean"), f"{length.mean:.1f}"],
-             [self.t("balance.length.median"), f"{length.median:g}"],
-             [self.t("balance.length.p10"), f"{length.p10:g}"],
-             [self.t("balance.length.p90"), f"{length.p90:g}"],
-             [self.t("balance.length.truncated"),
-              f"{_pct(length.truncated_share)} ({length.truncated})"]],
+            [
+                [self.t("balance.length.games"), length.games],
+                [self.t("balance.length.mean"), f"{length.mean:.1f}"],
+                [self.t("balance.length.median"), f"{length.median:g}"],
+                [self.t("balance.length.p10"), f"{length.p10:g}"],
+                [self.t("balance.length.p90"), f"{length.p90:g}"],
+                [
+                    self.t("balance.length.truncated"),
+                    f"{_pct(length.truncated_share)} ({length.truncated})",
+                ],
+            ],
         )
-        lines += ["", f"![{self.t('balance.length_title')}]({length_png})", "",
-                  "### " + self.t("balance.endings_title"), ""]
+        lines += [
+            "",
+            f"![{self.t('balance.length_title')}]({length_png})",
+            "",
+            "### " + self.t("balance.endings_title"),
+            "",
+        ]
         lines += _table(
-            [self.t("balance.col.ending"), self.t("balance.col.games"),
-             self.t("balance.col.ending_share")],
-            [[self.hooks.describe_ending(e.code, self.lang), e.games, _pct(e.share)]
-             for e in f.endings],
+            [
+                self.t("balance.col.ending"),
+                self.t("balance.col.games"),
+                self.t("balance.col.ending_share"),
+            ],
+            [
+                [self.hooks.describe_ending(e.code, self.lang), e.games, _pct(e.share)]
+                for e in f.endings
+            ],
         )
         judged = sum(1 for c in f.cards if c.users)
-        lines += ["", "### " + self.t("balance.cards_title"), "",
-                  self.t("balance.cards_note", even=_pct(1 / f.players), cards=judged,
-                         chance=f"{0.05 * judged:.1f}"), ""]
+        lines += [
+            "",
+            "### " + self.t("balance.cards_title"),
+            "",
+            self.t(
+                "balance.cards_note",
+                even=_pct(1 / f.players),
+                cards=judged,
+                chance=f"{0.05 * judged:.1f}",
+            ),
+            "",
+        ]
         lines += _table(
-            [self.t(f"balance.col.{name}") for name in (
-                "card", "kind", "offered", "played", "rate", "uses", "users", "share",
-                "interval", "even_mark", "kind_share", "kind_mark")],
-            [[self.card(c.kind, c.key), self.hooks.describe_kind(c.kind, self.lang), c.offered,
-              c.games, _pct(c.games / c.offered) if c.offered else "—", c.uses, c.users,
-              _pct(c.share) if c.users else "—", _ci(c.low, c.high) if c.users else "—",
-              MARKS[c.flag], _pct(c.kind_share), MARKS[c.kind_flag]] for c in f.cards],
+            [
+                self.t(f"balance.col.{name}")
+                for name in (
+                    "card",
+                    "kind",
+                    "offered",
+                    "played",
+                    "rate",
+                    "uses",
+                    "users",
+                    "share",
+                    "interval",
+                    "even_mark",
+                    "kind_share",
+                    "kind_mark",
+                )
+            ],
+            [
+                [
+                    self.card(c.kind, c.key),
+                    self.hooks.describe_kind(c.kind, self.lang),
+                    c.offered,
+                    c.games,
+                    _pct(c.games / c.offered) if c.offered else "—",
+                    c.uses,
+                    c.users,
+                    _pct(c.share) if c.users else "—",
+                    _ci(c.low, c.high) if c.users else "—",
+                    MARKS[c.flag],
+                    _pct(c.kind_share),
+                    MARKS[c.kind_flag],
+                ]
+                for c in f.cards
+            ],
             right=2,
         )
         lines += ["", f"![{self.t('balance.cards_title')}]({cards_png})", ""]
@@ -257,16 +370,37 @@ class _Writer:
             seats_png, length_png, cards_png = (directory / name for name in plot_files(n))
             share = text("balance.plot.share", lang, players=n)
             plot_intervals(
-                [IntervalRow(text("balance.position", lang, number=s.position + 1), s.share,
-                             s.low, s.high, s.flag) for s in f.seats],
-                1 / n, seats_png, text("balance.plot.seats_title", lang, players=n), share)
-            plot_game_length([r.match for r in self.report.records[n]], length_png, lang,
-                             self.report.turn_cap)
+                [
+                    IntervalRow(
+                        text("balance.position", lang, number=s.position + 1),
+                        s.share,
+                        s.low,
+                        s.high,
+                        s.flag,
+                    )
+                    for s in f.seats
+                ],
+                1 / n,
+                seats_png,
+                text("balance.plot.seats_title", lang, players=n),
+                share,
+            )
+            plot_game_length(
+                [r.match for r in self.report.records[n]], length_png, lang, self.report.turn_cap
+            )
             plot_intervals(
-                [IntervalRow(self.card(c.kind, c.key, lang), c.share, c.low, c.high, c.flag,
-                             c.kind_share) for c in f.cards if c.users],
-                1 / n, cards_png, text("balance.plot.cards_title", lang, players=n),
-                text("balance.plot.card_share", lang, players=n))
+                [
+                    IntervalRow(
+                        self.card(c.kind, c.key, lang), c.share, c.low, c.high, c.flag, c.kind_share
+                    )
+                    for c in f.cards
+                    if c.users
+                ],
+                1 / n,
+                cards_png,
+                text("balance.plot.cards_title", lang, players=n),
+                text("balance.plot.card_share", lang, players=n),
+            )
             paths += [seats_png, length_png, cards_png]
         return paths
 

@@ -41,16 +41,22 @@ def plot_intervals(
     ys = list(range(len(rows)))
     shares = [r.share for r in rows]
     ax.barh(
-        ys, shares, height=0.7, color=[_COLOURS[r.flag] for r in rows],
-        xerr=[[max(0.0, r.share - r.low) for r in rows],
-              [max(0.0, r.high - r.share) for r in rows]],
+        ys,
+        shares,
+        height=0.7,
+        color=[_COLOURS[r.flag] for r in rows],
+        xerr=[
+            [max(0.0, r.share - r.low) for r in rows],
+            [max(0.0, r.high - r.share) for r in rows],
+        ],
         error_kw={"ecolor": "#333333", "capsize": 2, "elinewidth": 1},
     )
     ax.axvline(expected, color="black", linestyle="--", linewidth=1)
     peers = [(r.peer, y) for r, y in zip(rows, ys, strict=True) if r.peer is not None]
     if peers:
-        ax.scatter([x for x, _ in peers], [y for _, y in peers], marker="D", s=14,
-                   color="black", zorder=3)
+        ax.scatter(
+            [x for x, _ in peers], [y for _, y in peers], marker="D", s=14, color="black", zorder=3
+        )
     ax.set_yticks(ys, labels=[r.label for r in rows], fontsize=8)
     ax.set_ylim(max(len(rows), 1) - 0.5, -0.5)  # the first row on top
     ax.set_xlim(0.0, min(1.0, max([expected, *(r.high for r in rows)]) + 0.05))

@@ -85,8 +85,9 @@ def play_balance(
     arguments, before any game is played."""
     jobs: list[GameJob] = []
     for count in players:
-        tournament = plan(game, [bot], players=count, games=games, seed=seed,
-                          turn_cap=turn_cap, variant=variant)
+        tournament = plan(
+            game, [bot], players=count, games=games, seed=seed, turn_cap=turn_cap, variant=variant
+        )
         jobs += tournament.jobs()
     if players:  # a game without balance hooks fails here, not in every worker
         balance_hooks(make(game, players=players[0], variant=variant))

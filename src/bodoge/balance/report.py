@@ -51,8 +51,12 @@ class BalanceReport:
         return tuple(self.figures)
 
     def make_game(self, players: int | None = None) -> Game:
-        return make(self.game, players=players or self.players[0], variant=self.variant,
-                    turn_cap=self.turn_cap)
+        return make(
+            self.game,
+            players=players or self.players[0],
+            variant=self.variant,
+            turn_cap=self.turn_cap,
+        )
 
     def hooks(self) -> BalanceHooks:
         return balance_hooks(self.make_game())
@@ -63,9 +67,18 @@ class BalanceReport:
         words = ["bodoge", "balance", self.game]
         if len(type(self.make_game()).variants) > 1:
             words += ["--variant", self.variant]
-        words += ["--players", ",".join(map(str, self.players)), "--games", str(self.games),
-                  "--bot", self.bot, "--seed", str(self.seed),
-                  "--turn-cap", str(self.turn_cap or 0)]
+        words += [
+            "--players",
+            ",".join(map(str, self.players)),
+            "--games",
+            str(self.games),
+            "--bot",
+            self.bot,
+            "--seed",
+            str(self.seed),
+            "--turn-cap",
+            str(self.turn_cap or 0),
+        ]
         if lang != "en":
             words += ["--lang", lang]
         return " ".join(words)
@@ -80,8 +93,9 @@ class BalanceReport:
         }
 
     def write_json(self, path: Path) -> None:
-        path.write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=2) + "\n",
-                        encoding="utf-8")
+        path.write_text(
+            json.dumps(self.to_dict(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )
 
 
 def default_out(game: str, variant: str) -> Path:
@@ -107,11 +121,20 @@ def run_balance(
     cls = type(make(game, variant=variant))
     counts = list(players) if players else list(range(cls.min_players, cls.max_players + 1))
     cap = turn_cap or None
-    records = play_balance(game, bot, counts, games, seed, cap, variant, workers=workers,
-                           ray=ray, progress=progress)
+    records = play_balance(
+        game, bot, counts, games, seed, cap, variant, workers=workers, ray=ray, progress=progress
+    )
     from bodoge.balance.stats import count_figures
 
     hooks = balance_hooks(make(game, players=counts[0], variant=variant))
     figures = {n: count_figures(records[n], n, hooks.endings) for n in counts}
-    return BalanceReport(game=cls.name, variant=variant, bot=bot, seed=seed, turn_cap=cap,
-                         games=games, records=records, figures=figures)
+    return BalanceReport(
+        game=cls.name,
+        variant=variant,
+        bot=bot,
+        seed=seed,
+        turn_cap=cap,
+        games=games,
+        records=records,
+        figures=figures,
+    )

@@ -145,9 +145,17 @@ def seat_figures(
     seats = []
     for position, won in enumerate(wins):
         low, high = wilson_interval(won, len(decided))
-        seats.append(SeatFigures(position, won, len(decided),
-                                 won / len(decided) if decided else 0.0, low, high,
-                                 out_of_line(low, high, 1 / players) if decided else 0))
+        seats.append(
+            SeatFigures(
+                position,
+                won,
+                len(decided),
+                won / len(decided) if decided else 0.0,
+                low,
+                high,
+                out_of_line(low, high, 1 / players) if decided else 0,
+            )
+        )
     return seats, even_test(wins)
 
 
@@ -183,8 +191,15 @@ def length_figures(records: Sequence[BalanceRecord]) -> LengthFigures:
         p10, p90 = deciles[0], deciles[-1]
     else:
         p10 = p90 = float(turns[0]) if turns else 0.0
-    return LengthFigures(base.games, base.turns_mean, base.turns_median, float(p10),
-                         float(p90), base.truncated, base.truncated_share)
+    return LengthFigures(
+        base.games,
+        base.turns_mean,
+        base.turns_median,
+        float(p10),
+        float(p90),
+        base.truncated,
+        base.truncated_share,
+    )
 
 
 @dataclass(frozen=True)
@@ -250,14 +265,23 @@ def card_figures(records: Sequence[BalanceRecord], players: int) -> list[CardFig
         low, high = wilson_interval(wins[card], users[card])
         kind = card[0]
         kind_share = kind_wins[kind] / kind_users[kind] if kind_users[kind] else 0.0
-        out.append(CardFigures(
-            kind=kind, key=card[1], offered=len(records) if every_game else offered[card],
-            games=games[card], uses=uses[card], users=users[card], wins=wins[card],
-            share=wins[card] / users[card] if users[card] else 0.0, low=low, high=high,
-            flag=out_of_line(low, high, 1 / players) if users[card] else 0,
-            kind_share=kind_share,
-            kind_flag=out_of_line(low, high, kind_share) if users[card] else 0,
-        ))
+        out.append(
+            CardFigures(
+                kind=kind,
+                key=card[1],
+                offered=len(records) if every_game else offered[card],
+                games=games[card],
+                uses=uses[card],
+                users=users[card],
+                wins=wins[card],
+                share=wins[card] / users[card] if users[card] else 0.0,
+                low=low,
+                high=high,
+                flag=out_of_line(low, high, 1 / players) if users[card] else 0,
+                kind_share=kind_share,
+                kind_flag=out_of_line(low, high, kind_share) if users[card] else 0,
+            )
+        )
     out.sort(key=lambda c: (-c.share, -c.users, c.kind, c.key))
     return out
 

@@ -168,8 +168,11 @@ def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) 
         parts.append(Text(f"{words.label('hand')} ({len(hand)}): {hand_words}"))
     fields = [k for k in view if k not in _NOT_SHOWN]
     per_seat = [k for k in fields if k not in _CARD_LISTS and _seat_keys(view[k], players)]
-    by_id = [k for k in fields if k not in per_seat and isinstance(view[k], Mapping)
-             and view[k] and k != "pending"]
+    by_id = [
+        k
+        for k in fields
+        if k not in per_seat and isinstance(view[k], Mapping) and view[k] and k != "pending"
+    ]
     facts = [k for k in fields if k not in per_seat and k not in by_id]
     if not brief and per_seat:
         table = Table(show_edge=False, pad_edge=False)
@@ -232,8 +235,13 @@ def render_result(
     if result.truncated:
         lines.append(Text(words.t("play.truncated")))
     if result.winners:
-        lines.append(Text(words.t("play.winners", seats=words.join(
-            [words.seat(s, you) for s in result.winners]))))
+        lines.append(
+            Text(
+                words.t(
+                    "play.winners", seats=words.join([words.seat(s, you) for s in result.winners])
+                )
+            )
+        )
         if you is not None and you in result.winners:
             lines.append(Text(words.t("play.you_win")))
     else:
@@ -295,8 +303,9 @@ class TerminalPlay:
     def run(self) -> Result | None:
         """Play to the end and return the result, or None if a person quits."""
         w = self.words
-        self.console.print(Text(w.t("play.welcome", game=w.title(), players=self.game.players,
-                                    seed=self.seed)))
+        self.console.print(
+            Text(w.t("play.welcome", game=w.title(), players=self.game.players, seed=self.seed))
+        )
         state = self.game.new_state(self.seed, self.setup)
         while (seat := state.current_player) is not None:
             if seat in self.agents:

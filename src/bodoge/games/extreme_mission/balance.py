@@ -56,8 +56,9 @@ def uses(game: ExtremeMission, view: Mapping[str, Any], result: Result) -> list[
     out: list[Use] = []
     for event in view["log"]:
         if event["event"] == "complete":
-            out.append((int(event["seat"]), _mission_kind(game, event["mission"]),
-                        str(event["mission"])))
+            out.append(
+                (int(event["seat"]), _mission_kind(game, event["mission"]), str(event["mission"]))
+            )
         elif event["event"] == "activate":
             out.append((int(event["seat"]), "collaborator", str(event["kind"])))
     return out
@@ -107,7 +108,12 @@ def describe_key(game: ExtremeMission, kind: str, key: str, lang: str) -> str:
     cards = game.cards
     if kind.startswith(MISSION):
         mission = cards.mission(key)
-        return text("em.balance.mission", lang, name=mission.name(lang), id=key,
-                    level=mission.level)
-    return text("em.balance.collaborator", lang,
-                name=kind_words(cards, game.kinds.index(key), lang), code=key)
+        return text(
+            "em.balance.mission", lang, name=mission.name(lang), id=key, level=mission.level
+        )
+    return text(
+        "em.balance.collaborator",
+        lang,
+        name=kind_words(cards, game.kinds.index(key), lang),
+        code=key,
+    )

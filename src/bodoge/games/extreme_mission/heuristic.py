@@ -205,9 +205,7 @@ class Planner:
             return min_wilds(cond, (), hand) or 0
         return _bound_deficit(cond, hand)
 
-    def shortfall(
-        self, hand: tuple[int, ...], done: frozenset[int], down: Iterable[int]
-    ) -> float:
+    def shortfall(self, hand: tuple[int, ...], done: frozenset[int], down: Iterable[int]) -> float:
         """The cards the plan still lacks with ``hand`` (types), levels ``done``, kinds ``down``."""
         key = (hand, done, tuple(down))
         found = self._shortfalls.get(key)

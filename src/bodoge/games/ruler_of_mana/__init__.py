@@ -43,9 +43,7 @@ from bodoge.games.ruler_of_mana.words import describe_step
 
 __all__ = ["RMState", "RulerOfMana"]
 
-PlayShape = tuple[
-    tuple[Effect, ...], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int]
-]
+PlayShape = tuple[tuple[Effect, ...], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int]]
 
 START_LIFE = 15  # RM-1.4
 EXPERT_LIFE_CAP = 15  # RM-5.1

@@ -43,8 +43,9 @@ def keep(st: RMState, code: str) -> None:
     card = st.first_copy(pack, code)
     pack.remove(card)
     st.picks[seat] = card
-    st.log.add({"event": "keep", "seat": seat, "round": st.draft_round}, seat,
-               {"card": st.game.ids[card]})
+    st.log.add(
+        {"event": "keep", "seat": seat, "round": st.draft_round}, seat, {"card": st.game.ids[card]}
+    )
     _next(st)
 
 
@@ -71,8 +72,11 @@ def _next(st: RMState) -> None:
     for seat in order:
         last = st.packs[seat]
         st.gain(seat, last, public=False)
-        st.log.add({"event": "keep", "seat": seat, "round": st.draft_round}, seat,
-                   {"card": st.game.ids[last[0]]})
+        st.log.add(
+            {"event": "keep", "seat": seat, "round": st.draft_round},
+            seat,
+            {"card": st.game.ids[last[0]]},
+        )
     st.packs = None
     st.picks = []
     st.log.add({"event": "draft_done"})

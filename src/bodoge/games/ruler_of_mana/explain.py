@@ -77,8 +77,9 @@ def expand(text: str, order: Mapping[str, int] | None = None) -> str:
             continue
         items = [tokens[i + 1]]
         i += 2
-        while i < len(tokens) and (_CODE.fullmatch(tokens[i]) or (
-                tokens[i] == verb and i + 1 < len(tokens))):
+        while i < len(tokens) and (
+            _CODE.fullmatch(tokens[i]) or (tokens[i] == verb and i + 1 < len(tokens))
+        ):
             if tokens[i] == verb:
                 i += 1
             items.append(tokens[i])
@@ -142,8 +143,10 @@ def _reason(st: RMState, notation: str) -> str | None:
         if _CODE.fullmatch(head) and not _holds(st, seat, head):
             return f"seat {seat} holds no {head} to pay with"
         paid = " ".join(g.code[c] for c in ask.chosen) or "nothing"
-        return (f"{head} does not keep an exact payment of {what.cost} reachable in canonical "
-                f"order (paid so far: {paid})")
+        return (
+            f"{head} does not keep an exact payment of {what.cost} reachable in canonical "
+            f"order (paid so far: {paid})"
+        )
     if ask.kind in (REACT, LETHAL) and head == "react":
         code = notation.split()[1] if len(notation.split()) > 1 else ""
         if not _holds(st, seat, code):

@@ -335,8 +335,14 @@ class Planner:
         total = 0.0
         for e in effects:
             n = e.n or 0
-            seats = {"self": 0.0, "one_opponent": 1.0, "left": 1.0, "right": 1.0,
-                     "all_opponents": 0.7 * opps, "all_players": 0.7 * opps - 1.0}
+            seats = {
+                "self": 0.0,
+                "one_opponent": 1.0,
+                "left": 1.0,
+                "right": 1.0,
+                "all_opponents": 0.7 * opps,
+                "all_players": 0.7 * opps - 1.0,
+            }
             reach = seats.get(e.target or "self", 1.0)
             if e.verb == "damage":
                 total += n * (reach if e.target != "self" else -1.0)
@@ -408,16 +414,21 @@ class Planner:
         return 1.0 - miss
 
     # -------------------------------------------------------------- the small model
-    def resolve(self, what: Effects, sets: Sequence[tuple[int, ...]], caster: int,
-                modes: Mapping[int, str], after: Sequence[tuple[str, int, int]] = (),
-                spent: int = 0) -> _Outcome:
+    def resolve(
+        self,
+        what: Effects,
+        sets: Sequence[tuple[int, ...]],
+        caster: int,
+        modes: Mapping[int, str],
+        after: Sequence[tuple[str, int, int]] = (),
+        spent: int = 0,
+    ) -> _Outcome:
         """The play's effects on life, shield and hand sizes (cards page §3.3–§3.4), with the
         reactors' ``modes`` (cancel untarget halve reflect) and ``after`` effects; ``spent``:
         cards the caster's hand still counts that the play takes out of it (its own cards)."""
         f = self.facts
         n = f.players
-        out = _Outcome(list(f.life), list(f.shield), [0] * n, [0] * n, [NO_SEAT] * n,
-                       lost=[0] * n)
+        out = _Outcome(list(f.life), list(f.shield), [0] * n, [0] * n, [NO_SEAT] * n, lost=[0] * n)
         sizes = list(f.hand_sizes)
         sizes[caster] -= spent
         if "cancel" in modes.values():
@@ -450,8 +461,9 @@ class Planner:
                     self._hit(out, source, dest, hit)
                 elif verb == "heal":
                     before = life[seat]
-                    life[seat] = before + amount if cap is None else min(
-                        before + amount, max(cap, before))
+                    life[seat] = (
+                        before + amount if cap is None else min(before + amount, max(cap, before))
+                    )
                 elif verb == "shield":
                     shield[seat] += amount
                 elif verb in ("steal", "take"):
@@ -502,8 +514,7 @@ class Planner:
         level, _ = self._weights(life)
         return own - level - DANGER * max(0.0, DANGER_LIFE - own)
 
-    def final(self, life: Sequence[int], ko_by: Sequence[int],
-              cards: Sequence[int] = ()) -> float:
+    def final(self, life: Sequence[int], ko_by: Sequence[int], cards: Sequence[int] = ()) -> float:
         """:data:`WIN` if the game ending now makes me the winner (RM-5.5), else -WIN (0 for a
         game nobody wins)."""
         n = self.facts.players
@@ -512,8 +523,9 @@ class Planner:
             if life[s] == 0 and ko_by[s] not in (NO_SEAT, s):
                 bonus[ko_by[s]] = True
         sizes = [self.facts.hand_sizes[s] + (cards[s] if cards else 0) for s in range(n)]
-        keys = [(life[s] + (FINISH_BONUS if bonus[s] else 0), bonus[s], -sizes[s])
-                for s in range(n)]
+        keys = [
+            (life[s] + (FINISH_BONUS if bonus[s] else 0), bonus[s], -sizes[s]) for s in range(n)
+        ]
         best = max(keys)
         top = [s for s in range(n) if keys[s] == best]
         if len(top) != 1:
@@ -536,8 +548,9 @@ class Planner:
     def _now(self) -> float:
         f = self.facts
         n = f.players
-        return self.worth(_Outcome(list(f.life), list(f.shield), [0] * n, [0] * n,
-                                   [NO_SEAT] * n, lost=[0] * n))
+        return self.worth(
+            _Outcome(list(f.life), list(f.shield), [0] * n, [0] * n, [NO_SEAT] * n, lost=[0] * n)
+        )
 
     # -------------------------------------------------------------- my plays
     def play_worth(self, code: str, option: int, target: int) -> tuple[float, int]:
@@ -556,17 +569,24 @@ class Planner:
         base = self._now()
         stoppers = self._stoppers(option > 0)
         for o in sorted(targeted):
-            kinds = [k for k, verb, trigger in stoppers
-                     if trigger == "targeted" or (trigger == "damage_targeted" and o in damaged)]
+            kinds = [
+                k
+                for k, verb, trigger in stoppers
+                if trigger == "targeted" or (trigger == "damage_targeted" and o in damaged)
+            ]
             chance = self.holds_chance(o, kinds) * REACT_USE
             if chance <= 0.0:
                 continue
             reflect = [k for k in kinds if "reflect" in self._verbs(k)]
             share = sum(self._live.get(k, 0) for k in reflect) / max(
-                1, sum(self._live.get(k, 0) for k in kinds))
+                1, sum(self._live.get(k, 0) for k in kinds)
+            )
             dodged = self.worth(self.resolve(what, sets, me, {o: "untarget"}, spent=spent))
-            bounced = (self.worth(self.resolve(what, sets, me, {o: "reflect"}, spent=spent))
-                       if share else 0.0)
+            bounced = (
+                self.worth(self.resolve(what, sets, me, {o: "reflect"}, spent=spent))
+                if share
+                else 0.0
+            )
             answered = (1 - share) * dodged + share * bounced
             value += chance * (answered - value)
         return value - base, full.cards[me]
@@ -580,8 +600,14 @@ class Planner:
                 chance = max(chance, self.holds_chance(s, lethal))
         if chance <= 0.0:
             return value
-        saved = _Outcome(list(out.life), list(out.shield), list(out.cards), list(out.skips),
-                         [NO_SEAT] * len(out.life), lost=list(out.lost))
+        saved = _Outcome(
+            list(out.life),
+            list(out.shield),
+            list(out.cards),
+            list(out.skips),
+            [NO_SEAT] * len(out.life),
+            lost=list(out.lost),
+        )
         saved.life = [3 if x == 0 else x for x in saved.life]  # prevented, then healed a bit
         return (1 - chance) * value + chance * self.worth(saved)
 
@@ -596,8 +622,11 @@ class Planner:
             reaction = self.game.reactions[code]
             if reaction.trigger == "spell_cast" and not is_spell:
                 continue
-            out.extend((code, v.verb, reaction.trigger) for v in reaction.verbs
-                       if v.verb in ("cancel", "untarget", "halve", "reflect"))
+            out.extend(
+                (code, v.verb, reaction.trigger)
+                for v in reaction.verbs
+                if v.verb in ("cancel", "untarget", "halve", "reflect")
+            )
         return out
 
     def best_target(self, code: str, option: int) -> tuple[float, int, int]:
@@ -614,8 +643,7 @@ class Planner:
         assert best is not None
         return best
 
-    def best_payment(self, cost: Cost, chosen: Sequence[str] = ()
-                     ) -> tuple[tuple[str, ...], float]:
+    def best_payment(self, cost: Cost, chosen: Sequence[str] = ()) -> tuple[tuple[str, ...], float]:
         """The exact payment (codes in canonical order, starting with ``chosen``) whose cards
         are worth least to keep, and that worth."""
         hand = tuple(c for c in self.facts.hand if c in self.game.mana_kinds)
@@ -665,8 +693,11 @@ class Planner:
     def _draw_worth(self) -> float:
         f = self.facts
         if f.deck_size == 1:  # RM-5.3: the last card ends the game with this turn
-            ending = self.final(list(f.life), [NO_SEAT] * f.players,
-                                [1 if s == self.me else 0 for s in range(f.players)])
+            ending = self.final(
+                list(f.life),
+                [NO_SEAT] * f.players,
+                [1 if s == self.me else 0 for s in range(f.players)],
+            )
             return ending if ending < WIN else WIN / 2
         return self.card + self._hand_after(1)
 
@@ -754,8 +785,9 @@ class Planner:
                 best = (gain, action)
         return best[1] if best is not None else legal[-1]
 
-    def _add_reaction(self, code: str, seat: int, modes: dict[int, str],
-                      after: list[tuple[str, int, int]]) -> None:
+    def _add_reaction(
+        self, code: str, seat: int, modes: dict[int, str], after: list[tuple[str, int, int]]
+    ) -> None:
         reaction = self.game.reactions[code]
         if reaction.timing != "window":
             return
@@ -819,7 +851,7 @@ class Planner:
         code = self.game.cards.code_of(f.pending["card"])
         effects = self.game.option_of(code, f.pending["option"] or 0).effects
         verbs = [e.verb for e in effects]
-        draws_after = "scry" in verbs and "draw" in verbs[verbs.index("scry"):]
+        draws_after = "scry" in verbs and "draw" in verbs[verbs.index("scry") :]
         return self._best_first(legal) if draws_after else self._worst_first(legal)
 
     def _recover(self, legal: Sequence[Action]) -> Action:

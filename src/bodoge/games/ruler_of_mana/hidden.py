@@ -72,9 +72,9 @@ def determinize(st: RMState, player: int, seed: int) -> RMState:
         hand = new.hands[s]
         mana_wanted = sum(1 for c in hand if is_mana[c]) - sum(1 for c in known[s] if is_mana[c])
         other_wanted = len(hand) - len(known[s]) - mana_wanted
-        dealt = known[s] + mana[len(mana) - mana_wanted:] + other[len(other) - other_wanted:]
-        del mana[len(mana) - mana_wanted:]
-        del other[len(other) - other_wanted:]
+        dealt = known[s] + mana[len(mana) - mana_wanted :] + other[len(other) - other_wanted :]
+        del mana[len(mana) - mana_wanted :]
+        del other[len(other) - other_wanted :]
         new.hands[s] = sorted(dealt)
         if s in new.offers:
             new.offers[s] = rng.choice(new.hands[s])
@@ -87,12 +87,12 @@ def determinize(st: RMState, player: int, seed: int) -> RMState:
     new.deck = rest[:deck_size] + top
     pos = deck_size
     if looking and ask.seat != player:
-        ask.cards = rest[pos:pos + len(ask.cards)]
+        ask.cards = rest[pos : pos + len(ask.cards)]
         pos += len(ask.cards)
     if new.packs is not None:
         for s in others:
             size = len(new.packs[s])
-            new.packs[s] = sorted(rest[pos:pos + size])
+            new.packs[s] = sorted(rest[pos : pos + size])
             pos += size
             if new.picks[s] >= 0:
                 new.picks[s] = rest[pos]

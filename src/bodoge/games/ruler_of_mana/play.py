@@ -63,8 +63,7 @@ def declare_step(st: RMState, action: Action) -> None:
     seat = ask.seat
     if kind == "cast":
         code, option = action.args
-        st.ask = Ask(CAST, seat, n=option, code=code,
-                     cards=[st.first_copy(st.hands[seat], code)])
+        st.ask = Ask(CAST, seat, n=option, code=code, cards=[st.first_copy(st.hands[seat], code)])
         return
     if kind == "scroll":
         code = action.args[0]
@@ -83,8 +82,7 @@ def declare_step(st: RMState, action: Action) -> None:
         declare(st, seat, ask.cards[0], ask.n, ask.other, list(ask.chosen))
 
 
-def declare(st: RMState, caster: int, card: int, option: int, target: int,
-            paid: list[int]) -> None:
+def declare(st: RMState, caster: int, card: int, option: int, target: int, paid: list[int]) -> None:
     """RM-3.1 / RM-4.1: the card and its mana go to the discard pile at once (even if the play
     is cancelled later); then the window, resolution, after-effects and the KO check."""
     g = st.game
@@ -92,8 +90,11 @@ def declare(st: RMState, caster: int, card: int, option: int, target: int,
     st.to_discard([card, *paid])
     st.play = Play(g, caster, card, option, target, paid)
     st.ko_by = [NO_SEAT] * g.players
-    event: dict[str, Any] = {"event": "cast" if option else "scroll", "seat": caster,
-                             "card": g.ids[card]}
+    event: dict[str, Any] = {
+        "event": "cast" if option else "scroll",
+        "seat": caster,
+        "card": g.ids[card],
+    }
     if option:
         event["option"] = option
         event["paid"] = [g.ids[c] for c in paid]

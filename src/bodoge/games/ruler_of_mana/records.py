@@ -85,8 +85,14 @@ class Ask:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], index: dict[str, int]) -> Ask:
-        new = cls(data["kind"], data["seat"], data["n"], data["other"], data["code"],
-                  [index[c] for c in data["cards"]])
+        new = cls(
+            data["kind"],
+            data["seat"],
+            data["n"],
+            data["other"],
+            data["code"],
+            [index[c] for c in data["cards"]],
+        )
         new.chosen = [index[c] for c in data["chosen"]]
         return new
 
@@ -192,8 +198,14 @@ class Play:
     @classmethod
     def from_dict(cls, game: RulerOfMana, data: dict[str, Any]) -> Play:
         index = game.index
-        new = cls(game, data["caster"], index[data["card"]], data["option"], data["target"],
-                  [index[c] for c in data["paid"]])
+        new = cls(
+            game,
+            data["caster"],
+            index[data["card"]],
+            data["option"],
+            data["target"],
+            [index[c] for c in data["paid"]],
+        )
         new.reactions = {seat: index[c] for seat, c in data["reactions"]}
         new.mode = {seat: verb for seat, verb in data["mode"]}
         new.after = [(verb, seat, n) for verb, seat, n in data["after"]]

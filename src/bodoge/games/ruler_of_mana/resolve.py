@@ -52,8 +52,13 @@ def _damage(st: RMState, task: Task) -> bool:
     absorbed = min(shield, amount)
     rest = amount - absorbed
     life = st.life[target]
-    if (origin == "play" and not asked and 0 < life <= rest and current is not None
-            and _may_stand(st, target)):
+    if (
+        origin == "play"
+        and not asked
+        and 0 < life <= rest
+        and current is not None
+        and _may_stand(st, target)
+    ):
         st.agenda.append((*task[:6], 1))
         st.ask = Ask(LETHAL, target)
         return True
@@ -64,9 +69,19 @@ def _damage(st: RMState, task: Task) -> bool:
         current.lost[target] += life - after
     if life > 0 and after == 0:
         st.ko_by[target] = source
-    st.log.add({"event": "damage", "seat": source, "target": target, "amount": n,
-                "element": element, "halved": halved, "absorbed": absorbed,
-                "lost": life - after, "life": after})
+    st.log.add(
+        {
+            "event": "damage",
+            "seat": source,
+            "target": target,
+            "amount": n,
+            "element": element,
+            "halved": halved,
+            "absorbed": absorbed,
+            "lost": life - after,
+            "life": after,
+        }
+    )
     return False
 
 
@@ -115,8 +130,17 @@ def _steal(st: RMState, task: Task) -> bool:
     st.lose(target, cards, public=False, observer=actor)
     st.gain(actor, cards, public=False, observer=target)
     is_mana = st.game.is_mana
-    st.log.add({"event": "steal", "seat": actor, "from": target, "count": len(cards),
-                "mana": sum(1 for c in cards if is_mana[c])}, actor, _moved(st, cards))
+    st.log.add(
+        {
+            "event": "steal",
+            "seat": actor,
+            "from": target,
+            "count": len(cards),
+            "mana": sum(1 for c in cards if is_mana[c]),
+        },
+        actor,
+        _moved(st, cards),
+    )
     return False
 
 
@@ -128,8 +152,11 @@ def _take(st: RMState, task: Task) -> bool:
         st.log.add({"event": "look", "seat": actor, "target": target, "count": 0})
         return False
     st.seen[actor][target] = list(hand)
-    st.log.add({"event": "look", "seat": actor, "target": target, "count": len(hand)}, actor,
-               _moved(st, hand))
+    st.log.add(
+        {"event": "look", "seat": actor, "target": target, "count": len(hand)},
+        actor,
+        _moved(st, hand),
+    )
     if len(hand) <= n:
         _move_taken(st, actor, target, list(hand))
         return False
@@ -141,8 +168,17 @@ def _move_taken(st: RMState, actor: int, target: int, cards: list[int]) -> None:
     st.lose(target, cards, public=False, observer=actor)
     st.gain(actor, cards, public=False, observer=target)
     is_mana = st.game.is_mana
-    st.log.add({"event": "take", "seat": actor, "from": target, "count": len(cards),
-                "mana": sum(1 for c in cards if is_mana[c])}, actor, _moved(st, cards))
+    st.log.add(
+        {
+            "event": "take",
+            "seat": actor,
+            "from": target,
+            "count": len(cards),
+            "mana": sum(1 for c in cards if is_mana[c]),
+        },
+        actor,
+        _moved(st, cards),
+    )
 
 
 def _discard(st: RMState, task: Task) -> bool:
@@ -290,8 +326,9 @@ def choose(st: RMState, action: Action) -> None:
             if left > 1:
                 return
             ask.chosen += [c for c in ask.cards if c not in ask.chosen]
-        elif len(ask.chosen) < ask.n and (ask.kind != RECOVER or st.free_codes(
-                source, ask.chosen[-1])):
+        elif len(ask.chosen) < ask.n and (
+            ask.kind != RECOVER or st.free_codes(source, ask.chosen[-1])
+        ):
             return
     chosen = ask.chosen
     if ask.kind == DISCARD:

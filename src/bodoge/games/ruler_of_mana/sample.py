@@ -236,8 +236,8 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
     def deal(pool: list[int], count: int, what: str) -> list[int]:
         if count < 0 or count > len(pool):
             raise ValueError(f"the view does not add up: {what} needs {count} of {len(pool)}")
-        dealt = pool[len(pool) - count:] if count else []
-        del pool[len(pool) - count:]
+        dealt = pool[len(pool) - count :] if count else []
+        del pool[len(pool) - count :]
         return dealt
 
     for s in range(n):
@@ -310,8 +310,9 @@ def _building(st: RMState, pending: JSON) -> Ask:
     kind: str = pending["kind"]
     if kind == CAST:
         code = pending["spell"]
-        ask = Ask(CAST, seat, n=pending["option"], code=code,
-                  cards=[st.first_copy(st.hands[seat], code)])
+        ask = Ask(
+            CAST, seat, n=pending["option"], code=code, cards=[st.first_copy(st.hands[seat], code)]
+        )
     elif kind == SCROLL:
         code = pending["scroll"]
         ask = Ask(SCROLL, seat, code=code, cards=[st.first_copy(st.hands[seat], code)])
@@ -365,7 +366,7 @@ def _rebuild_exchange(
         return
     reveal = next(e for e in reversed(events) if e.get("event") == "reveal")
     taking = [s for s in order if str(s) in reveal["offers"] or s in reveal["offers"]]
-    st.exchangers = taking[len(taking) - len(st.table):]
+    st.exchangers = taking[len(taking) - len(st.table) :]
 
 
 def _rebuild_play(st: RMState, pending: JSON, events: Sequence[JSON]) -> None:
@@ -377,8 +378,12 @@ def _rebuild_play(st: RMState, pending: JSON, events: Sequence[JSON]) -> None:
     caster: int = pending["seat"]
     target = pending["target"]
     current = Play(
-        g, caster, index[pending["card"]], pending["option"] or 0,
-        NO_SEAT if target is None else target, [index[c] for c in pending["paid"]],
+        g,
+        caster,
+        index[pending["card"]],
+        pending["option"] or 0,
+        NO_SEAT if target is None else target,
+        [index[c] for c in pending["paid"]],
     )
     for seat_key, card_id in pending["reactions"].items():
         seat = int(seat_key)
@@ -398,10 +403,11 @@ def _rebuild_play(st: RMState, pending: JSON, events: Sequence[JSON]) -> None:
 
     # The events of this play: everything after its declaration.
     start = max(
-        i for i, e in enumerate(events)
+        i
+        for i, e in enumerate(events)
         if e.get("event") in ("cast", "scroll") and e.get("seat") == caster
     )
-    mine = events[start + 1:]
+    mine = events[start + 1 :]
     st.ko_by = [NO_SEAT] * n
     for e in mine:
         if e.get("event") != "damage":
@@ -421,7 +427,7 @@ def _rebuild_play(st: RMState, pending: JSON, events: Sequence[JSON]) -> None:
     if len(matches) <= done:
         raise ValueError("the view's play does not match its events")
     at = matches[done]
-    st.agenda = [END_PLAY, AFTER, *reversed(tasks[at + 1:])]
+    st.agenda = [END_PLAY, AFTER, *reversed(tasks[at + 1 :])]
     if ask.kind == LETHAL:
         st.agenda.append((*tasks[at][:6], 1))  # the event on hold, marked as asked
 
@@ -447,21 +453,30 @@ def _current_task(
 
     def count(kind: str, **fields: Any) -> int:
         return sum(
-            1 for e in events
+            1
+            for e in events
             if e.get("event") == kind and all(e.get(k) == v for k, v in fields.items())
         )
 
     if ask.kind == LETHAL:
         source, amount = decision["source"], decision["damage"]
-        matches = [i for i, t in enumerate(tasks) if t[0] == "damage" and t[5] == "play"
-                   and t[1] == source and t[2] == seat and t[3] == amount]
+        matches = [
+            i
+            for i, t in enumerate(tasks)
+            if t[0] == "damage"
+            and t[5] == "play"
+            and t[1] == source
+            and t[2] == seat
+            and t[3] == amount
+        ]
         return matches, count("damage", seat=source, target=seat, amount=amount)
     if ask.kind == DISCARD:
         matches = [i for i, t in enumerate(tasks) if t[0] == "discard" and t[2] == seat]
         return matches, count("discard", seat=seat, random=False)
     if ask.kind == TAKE:
-        matches = [i for i, t in enumerate(tasks)
-                   if t[0] == "take" and t[1] == seat and t[2] == ask.other]
+        matches = [
+            i for i, t in enumerate(tasks) if t[0] == "take" and t[1] == seat and t[2] == ask.other
+        ]
         # The take logs its look before it asks: that look is the current task's own.
         return matches, count("look", seat=seat, target=ask.other) - 1
     verb = "scry" if ask.kind == TOP else "recover"
@@ -519,7 +534,10 @@ def derive_knowledge(
 
 #: Log events in which a seat's cards leave its hand face up, and the fields naming them.
 _PLAYED: dict[str, tuple[str, ...]] = {
-    "cast": ("card", "paid"), "scroll": ("card",), "react": ("card",), "discard": ("cards",),
+    "cast": ("card", "paid"),
+    "scroll": ("card",),
+    "react": ("card",),
+    "discard": ("cards",),
 }
 #: Log events in which cards go into a hand face up.
 _GAINED: dict[str, str] = {"pick": "card", "siphon": "cards", "recover": "cards"}
@@ -631,7 +649,8 @@ class _Timeline:
                     self._gain(e["cards"], time)
                 elif e["from"] == you and e["count"]:
                     self.thefts.append(
-                        _Theft(time, seat, e["count"], e["mana"], slack=not self.whole))
+                        _Theft(time, seat, e["count"], e["mana"], slack=not self.whole)
+                    )
             elif kind == "look" and mine and "cards" in e:
                 self._seen_elsewhere(e["cards"], time)
             elif kind == "swap" and you in (seat, e["with"]):

@@ -26,8 +26,9 @@ HAND_SIZE = 7  # RM-1.2, RM-1.3
 KEYS = frozenset({"start_player", "current_player", "hands", "deck", "discard", "life", "shield"})
 
 
-def _numbers(game: RulerOfMana, setup: Mapping[str, Any], key: str, low: int,
-             high: int | None) -> dict[int, int]:
+def _numbers(
+    game: RulerOfMana, setup: Mapping[str, Any], key: str, low: int, high: int | None
+) -> dict[int, int]:
     out: dict[int, int] = {}
     for seat, value in per_seat(game.players, setup, key).items():
         if isinstance(value, bool) or not isinstance(value, int):
@@ -50,8 +51,10 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None) -
         raise SetupError("setup must be a mapping of keys such as hands, deck, life")
     unknown = set(setup) - KEYS
     if unknown:
-        raise SetupError(f"unknown setup key(s): {', '.join(sorted(map(str, unknown)))}; "
-                         f"use {', '.join(sorted(KEYS))}")
+        raise SetupError(
+            f"unknown setup key(s): {', '.join(sorted(map(str, unknown)))}; "
+            f"use {', '.join(sorted(KEYS))}"
+        )
     n = game.players
     # RM-1.1: the turn order is random; seats are numbered in turn order from any seat, so the
     # random part is who starts.
@@ -71,8 +74,9 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None) -
     def take(card_id: Any, where: str) -> int:
         index = game.index.get(card_id) if isinstance(card_id, str) else None
         if index is None:
-            raise SetupError(f"{where}: unknown card {card_id!r} (ids look like MF1-03, S19, "
-                             "R03-b)")
+            raise SetupError(
+                f"{where}: unknown card {card_id!r} (ids look like MF1-03, S19, R03-b)"
+            )
         if index in placed:
             raise SetupError(f"{where}: card {card_id} is placed twice")
         placed.add(index)
@@ -83,9 +87,7 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None) -
             raise SetupError(f"{where} must be a list of card ids")
         return [take(c, where) for c in value]
 
-    hands = {
-        s: cards(v, f"hands[{s}]") for s, v in per_seat(game.players, setup, "hands").items()
-    }
+    hands = {s: cards(v, f"hands[{s}]") for s, v in per_seat(game.players, setup, "hands").items()}
     deck_top = cards(setup.get("deck", []), "deck")
     pile = cards(setup.get("discard", []), "discard")
     rest = [i for i in range(len(game.ids)) if i not in placed]
@@ -116,7 +118,10 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None) -
     for seat in order:
         if seat in dealt:
             state.hands[seat] = sorted(dealt[seat])
-        state.log.add({"event": "deal", "seat": seat, "count": len(state.hands[seat])}, seat,
-                      {"cards": [ids[c] for c in state.hands[seat]]})
+        state.log.add(
+            {"event": "deal", "seat": seat, "count": len(state.hands[seat])},
+            seat,
+            {"cards": [ids[c] for c in state.hands[seat]]},
+        )
     state.begin_turn(current)
     return state

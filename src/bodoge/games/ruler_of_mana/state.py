@@ -218,9 +218,15 @@ class RMState(State):
             self.gain(seat, got, public=False)
             is_mana = self.game.is_mana
             self.log.add(
-                {"event": "draw", "seat": seat, "count": len(got), "reason": reason,
-                 "mana": sum(1 for c in got if is_mana[c])},
-                seat, {"cards": [self.game.ids[c] for c in got]},
+                {
+                    "event": "draw",
+                    "seat": seat,
+                    "count": len(got),
+                    "reason": reason,
+                    "mana": sum(1 for c in got if is_mana[c]),
+                },
+                seat,
+                {"cards": [self.game.ids[c] for c in got]},
             )
         if len(got) < count:
             self.log.add({"event": "draw_empty", "seat": seat, "missing": count - len(got)})
@@ -235,9 +241,14 @@ class RMState(State):
             self.deck.insert(0, c)
         is_mana = self.game.is_mana
         self.log.add(
-            {"event": "bottom", "seat": seat, "count": len(cards),
-             "mana": sum(1 for c in cards if is_mana[c])},
-            seat, {"cards": [self.game.ids[c] for c in cards]},
+            {
+                "event": "bottom",
+                "seat": seat,
+                "count": len(cards),
+                "mana": sum(1 for c in cards if is_mana[c]),
+            },
+            seat,
+            {"cards": [self.game.ids[c] for c in cards]},
         )
 
     # ------------------------------------------------------------------ the turn (RM-2)
@@ -300,8 +311,9 @@ class RMState(State):
             by = self.ko_by[s]
             if by != NO_SEAT and by != s:
                 self.bonus[by] = True
-        self.log.add({"event": "ko", "seats": out,
-                      "bonus": [s for s, b in enumerate(self.bonus) if b]})
+        self.log.add(
+            {"event": "ko", "seats": out, "bonus": [s for s, b in enumerate(self.bonus) if b]}
+        )
         self.game_over("ko")
         return True
 
@@ -410,8 +422,9 @@ class RMState(State):
     # ------------------------------------------------------------------ the end (RM-5)
     def scores(self) -> list[int]:
         """RM-5.4: remaining life, plus the finish bonus."""
-        return [life + (FINISH_BONUS if b else 0) for life, b in zip(self.life, self.bonus,
-                                                                     strict=True)]
+        return [
+            life + (FINISH_BONUS if b else 0) for life, b in zip(self.life, self.bonus, strict=True)
+        ]
 
     def result(self) -> Result:
         """RM-5.4 scores and the RM-5.5 winner: the highest score; among tied, the one with the
@@ -426,8 +439,12 @@ class RMState(State):
         best = max(keys)
         top = [s for s in range(n) if keys[s] == best]
         winners = tuple(top) if len(top) == 1 else ()
-        return Result(scores=tuple(float(x) for x in scores), ranks=ranks, winners=winners,
-                      truncated=self.truncated)
+        return Result(
+            scores=tuple(float(x) for x in scores),
+            ranks=ranks,
+            winners=winners,
+            truncated=self.truncated,
+        )
 
     # ------------------------------------------------------------------ views and copies
     def view(self, player: int | None) -> JSON:

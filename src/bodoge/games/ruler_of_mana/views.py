@@ -37,8 +37,9 @@ def view(st: RMState, player: int | None) -> JSON:
     """The view of ``player`` (None: a spectator)."""
     g = st.game
     n = g.players
-    if player is not None and (isinstance(player, bool) or not isinstance(player, int)
-                               or not 0 <= player < n):
+    if player is not None and (
+        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
+    ):
         raise ValueError(f"no seat {player!r} in a {n}-player game")
     ids = g.ids
     over = st.over
@@ -61,7 +62,9 @@ def view(st: RMState, player: int | None) -> JSON:
         "finish_bonus": list(st.bonus),
         "exchange": {seat: ids[c] for seat, c in st.table.items()},
         # Cards this seat has seen in another hand (a take, a swap) and knows are still there.
-        "known": {} if player is None else {
+        "known": {}
+        if player is None
+        else {
             s: sorted({ids[c] for c in st.seen[player][s] if c in st.hands[s]})
             for s in range(n)
             if s != player and st.seen[player][s]
@@ -87,16 +90,25 @@ def pending(st: RMState, player: int | None) -> JSON | None:
     mine = player == ask.seat
     if ask.kind == KEEP:
         assert st.packs is not None
-        out: JSON = {"kind": "draft", "round": st.draft_round,
-                     "pack_sizes": [len(p) for p in st.packs], "seat": ask.seat}
+        out: JSON = {
+            "kind": "draft",
+            "round": st.draft_round,
+            "pack_sizes": [len(p) for p in st.packs],
+            "seat": ask.seat,
+        }
         if player is not None:
             out["pack"] = [ids[c] for c in st.packs[player]]
             kept = st.picks[player]
             out["kept"] = ids[kept] if kept >= 0 else None
         return out
     if ask.kind in (OFFER, PICK):
-        out = {"kind": "exchange", "seat": st.player, "deciding": ask.seat,
-               "step": ask.kind, "offered": sorted(st.offers)}
+        out = {
+            "kind": "exchange",
+            "seat": st.player,
+            "deciding": ask.seat,
+            "step": ask.kind,
+            "offered": sorted(st.offers),
+        }
         if player is not None and player in st.offers:
             out["your_offer"] = ids[st.offers[player]]
         return out

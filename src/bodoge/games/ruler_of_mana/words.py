@@ -26,8 +26,7 @@ def effect_words(effect: Effect, lang: str) -> str:
     """One effect in words: ``5 fire damage to one opponent``."""
     target = text(f"rm.target.{effect.target}", lang) if effect.target is not None else ""
     element = text(f"rm.element.{effect.element}", lang) if effect.element is not None else ""
-    return text(f"rm.effect.{effect.verb}", lang, target=target, n=effect.n or 0,
-                element=element)
+    return text(f"rm.effect.{effect.verb}", lang, target=target, n=effect.n or 0, element=element)
 
 
 def effects_words(what: Effects, lang: str) -> str:
@@ -40,17 +39,21 @@ def face_words(cards: CardSet, code: str, lang: str) -> str:
     name = code_words(cards, code, lang)
     if isinstance(face, Spell):
         options = [
-            text("rm.card.option", lang, option=k, cost=str(o.cost),
-                 effects=effects_words(o, lang))
+            text("rm.card.option", lang, option=k, cost=str(o.cost), effects=effects_words(o, lang))
             for k, o in enumerate(face.options, 1)
         ]
-        return text("rm.card.options", lang, name=name,
-                    options=text("rm.sep.options", lang).join(options))
+        return text(
+            "rm.card.options", lang, name=name, options=text("rm.sep.options", lang).join(options)
+        )
     if isinstance(face, Scroll):
         if face.reaction is not None:
-            return text(f"rm.card.{face.timing}", lang, name=name,
-                        trigger=text(f"rm.trigger.{face.reaction.trigger}", lang),
-                        effect=str(face.reaction))
+            return text(
+                f"rm.card.{face.timing}",
+                lang,
+                name=name,
+                trigger=text(f"rm.trigger.{face.reaction.trigger}", lang),
+                effect=str(face.reaction),
+            )
         return text("rm.card.main", lang, name=name, effects=effects_words(face, lang))
     return name
 
@@ -65,12 +68,19 @@ def describe_step(cards: CardSet, action: Action, lang: str) -> str:
     if kind == "cast":
         code, k = args
         option = cards.spell(code).option(k)
-        return text(key, lang, spell=code_words(cards, code, lang), option=k,
-                    cost=str(option.cost), effects=effects_words(option, lang))
+        return text(
+            key,
+            lang,
+            spell=code_words(cards, code, lang),
+            option=k,
+            cost=str(option.cost),
+            effects=effects_words(option, lang),
+        )
     if kind == "scroll":
         scroll = cards.scroll(args[0])
-        return text(key, lang, scroll=code_words(cards, args[0], lang),
-                    effects=effects_words(scroll, lang))
+        return text(
+            key, lang, scroll=code_words(cards, args[0], lang), effects=effects_words(scroll, lang)
+        )
     if kind in ("target", "pick"):
         return text(key, lang, seat=args[0])
     return text(key, lang, card=code_words(cards, args[0], lang))
