@@ -1,6 +1,6 @@
 """The game protocol and the machinery every game shares; knows no game."""
 
-from bodoge.core.action import Action
+from bodoge.core.action import Action, Choices
 from bodoge.core.errors import BodogeError, CardSetError, IllegalAction, SetupError, UnknownGame
 from bodoge.core.game import Game
 from bodoge.core.registry import games, make
@@ -11,6 +11,7 @@ __all__ = [
     "Action",
     "BodogeError",
     "CardSetError",
+    "Choices",
     "Game",
     "IllegalAction",
     "Log",

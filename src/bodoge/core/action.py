@@ -63,3 +63,39 @@ class Action:
         """The step in words, for people (``lang`` is ``"en"`` or ``"ja"``)."""
         describer: Describer | None = self._describer
         return describer(self, lang) if describer is not None else self.notation
+
+
+class Choices:
+    """What a person may add to a begun action (``state.choices(what, chosen)``).
+
+    ``addable`` lists the item spellings whose addition to ``chosen`` can still be completed to a
+    whole action; ``complete`` says whether ``chosen`` already makes one. Items are in any order.
+
+    >>> Choices(("R4", "HK"), False).addable
+    ('R4', 'HK')
+    """
+
+    __slots__ = ("addable", "complete")
+
+    addable: tuple[str, ...]
+    complete: bool
+
+    def __init__(self, addable: tuple[str, ...], complete: bool) -> None:
+        object.__setattr__(self, "addable", tuple(addable))
+        object.__setattr__(self, "complete", complete)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Choices is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Choices)
+            and other.addable == self.addable
+            and other.complete == self.complete
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.addable, self.complete))
+
+    def __repr__(self) -> str:
+        return f"Choices(addable={self.addable!r}, complete={self.complete!r})"

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bodoge.core.action import Action
+from bodoge.core.action import Action, Choices
 from bodoge.core.errors import IllegalAction
 from bodoge.core.result import Result
 
@@ -251,6 +251,13 @@ class State(ABC):
         except IllegalAction:
             self._restore(backup)
             raise
+
+    def choices(self, what: str, chosen: Sequence[str] = ()) -> Choices:
+        """For a person building an action: after the first step ``what`` (``"complete M1-07"``,
+        ``"cast S19/3"``) and the items ``chosen`` so far, in any order, which items can still be
+        added and whether ``chosen`` is already a whole action. Changes nothing; computed for
+        ``current_player`` from what that seat may know, like ``legal_actions``."""
+        raise NotImplementedError(f"{self.game.name} does not offer choices yet")
 
     def _restore(self, backup: State) -> None:
         self.__dict__.clear()
