@@ -1,7 +1,9 @@
 """The one message catalogue: every text a player reads, in English and Japanese.
 
-Keys live in ``bodoge/messages.toml``, one table per key with an ``en`` and a ``ja`` entry, so the
-two languages sit side by side and a missing translation is easy to see (a test checks none is).
+The shared words live in ``bodoge/messages.toml``; each game keeps its own in
+``bodoge/games/<game>/messages.toml`` (keys under the game's prefix, ``em.``, ``rm.``).
+One table per key with an ``en`` and a ``ja`` entry, so the two languages sit side by side and a
+missing translation is easy to see (a test checks none is). The catalogue is all of them together.
 
 >>> text("em.step.draw", "en")
 'Draw a card from the deck'
@@ -14,15 +16,37 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 LANGUAGES = ("en", "ja")
 
 
+def _files() -> list[Traversable]:
+    """The shared catalogue, then every game package's own, in name order."""
+    root = resources.files("bodoge")
+    found = [root.joinpath("messages.toml")]
+    for package in sorted(root.joinpath("games").iterdir(), key=lambda p: p.name):
+        own = package.joinpath("messages.toml")
+        if package.is_dir() and own.is_file():
+            found.append(own)
+    return found
+
+
 @cache
 def catalogue() -> dict[str, dict[str, str]]:
-    """Every key with its texts, flattened to dotted keys (``em.step.draw``)."""
-    raw = tomllib.loads(resources.files("bodoge").joinpath("messages.toml").read_text("utf-8"))
+    """Every key with its texts, flattened to dotted keys (``em.step.draw``). A key defined in two
+    files is an error: each text has one home."""
+    flat: dict[str, dict[str, str]] = {}
+    for file in _files():
+        for key, entry in _flatten(tomllib.loads(file.read_text("utf-8"))).items():
+            if key in flat:
+                raise ValueError(f"message {key!r} is defined twice (again in {file})")
+            flat[key] = entry
+    return flat
+
+
+def _flatten(raw: dict[str, Any]) -> dict[str, dict[str, str]]:
     flat: dict[str, dict[str, str]] = {}
 
     def walk(prefix: str, table: dict[str, Any]) -> None:
