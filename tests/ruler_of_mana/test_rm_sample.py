@@ -95,7 +95,7 @@ def test_sample_state_at_every_kind_of_decision() -> None:
     met: set[str] = set()
     for variant in ("basic", "expert"):
         g = game(2, variant)
-        for seed in range(3):
+        for seed in (0, 1, 5):  # seeds whose random games meet every kind (a recovery: 5)
 
             def step(state: Any, g: RulerOfMana = g) -> None:
                 assert isinstance(state, RMState)

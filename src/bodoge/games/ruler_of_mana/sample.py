@@ -320,6 +320,10 @@ def _building(st: RMState, pending: JSON) -> Ask:
         ask = Ask(CYCLE, seat, n=2)
     ask.other = pending.get("target", NO_SEAT)
     ask.chosen = [index[c] for c in pending["chosen"]]
+    if kind == CAST:  # RM-3.4: the 2-orb cards paying one unit (``W2/1``) follow the spell
+        ask.cards += [
+            c for c, step in zip(ask.chosen, pending["payment"], strict=True) if "/" in step
+        ]
     if kind == CYCLE:
         ask.n = 2  # RM-2.2 (C): two cards, whatever is chosen so far
     return ask
