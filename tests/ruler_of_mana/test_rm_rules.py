@@ -331,6 +331,9 @@ def test_rm_3_4_two_orb_card_pays_one_unit() -> None:
     both.apply("W2/1")
     assert both.ask.kind == "cast" and legal(both) == ["W2/1"]
     assert both.view(0)["pending"]["payment"] == ["W2/1"]
+    for copy in (both.game.load(both.to_json()), both.game.sample_state(both.view(0), 3)):
+        assert legal(copy) == ["W2/1"], "a stored or sampled payment keeps its W2/1"
+        assert copy.view(0)["pending"] == both.view(0)["pending"]
     both.apply("W2/1")
     assert both.view(0)["hand"] == ["S35"]
     cast = next(e for e, *_ in both.log.to_list() if e["event"] == "cast")
