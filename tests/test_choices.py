@@ -235,3 +235,23 @@ def test_a_whole_action_by_itself_has_nothing_to_add() -> None:
     assert state.choices("pass") == Choices((), True)
     rm = bodoge.make("ruler-of-mana", players=2).new_state(1)
     assert rm.choices("draw") == Choices((), True)
+
+
+def test_em_4_1_dropping_down_to_ten_is_one_chore_in_any_order() -> None:
+    game = bodoge.make("extreme-mission", players=2)
+    state = game.new_state(1, setup={"hands": {0: sorted(game.card_ids)[:12]}})
+    state.apply("pass")  # 12 cards: two to drop
+    assert state.choices("drop") == Choices(("B1", "B2", "B3", "B4", "B5", "B6"), False)
+    assert state.choices("drop B6", ["B1"]) == Choices((), True)  # a step reads as verb + card
+    assert steps(state, "drop", ["B6", "B1"]) == ["drop B1", "drop B6"]
+    assert state.choices("drop", ["B6", "B1", "B2"]) == Choices((), False)
+
+
+def test_rm_2_1_expert_bottom_keeps_the_order_chosen() -> None:
+    game = bodoge.make("ruler-of-mana", players=2, variant="expert")
+    hand = [f"MF1-0{i}" for i in range(1, 10)] + ["MW1-01", "S22"]
+    state = game.new_state(1, setup={"hands": {0: hand, 1: ["S01"]}})
+    assert state.choices("bottom") == Choices(("F1", "W1", "S22"), False)
+    assert state.choices("bottom", ["S22"]) == Choices(("F1", "W1"), False)
+    assert state.choices("bottom", ["S22", "F1"]) == Choices((), True)
+    assert steps(state, "bottom", ["S22", "F1"]) == ["bottom S22", "bottom F1"]  # first first
