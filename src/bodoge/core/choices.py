@@ -160,7 +160,55 @@ def choices(state: State, what: str, chosen: Sequence[str] = ()) -> Choices:
     fast = state._fast_choices(what, items)
     if fast is not None:
         return fast
+    memo = state._explored
+    if memo is not None and what in memo:
+        return memo[what].choices(items)
+    start = _Start(state, what)
+    if start.whole:
+        return Choices((), True)
+    if start.base._items_ordered():
+        return _next_in_order(start, items)
     return explore(state, what).choices(items)
+
+
+def _next_in_order(start: _Start, items: Sequence[str]) -> Choices:
+    """Where the items are a sequence, only what follows ``items`` matters: follow them, then
+    offer each next step from which some way to the end exists (one is enough to know). Walking
+    every sequence instead would make a cycle from a full hand slow."""
+    st = start.base
+    for k, item in enumerate(items):
+        action = next((a for a in st._legal_map().values() if start.item(a) == item), None)
+        if action is None:
+            return Choices((), False)
+        st = _after(st, action)
+        if not start.going_on(st):
+            return Choices((), k == len(items) - 1)
+    addable: dict[str, None] = {}
+    complete = False
+    for action in st._legal_map().values():
+        added = start.item(action)
+        after = _after(st, action)
+        going = start.going_on(after)
+        if added is None:
+            complete = complete or not going
+        elif not going or _completable(start, after):
+            addable[added] = None
+    return Choices(tuple(addable), complete)
+
+
+def _after(state: State, action: Action) -> State:
+    after = state.clone()
+    after._step(action)
+    return after
+
+
+def _completable(start: _Start, state: State) -> bool:
+    """Whether some path of legal steps from ``state`` finishes the begun action."""
+    for action in state._legal_map().values():
+        after = _after(state, action)
+        if not start.going_on(after) or _completable(start, after):
+            return True
+    return False
 
 
 def explore(state: State, what: str) -> Exploration:
@@ -219,8 +267,7 @@ def _walk(state: State, what: str) -> Exploration:
 
     def walk(st: State, items: tuple[str, ...], steps: tuple[Action, ...]) -> None:
         for action in st._legal_map().values():
-            after = st.clone()
-            after._step(action)
+            after = _after(st, action)
             item = start.item(action)
             more = items if item is None else (*items, item)
             if start.going_on(after):
@@ -261,8 +308,7 @@ def steps(state: State, what: str, chosen: Sequence[str]) -> list[str]:
                     continue
                 at = left.index(item)
                 rest = left[:at] + left[at + 1 :]
-            after = st.clone()
-            after._step(action)
+            after = _after(st, action)
             if start.going_on(after):
                 found = walk(after, rest, (*path, action))
                 if found is not None:

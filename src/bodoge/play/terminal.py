@@ -259,27 +259,24 @@ def render_building(
     still needs, and whether it is complete. ``name`` puts an item in words."""
 
     def named(item: str) -> str:
-        words = name(item)
-        return f"{item} ({words})" if words != item else item
+        said = name(item)
+        return words.t("play.build.item", item=item, words=said) if said != item else item
 
     picked = words.join([named(item) for item in chosen]) if chosen else words.t("play.build.none")
     lines: list[RenderableType] = [
         Text(words.t("play.build.what", what=name(what))),
         Text(words.t("play.build.chosen", items=picked)),
     ]
-    table = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
-    table.add_column(justify="right")
-    table.add_column(no_wrap=True)
-    table.add_column(overflow="fold")
-    for number, item in enumerate(build_options(now), 1):
-        if item == _CONFIRM:
-            table.add_row(str(number), Text(item), Text(words.t("play.build.do_it")))
-            continue
-        if number == 1 or (now.complete and number == 2):
-            table.add_row("", Text(words.t("play.build.addable")), "")
-        words_of = name(item)
-        table.add_row(str(number), Text(item), Text(words_of if words_of != item else ""))
-    lines.append(table)
+    options = build_options(now)
+    confirm = options[:1] if now.complete else []
+    if confirm:
+        lines.append(_numbered([(1, _CONFIRM, words.t("play.build.do_it"))]))
+    if now.addable:
+        lines.append(Text(words.t("play.build.addable")))
+        start = len(confirm) + 1
+        lines.append(
+            _numbered([(n, item, name(item)) for n, item in enumerate(now.addable, start)])
+        )
     if needs:
         lines.append(Text(needs))
     if now.complete:
@@ -288,6 +285,16 @@ def render_building(
         key = "play.build.incomplete"
     lines.append(Text(words.t(key)))
     return Group(*lines)
+
+
+def _numbered(rows: Sequence[tuple[int, str, str]]) -> Table:
+    table = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
+    table.add_column(justify="right")
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
+    for number, item, words_of in rows:
+        table.add_row(str(number), Text(item), Text(words_of if words_of != item else ""))
+    return table
 
 
 def build_options(now: Choices) -> list[str]:
