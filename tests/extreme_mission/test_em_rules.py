@@ -1,4 +1,4 @@
-"""One or more tests per rule of rules/extreme-mission.md, named after the rule id."""
+"""One or more tests per rule of docs/rules/extreme-mission.md, named after the rule id."""
 
 from __future__ import annotations
 

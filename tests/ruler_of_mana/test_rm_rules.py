@@ -1,5 +1,5 @@
-"""One or more tests per rule of rules/ruler-of-mana.md (RM-1 to RM-5), named after the rule id,
-and the engine's rulings (docs/rulings/ruler-of-mana.md)."""
+"""One or more tests per rule of docs/rules/ruler-of-mana.md (RM-1 to RM-5), named after the rule
+id, and the engine's rulings (docs/rulings/ruler-of-mana.md)."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ __all__ = ["EMState", "ExtremeMission"]
 
 
 class ExtremeMission(Game):
-    """Extreme Mission for 2–5 players (rules: ``rules/extreme-mission.md``)."""
+    """Extreme Mission for 2–5 players (rules: ``docs/rules/extreme-mission.md``)."""
 
     name: ClassVar[str] = "extreme-mission"
     title: ClassVar[dict[str, str]] = {"en": "Extreme Mission", "ja": "エクストリームミッション"}

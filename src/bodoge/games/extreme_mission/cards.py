@@ -1,8 +1,8 @@
 """Extreme Mission's card set: loading and checking a card file (``cards.toml``).
 
 The shipped file, ``bodoge/games/extreme_mission/cards.toml``, is our reconstruction of the card
-set (``rules/extreme-mission-cards.md``); a user may replace it with the real card texts. Its
-shape (see the shipped file for a full example)::
+set (``docs/rules/extreme-mission.md#what-is-in-the-game``); a user may replace it with the real
+card texts. Its shape (see the shipped file for a full example)::
 
     [info]                      numbers = [1, 9], copies = 2
     [[info.colours]]            id, code, en, ja, theme_en (optional), theme_ja (optional)

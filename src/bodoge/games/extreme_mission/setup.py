@@ -63,7 +63,8 @@ def _lay_missions(
 
 
 def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None) -> EMState:
-    """The EM-1 setup from ``seed``, or the position ``setup`` describes."""
+    """The EM-1 setup from ``seed``, or the position ``setup`` describes (its ``start_player``:
+    EM-1.6)."""
     if not isinstance(seed, int):
         raise SetupError(f"seed must be an int, not {seed!r}")
     rng = random.Random(seed)

@@ -35,6 +35,9 @@ class EMState(State):
     game: ExtremeMission
 
     def __init__(self, game: ExtremeMission, rng: random.Random) -> None:
+        """The pieces before the deal: collaborators face up (EM-1.3), empty discard piles and
+        spent areas (EM-1.4), no mission completed yet (the four cubes of EM-1.5 are the places
+        in ``completed``: one per level), seat 0 to start (EM-1.6)."""
         super().__init__(game, rng)
         n = game.players
         self.cards: CardSet = game.cards
@@ -229,6 +232,9 @@ class EMState(State):
 
     # ------------------------------------------------------------------ legal steps
     def _legal_steps(self) -> list[Action]:
+        """EM-2.2: while actions are left, draw (EM-3.1, EM-3.2), take a discard (EM-3.3),
+        begin a mission at a level not yet done (EM-3.4, EM-3.5) or an activation (EM-3.6), or
+        ``pass``; then the hand limit's drops (EM-4.1)."""
         if self.phase == OVER:
             return []
         g = self.game
@@ -270,7 +276,8 @@ class EMState(State):
 
     def _legal_items(self) -> list[Action]:
         """The next card or wild of the compound action: only those that keep it completable,
-        cards in canonical order, then wilds in kind order (DESIGN.md, "Notation and steps")."""
+        cards in canonical order, then wilds in kind order (DESIGN.md, "Notation and steps").
+        So the items are exactly one way of meeting the condition, none extra (EM-3.5)."""
         g = self.game
         p = self.player
         cond = self._pending_condition()
@@ -305,6 +312,9 @@ class EMState(State):
 
     # ------------------------------------------------------------------ doing a step
     def _do(self, action: Action) -> None:
+        """One step: an item of EM-3.4 or EM-3.6, a draw (EM-3.1), a take from the top of another
+        seat's discard pile (EM-3.3), the first step of a mission or activation, ``pass``
+        (EM-2.2) or a drop (EM-4.1)."""
         kind = action.kind
         p = self.player
         if kind == "card":
@@ -375,6 +385,8 @@ class EMState(State):
         self.log.add({"event": "rebuild", "deck_size": len(gathered)})
 
     def _finish_if_complete(self) -> None:
+        """Once the last item is in: the cards go to the spent area, the wilds turn face down,
+        and the seat completes the mission (EM-3.4) or turns the collaborator face up (EM-3.6)."""
         cond = self._pending_condition()
         if len(self.pending_cards) + len(self.pending_wilds) < cond.card_count:
             return
@@ -413,14 +425,16 @@ class EMState(State):
             self._end_action_phase()
 
     def _end_action_phase(self) -> None:
-        """EM-4: the hand limit (a decision per card), then the discard."""
+        """EM-2.1: the action phase is over, the preparation phase (EM-4) begins: the hand limit
+        (a decision per card, EM-4.1), then the discard (EM-4.2)."""
         if len(self.hands[self.player]) > HAND_LIMIT:
             self.phase = DROP
         else:
             self._end_turn()
 
     def _end_turn(self) -> None:
-        """EM-4.2, then EM-5.2 (end of the game) and the turn cap, then the next seat."""
+        """EM-4.2, then EM-5.2 (end of the game) and the turn cap, then the next seat in turn
+        order (EM-1.6)."""
         p = self.player
         spent = self.spent[p]
         if spent:

@@ -1,8 +1,9 @@
 """Ruler of Mana (マナを統べし者): cast spells with mana from your hand and use scrolls, and be the
 one with the most life when a player falls to 0 or the deck runs out.
 
-The rules are ``rules/ruler-of-mana.md`` (RM-1 to RM-5), the card set and the effect language
-``rules/ruler-of-mana-cards.md``; rulings the engine adds are in ``docs/rulings/ruler-of-mana.md``.
+The rules are ``docs/rules/ruler-of-mana.md`` (RM-1 to RM-5; the effects on the cards:
+``docs/rules/ruler-of-mana.md#effects-on-the-cards``); rulings the engine adds are in
+``docs/rulings/ruler-of-mana.md``.
 The cards are data (``cards.toml``, or a file of your own with ``cards=PATH``): no spell or scroll
 is named in the engine, which reads their effects and reactions.
 
@@ -50,7 +51,7 @@ EXPERT_LIFE_CAP = 15  # RM-5.1
 
 
 class RulerOfMana(Game):
-    """Ruler of Mana for 2–6 players, ``basic`` or ``expert`` (rules: ``rules/ruler-of-mana.md``).
+    """Ruler of Mana for 2–6 players, ``basic`` or ``expert`` (``docs/rules/ruler-of-mana.md``).
 
     The game object holds what every state shares: the card set, each card's facts as tuples
     indexed by card number, and every step as a ready-made ``Action``.

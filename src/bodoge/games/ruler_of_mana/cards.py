@@ -1,9 +1,9 @@
 """The Ruler of Mana card set: load ``cards.toml`` (or a replacement file) and validate it.
 
 The shipped file, ``bodoge/games/ruler_of_mana/cards.toml``, holds the 120 cards of
-``rules/ruler-of-mana-cards.md`` (64 mana, 35 spells, 21 scrolls of 16 kinds); its header comment
-explains the layout. ``load_cards()`` loads it once and caches it; ``load_cards(path)`` loads a file
-of your own, which may hold other cards and other totals.
+``docs/rules/ruler-of-mana.md#what-is-in-the-game`` (64 mana, 35 spells, 21 scrolls of 16 kinds);
+its header comment explains the layout. ``load_cards()`` loads it once and caches it;
+``load_cards(path)`` loads a file of your own, which may hold other cards and other totals.
 
 Checks (each failure raises ``CardSetError``: one line naming the file, the card and the field):
 

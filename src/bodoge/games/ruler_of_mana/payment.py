@@ -84,7 +84,7 @@ class Mana:
 
     @property
     def rainbow(self) -> bool:
-        """True for a rainbow card (one unit of any element)."""
+        """True for a rainbow card (one unit of any element, RM-3.3)."""
         return self.symbol is None
 
     @property
@@ -94,7 +94,7 @@ class Mana:
 
     @property
     def units(self) -> range:
-        """The numbers of units this card may supply."""
+        """The numbers of units this card may supply (a two-orb card 1 or 2, RM-3.4)."""
         return range(1, self.orbs + 1)
 
     def __str__(self) -> str:
@@ -216,7 +216,8 @@ def _counts(cards: Hand) -> Counts:
 
 @lru_cache(maxsize=1 << 16)
 def _exact(cost: CostCounts, cards: Counts) -> bool:
-    """Whether exactly these cards pay the cost (closed form, see ``can_pay``)."""
+    """Whether exactly these cards pay the cost (closed form, see ``can_pay``): RM-3.2 (element
+    and white symbols), RM-3.3 (rainbows), RM-3.4 (two-orb cards), RM-3.5 (nothing wasted)."""
     total = sum(cost)
     n_cards = sum(cards)
     if n_cards == 0 or n_cards > total:

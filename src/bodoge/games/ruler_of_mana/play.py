@@ -39,9 +39,10 @@ payable = payable_counts
 
 # ---------------------------------------------------------------------- declaring (§3.5 step 1)
 def legal_declare(st: RMState) -> list[Action]:
-    """The next step of a declaration: the target (``@2``) when the option or scroll has a
-    ``one_opponent`` effect, then the payment card by card in canonical order
-    (``payment.next_payment_codes``: only cards that keep an exact payment reachable)."""
+    """The next step of a declaration (RM-3.6: the option's target, then its payment): the
+    target (``@2``) when the option or scroll has a ``one_opponent`` effect, then the payment
+    card by card in canonical order (``payment.next_payment_codes``: only cards that keep an
+    exact payment reachable)."""
     g = st.game
     ask = st.ask
     what = g.option_of(ask.code, ask.n)
@@ -119,7 +120,8 @@ def run(st: RMState) -> None:
 
 
 def _window(st: RMState, task: tuple[Any, ...]) -> bool:
-    """§3.5 step 2: ask each other seat once, in turn order from the caster's left."""
+    """§3.5 step 2: ask each other seat once, in turn order from the caster's left, whether to
+    use a scroll outside their turn (RM-4.2)."""
     current = st.play
     assert current is not None
     n = st.game.players
@@ -152,7 +154,7 @@ def _holds_non_mana(st: RMState, seat: int) -> bool:
 
 
 def may_react(st: RMState, seat: int, current: Play) -> bool:
-    """Whether ``seat`` is asked in the window: public facts only."""
+    """Whether ``seat`` is asked in the window: public facts only (RM-4.2's ruling)."""
     if seat in current.reactions or not _holds_non_mana(st, seat):
         return False
     return any(_triggered(trigger, seat, current) for trigger in _live_triggers(st))
@@ -196,7 +198,8 @@ def legal_react(st: RMState) -> list[Action]:
 
 
 def answer(st: RMState, action: Action) -> None:
-    """A window or lethal answer: ``pass``, or ``react R03`` (one reaction per play)."""
+    """A window or lethal answer: ``pass``, or ``react R03`` (one reaction per play). RM-4.2: the
+    reaction takes effect before the play it answers, and nobody is asked about it."""
     g = st.game
     ask = st.ask
     seat = ask.seat

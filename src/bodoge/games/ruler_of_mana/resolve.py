@@ -39,7 +39,7 @@ def own_task(effect: Effect, seat: int) -> Task:
 
 # ---------------------------------------------------------------------- damage (§3.3)
 def _damage(st: RMState, task: Task) -> bool:
-    """Halve (R03-like reactions, the play's own damage only), shield, floor at 0. Before a
+    """Halve (R03-like reactions, the play's own damage only), shield, floor at 0 (RM-5.2). Before a
     play's damage event that would bring a player from above 0 to 0, that player gets a lethal
     moment (the event waits, marked as asked)."""
     _, source, target, n, element, origin, asked = task

@@ -63,7 +63,7 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None) -
     else:
         start = rng.randrange(n)
     current = seat_number(game.players, setup.get("current_player", start), "current_player")
-    state.life = [game.start_life] * n
+    state.life = [game.start_life] * n  # RM-1.4
     for seat, life in _numbers(game, setup, "life", 1, game.life_cap).items():
         state.life[seat] = life
     for seat, shield in _numbers(game, setup, "shield", 0, None).items():

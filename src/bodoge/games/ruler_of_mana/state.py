@@ -373,8 +373,9 @@ class RMState(State):
         return out
 
     def _legal_main(self) -> list[Action]:
-        """RM-2.2: (A) a spell option payable from the hand or a main scroll, (B) draw with a deck,
-        (C) cycle with 2 cards, (D) exchange with a card."""
+        """RM-2.2: (A) a spell option payable from the hand (RM-3.6: the caster picks an option
+        they can pay for) or a main scroll (RM-4.1), (B) draw with a deck, (C) cycle with 2 cards,
+        (D) exchange with a card."""
         g = self.game
         hand = self.hands[self.ask.seat]
         out: list[Action] = []
