@@ -122,6 +122,17 @@ def check_random_play(
     return total
 
 
+def _same_choices(state: State, other: State, where: str) -> None:
+    """``choices`` for every first step (and the chore's verb) agree between two states that the
+    deciding seat cannot tell apart, and leave both unchanged."""
+    before = state.to_json()
+    firsts = [a.notation for a in state.legal_actions()]
+    chore = state._chore()
+    for what in [chore, *firsts] if chore is not None else firsts:
+        assert other.choices(what) == state.choices(what), f"choices of {what!r} differ: {where}"
+    assert state.to_json() == before, f"choices changed the state: {where}"
+
+
 def check_no_leaks(
     game: Game,
     seeds: Iterable[int],
@@ -130,8 +141,9 @@ def check_no_leaks(
     secret: Callable[[State, int], Any] | None = None,
 ) -> None:
     """For states met in random play and every seat p: a determinization for p shows p the same
-    view and, when p is to move, the same legal actions. ``secret(state, p)`` (optional) extracts
-    what p must not know; it must differ in some determinization, which shows the check has teeth.
+    view and, when p is to move, the same legal actions and ``choices``. ``secret(state, p)``
+    (optional) extracts what p must not know; it must differ in some determinization, which shows
+    the check has teeth.
     """
     differed = 0
     compared = 0
@@ -152,6 +164,7 @@ def check_no_leaks(
                     assert [str(a) for a in det.legal_actions()] == [
                         str(a) for a in state.legal_actions()
                     ], f"legal actions differ: {where}"
+                    _same_choices(state, det, where)
                 assert det.card_census() == state.card_census(), f"cards differ: {where}"
                 if secret is not None:
                     compared += 1

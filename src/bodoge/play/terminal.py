@@ -6,6 +6,12 @@ step's notation, or a whole action on one line; ``help`` and ``quit`` are comman
 one line saying why and the same question again. Input is read a line at a time (``input()``), so a
 game can be driven through a pipe.
 
+A first step that begins a compound action (``complete M1-07``, ``cast S19/3``, ``cycle``, or the
+cards of a chore such as ``drop``) opens a builder: the person adds its items in any order, one or
+several a line, by spelling or number, sees after each what is chosen and what can still be added
+(``state.choices``), types ``back`` to take the last item out or ``cancel`` to abandon, and confirms
+a whole action with ``ok`` (or Enter); only then is it applied, whole.
+
 Every word comes from the message catalogue (``messages.toml``), in English or Japanese. A game may
 put its own words in through two optional functions of its package or its ``events`` module:
 ``describe_event(cards, event, lang)`` and ``describe_card(cards, card_id, lang, detail=False)``
@@ -25,7 +31,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from bodoge.core.action import Action
+from bodoge.core.action import Action, Choices
+from bodoge.core.choices import split, steps
 from bodoge.core.errors import IllegalAction, SetupError
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_module
@@ -39,6 +46,7 @@ __all__ = ["GameWords", "TerminalPlay", "game_hooks", "whole_action"]
 ReadLine = Callable[[str], str]
 EventHook = Callable[[Any, Mapping[str, Any], str], str]
 CardHook = Callable[..., "str | None"]
+BuildHook = Callable[[State, str, list[str], str], "str | None"]
 
 # View fields that are not shown as such: the header, the ▶ mark and the events cover them.
 _NOT_SHOWN = frozenset(
@@ -48,22 +56,31 @@ _NOT_SHOWN = frozenset(
 _CARD_LISTS = frozenset({"hand", "discard", "deck"})
 _QUIT = frozenset({"quit", "exit", "q"})
 _HELP = frozenset({"help", "h", "?"})
+_CONFIRM = "ok"
+_OK = frozenset({_CONFIRM, "done", "y", "yes"})
+_BACK = frozenset({"back", "b"})
+_CANCEL = frozenset({"cancel", "c"})
+_AGAIN = object()  # an answer that leaves the question open (an error was shown)
+_CANCELLED = object()  # a begun action abandoned: the question again, its choices shown again
 
 
 # --------------------------------------------------------------------------------- game hooks
 def game_hooks(game: Game) -> tuple[EventHook | None, CardHook | None]:
     """The game's optional ``describe_event`` and ``describe_card``: looked up in the module of
     the game's class, its package, and the package's ``events`` module, in that order."""
+    return game_hook(game, "describe_event"), game_hook(game, "describe_card")
+
+
+def game_hook(game: Game, name: str) -> Any:
+    """The game's optional function ``name`` (None without), looked up as ``game_hooks`` says.
+    ``describe_building(state, what, chosen, lang)`` says what a begun action still needs
+    beyond its items (Extreme Mission: collaborators spent as wilds)."""
     module = import_module(type(game).__module__)
     package = import_module(module.__package__ or module.__name__)
-    found: dict[str, Any] = {}
     for candidate in (module, package, game_module(game, "events")):
-        if candidate is None:
-            continue
-        for hook in ("describe_event", "describe_card"):
-            if hook not in found and callable(getattr(candidate, hook, None)):
-                found[hook] = getattr(candidate, hook)
-    return found.get("describe_event"), found.get("describe_card")
+        if candidate is not None and callable(getattr(candidate, name, None)):
+            return getattr(candidate, name)
+    return None
 
 
 class GameWords:
@@ -75,6 +92,7 @@ class GameWords:
         self.lang = lang
         self.cards: Any = getattr(game, "cards", None)
         self._event_hook, self._card_hook = game_hooks(game)
+        self._build_hook: BuildHook | None = game_hook(game, "describe_building")
 
     def t(self, key: str, **values: Any) -> str:
         return text(key, self.lang, **values)
@@ -101,6 +119,12 @@ class GameWords:
             return None
         words: str | None = self._card_hook(self.cards, card_id, self.lang, detail=detail)
         return words
+
+    def needs(self, state: State, what: str, chosen: Sequence[str]) -> str | None:
+        """What the begun action ``what`` with ``chosen`` still needs, in the game's words."""
+        if self._build_hook is None:
+            return None
+        return self._build_hook(state, what, list(chosen), self.lang)
 
     def event(self, event: Mapping[str, Any]) -> str:
         if self._event_hook is not None:
@@ -205,14 +229,78 @@ def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) 
     return Group(*parts)
 
 
-def render_steps(words: GameWords, legal: Sequence[Any]) -> RenderableType:
+def render_steps(
+    words: GameWords, legal: Sequence[Any], state: State | None = None
+) -> RenderableType:
+    """The numbered steps; with ``state``, each says what it needs beyond cards (the game's
+    ``describe_building``: "needs 1 collaborator as a wild")."""
     table = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
     table.add_column(justify="right")
     table.add_column(no_wrap=True)
     table.add_column(overflow="fold")
     for number, action in enumerate(legal, 1):
-        table.add_row(str(number), Text(str(action)), Text(action.describe(words.lang)))
+        described = action.describe(words.lang)
+        needs = words.needs(state, action.notation, []) if state is not None else None
+        if needs:
+            described = f"{described} — {needs}"
+        table.add_row(str(number), Text(str(action)), Text(described))
     return Group(Text(words.t("play.steps")), table)
+
+
+def render_building(
+    words: GameWords,
+    what: str,
+    chosen: Sequence[str],
+    now: Choices,
+    name: Callable[[str], str],
+    needs: str | None,
+) -> RenderableType:
+    """A begun action: what is chosen, the items that can still be added (numbered), what it
+    still needs, and whether it is complete. ``name`` puts an item in words."""
+
+    def named(item: str) -> str:
+        said = name(item)
+        return words.t("play.build.item", item=item, words=said) if said != item else item
+
+    picked = words.join([named(item) for item in chosen]) if chosen else words.t("play.build.none")
+    lines: list[RenderableType] = [
+        Text(words.t("play.build.what", what=name(what))),
+        Text(words.t("play.build.chosen", items=picked)),
+    ]
+    options = build_options(now)
+    confirm = options[:1] if now.complete else []
+    if confirm:
+        lines.append(_numbered([(1, _CONFIRM, words.t("play.build.do_it"))]))
+    if now.addable:
+        lines.append(Text(words.t("play.build.addable")))
+        start = len(confirm) + 1
+        lines.append(
+            _numbered([(n, item, name(item)) for n, item in enumerate(now.addable, start)])
+        )
+    if needs:
+        lines.append(Text(needs))
+    if now.complete:
+        key = "play.build.complete_more" if now.addable else "play.build.complete"
+    else:
+        key = "play.build.incomplete"
+    lines.append(Text(words.t(key)))
+    return Group(*lines)
+
+
+def _numbered(rows: Sequence[tuple[int, str, str]]) -> Table:
+    table = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
+    table.add_column(justify="right")
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
+    for number, item, words_of in rows:
+        table.add_row(str(number), Text(item), Text(words_of if words_of != item else ""))
+    return table
+
+
+def build_options(now: Choices) -> list[str]:
+    """The numbered answers in a builder: ``ok`` first once the action is complete, then the
+    items that can be added (so answering 1 always moves a build on)."""
+    return ([_CONFIRM] if now.complete else []) + list(now.addable)
 
 
 def render_result(
@@ -342,7 +430,7 @@ class TerminalPlay:
         continuing = self.last_human == seat and self.last_history == len(state.history)
         self.last_human = seat
         decision = Decision.of(state)
-        self.show(decision, brief=continuing)
+        self.show(decision, brief=continuing, state=state)
         while True:
             entry = self._read(w.t("play.prompt"))
             if entry is None:
@@ -354,18 +442,134 @@ class TerminalPlay:
                 return None
             if entry.lower() in _HELP:
                 self.console.print(Text(w.t("play.help")), soft_wrap=True)
-                self.console.print(render_steps(w, decision.legal))
+                self.console.print(render_steps(w, decision.legal, state))
                 continue
-            if entry.isdigit():
+            picked = entry.isdigit()
+            if picked:
                 number = int(entry)
-                if 1 <= number <= len(decision.legal):
-                    return [decision.legal[number - 1].notation]
-                self._error(w.t("play.bad_number", number=number, count=len(decision.legal)))
+                if not 1 <= number <= len(decision.legal):
+                    self._error(w.t("play.bad_number", number=number, count=len(decision.legal)))
+                    continue
+                entry = decision.legal[number - 1].notation
+            answer = self.answer(state, seat, entry, typed=not picked)
+            if answer is _CANCELLED:
+                self.console.print(render_steps(w, decision.legal, state))
+            if answer is _AGAIN or answer is _CANCELLED:
                 continue
-            try:
-                return whole_action(state, seat, entry, w)
-            except IllegalAction as err:
-                self._error(str(err))
+            if answer is None or isinstance(answer, list):
+                return answer
+            return None  # pragma: no cover - answer returns only these
+
+    def answer(self, state: State, seat: int, entry: str, typed: bool) -> Any:
+        """One answer to the question: the steps to apply, None to quit, or ``_AGAIN`` (or
+        ``_CANCELLED``) to ask again. A first
+        step that begins a compound action opens the builder (with any items typed after it);
+        anything else is a step or a whole action as typed."""
+        begun = split(state, entry)
+        if begun is not None:
+            what, items = begun
+            if state.choices(what) != Choices((), True):
+                return self.build(state, what, items, typed)
+        try:
+            return whole_action(state, seat, entry, self.words)
+        except IllegalAction as err:
+            self._error(str(err))
+            return _AGAIN
+
+    # ----------------------------------------------------------------- building an action
+    def build(self, state: State, what: str, items: list[str], typed: bool) -> Any:
+        """A person builds the action ``what`` item by item, in any order (``state.choices``);
+        ``back`` takes the last item out, ``cancel`` abandons, ``ok`` (or Enter) applies the
+        whole action once it is complete. Items ``typed`` with the first step that already make
+        a whole action apply at once, as a whole action typed on one line does."""
+        w = self.words
+        chosen: list[str] = []
+        error = self._add(state, what, chosen, items)
+        if error is not None:
+            self._error(error)
+            return _AGAIN
+        now = state.choices(what, chosen)
+        if now.complete and ((typed and items) or not now.addable):
+            return steps(state, what, chosen)
+        names = self._item_names(state, what)
+
+        def name(item: str) -> str:
+            return names.get(item) or w.card(item) or item
+
+        while True:
+            needs = w.needs(state, what, chosen)
+            self.console.print(render_building(w, what, chosen, now, name, needs))
+            entry = self._read(w.t("play.build.prompt"))
+            if entry is None:
+                return None
+            entry = entry.strip()
+            word = entry.lower()
+            if word in _QUIT:
+                return None
+            if word in _HELP:
+                self.console.print(Text(w.t("play.build.help")), soft_wrap=True)
+                continue
+            if word in _CANCEL or (word in _BACK and not chosen):
+                self.console.print(Text(w.t("play.build.cancelled", what=what)))
+                return _CANCELLED
+            if word in _BACK:
+                chosen.pop()
+            elif word in _OK or not entry:
+                if now.complete:
+                    return steps(state, what, chosen)
+                if entry:
+                    self._error(w.t("play.build.not_complete", what=what))
+                continue
+            else:
+                tokens = entry.split()
+                if all(t.isdigit() for t in tokens):  # numbers of the answers shown
+                    options = build_options(now)
+                    bad = [int(t) for t in tokens if not 1 <= int(t) <= len(options)]
+                    if bad:
+                        self._error(w.t("play.bad_number", number=bad[0], count=len(options)))
+                        continue
+                    tokens = [options[int(t) - 1] for t in tokens]
+                    if tokens == [_CONFIRM]:
+                        return steps(state, what, chosen)
+                error = self._add(state, what, chosen, tokens)
+                if error is not None:
+                    self._error(error)
+                    continue
+            now = state.choices(what, chosen)
+
+    def _add(self, state: State, what: str, chosen: list[str], items: Sequence[str]) -> str | None:
+        """Add ``items`` to ``chosen``, all or none: the reason when one cannot be added."""
+        verb = what if " " not in what else None
+        trial = list(chosen)
+        for item in items:
+            if item == verb:  # ``discard E1 discard S01``: the verb said again
+                continue
+            now = state.choices(what, trial)
+            if item not in now.addable:
+                can = " ".join(now.addable) or self.words.t("play.build.none")
+                return self.words.t("play.build.not_addable", item=item, what=what, addable=can)
+            trial.append(item)
+        chosen[:] = trial
+        return None
+
+    def _item_names(self, state: State, what: str) -> dict[str, str]:
+        """Words for the items of ``what`` and for ``what`` itself: the game's card words, else
+        the words of the step that adds the item first."""
+        w = self.words
+        names: dict[str, str] = {}
+        trial = state.clone()
+        legal = {a.notation: a for a in trial.legal_actions()}
+        prefix = ""
+        if what in legal:
+            names[what] = legal[what].describe(w.lang)
+            trial.apply(what)
+            legal = {a.notation: a for a in trial.legal_actions()}
+        else:
+            prefix = f"{what} "
+        for notation, action in legal.items():
+            item = notation[len(prefix) :] if notation.startswith(prefix) else notation
+            names[item] = w.card(item) or action.describe(w.lang)
+        return names
 
     def _read(self, prompt: str) -> str | None:
         try:
@@ -391,7 +595,7 @@ class TerminalPlay:
             for line in events:
                 self.console.print(Text(f"  • {line}"), soft_wrap=True)
 
-    def show(self, decision: Decision, brief: bool) -> None:
+    def show(self, decision: Decision, brief: bool, state: State | None = None) -> None:
         w = self.words
         view = decision.view
         if not brief:
@@ -403,7 +607,7 @@ class TerminalPlay:
             self.console.print(Rule(Text(title)))
         self._print_events(self._new_events(decision.seat, view))
         self.console.print(render_view(w, view, brief=brief))
-        self.console.print(render_steps(w, decision.legal))
+        self.console.print(render_steps(w, decision.legal, state))
 
     def show_end(self, state: State) -> None:
         w = self.words

@@ -1,10 +1,13 @@
 """Extreme Mission's log events and ids in words, for people (the front ends' optional hooks).
 
-Front ends look for these two functions in a game's package or its ``events`` module:
+Front ends look for these functions in a game's package or its ``events`` module:
 
 - ``describe_event(cards, event, lang)``: one log event (as a seat's view shows it) in words;
-- ``describe_card(cards, card_id, lang, detail=False)``: an id met in a view (info card, mission,
-  collaborator kind) in words, or None when it is not one; ``detail`` adds what a mission needs.
+- ``describe_card(cards, card_id, lang, detail=False)``: an id met in a view (info card or its
+  type ``R7``, mission, collaborator kind) in words, or None when it is not one; ``detail`` adds
+  what a mission needs;
+- ``describe_building(state, what, chosen, lang)``: what a mission or activation being built
+  still needs beyond cards (collaborators spent as wilds), or None.
 
 >>> from bodoge.games.extreme_mission.cards import load_cards
 >>> cs = load_cards()
@@ -25,7 +28,7 @@ from bodoge.core.i18n import text
 from bodoge.games.extreme_mission.cards import CardSet
 from bodoge.games.extreme_mission.words import card_words, kind_words, mission_words
 
-__all__ = ["describe_card", "describe_event"]
+__all__ = ["describe_building", "describe_card", "describe_event"]
 
 
 def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False) -> str | None:
@@ -34,6 +37,10 @@ def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False)
     try:
         return card_words(cards, cards.info_card(card_id).type, lang)
     except KeyError:
+        pass
+    try:
+        return card_words(cards, cards.parse_type(card_id), lang)
+    except ValueError:
         pass
     try:
         mission = cards.mission(card_id)
@@ -47,6 +54,24 @@ def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False)
     if card_id in codes:
         return kind_words(cards, codes.index(card_id), lang)
     return None
+
+
+def describe_building(state: Any, what: str, chosen: list[str], lang: str) -> str | None:
+    """EM-3.4, EM-3.6: how many collaborators the mission or activation ``what`` with ``chosen``
+    can only be made by spending as wilds; None when it needs none (or is not being built).
+
+    >>> import bodoge
+    >>> state = bodoge.make("extreme-mission", players=2).new_state(1, setup={
+    ...     "hands": {0: ["I-R4a", "I-B5a"]}})
+    >>> describe_building(state, "complete M1-02", [], "en")
+    'Needs 1 collaborator as a wild.'
+    >>> describe_building(state, "complete M1-02", ["HK"], "ja") is None
+    True
+    """
+    need = state.wilds_needed(what, chosen) if hasattr(state, "wilds_needed") else None
+    if not need:
+        return None
+    return text("em.build.wild" if need == 1 else "em.build.wilds", lang, n=need)
 
 
 def _card(cards: CardSet, card_id: str, lang: str) -> str:
