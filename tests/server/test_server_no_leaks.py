@@ -30,7 +30,7 @@ def sampled_states(name: str, players: int, variant: str, seeds: range) -> list[
     found: list[State] = []
     for seed in seeds:
         seen: list[State] = []
-        random_game(game, seed, on_step=lambda s: seen.append(s.clone()))
+        random_game(game, seed, on_step=lambda s, seen=seen: seen.append(s.clone()))
         found += random.Random(seed).sample(seen, min(8, len(seen)))
     return found
 
