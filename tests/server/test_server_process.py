@@ -131,3 +131,15 @@ def test_play_kill_restart_and_finish(tmp_path: Path) -> None:
         assert "Application shutdown complete" in output, output
         assert f"room {room}: game 1 over" in output
         assert ann not in output and bob not in output  # no token in the log
+
+
+def test_a_database_that_cannot_be_opened_is_one_line() -> None:
+    for db in ("postgresql://nobody@127.0.0.1:1/none", "mysterydb://x"):
+        done = subprocess.run(
+            [*BODOGE, "serve", "--port", str(free_port()), "--db", db],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2 and done.stdout == ""
+        assert len(done.stderr.strip().splitlines()) == 1, done.stderr
