@@ -124,7 +124,9 @@ async def drive_room(
     try:
         while time.monotonic() < stop:
             try:
-                await asyncio.wait_for(seats[0].over.wait(), timeout=max(0.0, stop - time.monotonic()))
+                await asyncio.wait_for(
+                    seats[0].over.wait(), timeout=max(0.0, stop - time.monotonic())
+                )
             except TimeoutError:
                 break
             finished += 1
@@ -210,7 +212,10 @@ def main(argv: list[str] | None = None) -> int:
             with context.Pool(args.clients) as pool:
                 results = pool.starmap(
                     client_process,
-                    [(base, share, args.think, args.seconds, 7 + i) for i, share in enumerate(shares)],
+                    [
+                        (base, share, args.think, args.seconds, 7 + i)
+                        for i, share in enumerate(shares)
+                    ],
                 )
             elapsed = time.monotonic() - start
             server_cpu = _cpu_seconds(server.pid) - cpu_before

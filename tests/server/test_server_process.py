@@ -40,6 +40,7 @@ def serve(db: Path, port: int) -> Iterator[subprocess.Popen[str]]:
         stderr=subprocess.STDOUT,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        start_new_session=True,  # its own process group: the bot workers die with it
     )
     try:
         first = process.stdout.readline() if process.stdout else ""
@@ -54,7 +55,7 @@ def serve(db: Path, port: int) -> Iterator[subprocess.Popen[str]]:
         yield process
     finally:
         if process.poll() is None:
-            process.kill()
+            os.killpg(process.pid, signal.SIGKILL)
         process.wait(10)
 
 
@@ -109,7 +110,7 @@ def test_play_kill_restart_and_finish(tmp_path: Path) -> None:
         post(port, f"/api/rooms/{room}/seats/2/bot", {"level": "random"}, ann)
         post(port, f"/api/rooms/{room}/start", {"start_player": 0}, ann)
         before = play(port, room, [ann, bob], 20, rng)
-        process.send_signal(signal.SIGKILL)
+        os.killpg(process.pid, signal.SIGKILL)  # the server and its bot workers, as in a crash
         process.wait(10)
     with serve(db, port) as process:
         url = f"ws://127.0.0.1:{port}/ws/rooms/{room}?token="

@@ -61,14 +61,14 @@ def test_rooms_moves_and_chat_round_trip(db_url: str) -> None:
     db.add_moves("r1", 1, 2, ["pass"], touched=4.0, status="over")
     with pytest.raises(sa.exc.IntegrityError):
         db.add_moves("r1", 1, 2, ["draw"], touched=5.0)  # seq 2 is taken: one writer wins
-    db.add_chat("r1", ChatRecord(0, "アン", "<b>やあ</b>", 3.25))
+    db.add_chat("r1", ChatRecord(0, "アン", "<b>やあ</b>", 4.5))
     (loaded,) = db.load_rooms()
     assert loaded.history == ["draw", "keep S12", "pass"]
     assert (loaded.status, loaded.touched, loaded.seed, loaded.setup) == (
-        "over", 4.0, 2**61 + 5, {"start_player": 1},
+        "over", 4.5, 2**61 + 5, {"start_player": 1},
     )  # fmt: skip
     assert loaded.seats == seats and loaded.cards == "[[spell]]"
-    assert db.recent_chat("r1", 10) == [ChatRecord(0, "アン", "<b>やあ</b>", 3.25)]
+    assert db.recent_chat("r1", 10) == [ChatRecord(0, "アン", "<b>やあ</b>", 4.5)]
     # A rematch's moves are a new game's; the old ones stay for its replay.
     record.game_no, record.status = 2, "running"
     db.save_room(record)

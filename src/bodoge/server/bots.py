@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import cache
 from typing import Any, NamedTuple
@@ -77,9 +80,14 @@ class BotPool:
     def _pool(self) -> Executor:
         if self._executor is None:
             if self.kind == "process":
-                # forkserver: the workers do not inherit the server's threads and sockets.
-                context = multiprocessing.get_context("forkserver")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                # spawn: the workers inherit none of the server's threads and sockets.
+                context = multiprocessing.get_context("spawn")
+                self._executor = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=context,
+                    initializer=_end_with,
+                    initargs=(os.getpid(),),
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
         return self._executor
@@ -102,6 +110,20 @@ class BotPool:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def _end_with(server: int) -> None:
+    """In a worker: end when the server process is gone (killed, it cannot tell its workers)."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server, 0)
+            except ProcessLookupError:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-server", daemon=True).start()
 
 
 def known_level(level: object) -> bool:

@@ -618,6 +618,7 @@ class Rooms:
         name = seat.name or ""
         record = ChatRecord(conn.seat, name, line, self.clock())
         await self.db(self.storage.add_chat, room.id, record)
+        room.touched = record.at
         frame = wire.chat_frame(record.seat, record.name, record.text, record.at)
         for other in list(room.connections):
             other.send(frame)

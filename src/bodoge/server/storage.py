@@ -367,12 +367,14 @@ class Storage:
 
     # ------------------------------------------------------------------ chat
     def add_chat(self, room: str, line: ChatRecord) -> None:
+        """Keep a chat line (chatting touches the room, like a move)."""
         with self.engine.begin() as conn:
             conn.execute(
                 chat.insert().values(
                     room=room, seat=line.seat, name=line.name, text=line.text, at=line.at
                 )
             )
+            conn.execute(rooms.update().where(rooms.c.room == room).values(touched=line.at))
 
     def recent_chat(self, room: str, limit: int) -> list[ChatRecord]:
         """The room's last ``limit`` chat lines, oldest first."""
