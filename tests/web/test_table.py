@@ -77,7 +77,7 @@ def play_against_bots(who: Watched, game: str, players: int, variant: str = "bas
     page.select_option(f"#players-{game}", str(players))
     if variant != "basic":
         page.select_option(f"#variant-{game}", variant)
-    page.select_option(f"#level-{game}", "heuristic")
+    page.select_option(f"#level-{game}", "easy")
     page.click(f"[data-create={game}][data-bots]")
     page.wait_for_selector(".table")
 

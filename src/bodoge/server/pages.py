@@ -1,17 +1,17 @@
-"""What the browser pages need beyond the rooms: the catalogue's web texts, the games, card faces,
+"""What the browser pages need beyond the rooms: the catalogue's web texts, card faces,
 log events in words, a hint, replay views and the rules pages.
 
-Every route here is stateless: it knows no room and holds no game. What it computes comes from the
-public card set, or from what the asking page already holds (its own view, a finished game's
-replay record), so nothing here can show a seat more than it may know.
+These routes hold no game. What they compute comes from the public card set, from what the
+asking page already holds (its own view), or from a finished game's record (the replay, public
+once the game is over), so nothing here can show a seat more than it may know.
 
 >>> from starlette.testclient import TestClient
 >>> from starlette.applications import Starlette
 >>> client = TestClient(Starlette(routes=routes()))
 >>> client.get("/api/messages?lang=ja").json()["messages"]["web.lobby.create"]
-'部屋を作る'
->>> client.get("/api/games?lang=en").json()["games"][0]["name"]
-'extreme-mission'
+'友だちと遊ぶ部屋を作る'
+>>> client.get("/api/faces/extreme-mission?lang=en").json()["names"]["R7"]
+'red 7'
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ from starlette.routing import Route
 import bodoge
 from bodoge.agents.base import Decision
 from bodoge.agents.heuristic import game_heuristic
-from bodoge.agents.registry import agent_names
 from bodoge.core.errors import BodogeError
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_module
 from bodoge.core.i18n import LANGUAGES, catalogue, text
 from bodoge.core.state import State
 from bodoge.play.terminal import game_hooks
+from bodoge.server.rooms import RoomError
 
 __all__ = ["routes"]
 
@@ -97,28 +97,6 @@ async def messages(request: Request) -> Response:
     lang = _lang(request)
     found = {k: v[lang] for k, v in catalogue().items() if k.startswith("web.") or k == "lang"}
     return JSONResponse({"lang": lang, "messages": found})
-
-
-async def games(request: Request) -> Response:
-    """``GET /api/games?lang=``: every game with its title, description, seats, variants and the
-    bots that may take a seat (``ismcts`` is there as its levels)."""
-    lang = _lang(request)
-    listed = []
-    for name in bodoge.games():
-        cls = type(bodoge.make(name))
-        listed.append(
-            {
-                "name": name,
-                "title": cls.title.get(lang, name),
-                "description": text(f"web.game.{name}.description", lang),
-                "min_players": cls.min_players,
-                "max_players": cls.max_players,
-                "default_players": cls.default_players,
-                "variants": list(cls.variants),
-                "bots": [b for b in agent_names(name) if b != "ismcts"],
-            }
-        )
-    return JSONResponse({"games": listed})
 
 
 async def faces(request: Request) -> Response:
@@ -199,22 +177,25 @@ async def hint(request: Request) -> Response:
 
 
 async def replay_view(request: Request) -> Response:
-    """``POST /api/replay/view {replay record…, "step", "seat"}``: the view of ``seat`` (null: a
-    spectator) after ``step`` steps of a finished game's record (``GET /api/rooms/{room}/replay``)."""
-    body = await _body(request)
-    game = _game(body.get("game"), body.get("players"), body.get("variant", "basic"))
-    history = body.get("history")
-    step, seat = body.get("step"), body.get("seat")
-    if not isinstance(history, list) or not all(isinstance(s, str) for s in history):
-        raise BadRequest("history must be a list of steps")
-    if not isinstance(step, int) or not 0 <= step <= len(history):
-        raise BadRequest(f"step must be a number from 0 to {len(history)}")
-    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < game.players):
-        raise BadRequest(f"seat must be null or a seat from 0 to {game.players - 1}")
+    """``GET /api/rooms/{room}/replay/{step}?seat=``: the view of ``seat`` (none: a spectator)
+    after ``step`` steps of the room's finished game. The server replays its own record (a
+    62-bit seed does not survive a trip through JavaScript's numbers)."""
+    lang = _lang(request)
+    rooms = request.app.state.rooms
+    room_id = request.path_params["room"]
     try:
-        state = game.replay(int(body.get("seed", 0)), history[:step], body.get("setup"))
-    except (BodogeError, TypeError, ValueError) as exc:
-        raise BadRequest(f"not a replay of this game: {exc}") from None
+        record = rooms.replay(room_id)
+        game: Game = rooms.get(room_id).game
+    except RoomError as exc:
+        return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
+    history: list[str] = record["history"]
+    raw_step, raw_seat = request.path_params["step"], request.query_params.get("seat", "")
+    if not raw_step.isdigit() or int(raw_step) > len(history):
+        raise BadRequest(f"step must be a number from 0 to {len(history)}")
+    if raw_seat and (not raw_seat.isdigit() or int(raw_seat) >= game.players):
+        raise BadRequest(f"seat must be empty or a seat from 0 to {game.players - 1}")
+    step, seat = int(raw_step), int(raw_seat) if raw_seat else None
+    state = game.replay(record["seed"], history[:step], record["setup"])
     return JSONResponse({"step": step, "steps": len(history), "view": state.view(seat)})
 
 
@@ -249,10 +230,9 @@ def routes() -> list[Route]:
     """The pages' routes, to add to the app's."""
     return [
         Route("/api/messages", _refusing(messages)),
-        Route("/api/games", _refusing(games)),
         Route("/api/faces/{game}", _refusing(faces)),
         Route("/api/words", _refusing(words), methods=["POST"]),
         Route("/api/hint", _refusing(hint), methods=["POST"]),
-        Route("/api/replay/view", _refusing(replay_view), methods=["POST"]),
+        Route("/api/rooms/{room}/replay/{step}", _refusing(replay_view)),
         Route("/rules/{game}", _refusing(rules)),
     ]

@@ -2,6 +2,7 @@
 import { api, el, lang, langSwitch, loadMessages, saveName, savedName, t, toast } from "./ui.js";
 
 let games = [];
+let bots = [];
 
 export function remember(room, seat, token) {
   localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ seat, token }));
@@ -29,8 +30,13 @@ function myName() {
 
 async function create(game, form, withBots) {
   const players = Number(form.players.value);
-  const body = { game: game.name, players, name: myName() };
+  const body = { game: game.game, players, name: myName() };
   if (form.variant) body.variant = form.variant.value;
+  const file = form.cards.files[0];
+  if (file) {
+    body.cards = await file.text();
+    body.cards_name = file.name;
+  }
   try {
     const made = await api("POST", "/api/rooms", body);
     remember(made.room, made.seat, made.token);
@@ -48,29 +54,33 @@ async function create(game, form, withBots) {
 
 function gameCard(game) {
   const form = el("form", { class: "create", onsubmit: (e) => e.preventDefault() });
-  const players = el("select", { name: "players", id: `players-${game.name}` });
+  const name = game.game;
+  const players = el("select", { name: "players", id: `players-${name}` });
   for (let n = game.min_players; n <= game.max_players; n++) {
     players.append(el("option", { value: n, selected: n === game.default_players }, t("web.lobby.n_players", { n })));
   }
   form.append(el("label", {}, t("web.lobby.players"), players));
   if (game.variants.length > 1) {
-    const variant = el("select", { name: "variant", id: `variant-${game.name}` },
+    const variant = el("select", { name: "variant", id: `variant-${name}` },
       game.variants.map((v) => el("option", { value: v }, t(`web.variant.${v}`))));
     form.append(el("label", {}, t("web.lobby.variant"), variant));
   }
-  const level = el("select", { name: "level", id: `level-${game.name}` },
-    game.bots.map((b) => el("option", { value: b, selected: b === "normal" }, t(`web.bot.${b}`))));
+  form.append(el("label", { class: "cards-file" }, t("web.lobby.card_set"),
+    el("input", { type: "file", name: "cards", accept: ".toml,text/plain", id: `cards-${name}` }),
+    el("span", { class: "muted" }, t("web.lobby.card_set_hint"))));
+  const level = el("select", { name: "level", id: `level-${name}` },
+    bots.map((b) => el("option", { value: b, selected: b === "easy" }, t(`web.bot.${b}`))));
   form.append(el("label", {}, t("web.lobby.bot_level"), level));
   form.append(el("div", { class: "buttons" },
-    el("button", { type: "button", class: "primary", "data-create": game.name, "data-bots": "1",
+    el("button", { type: "button", class: "primary", "data-create": name, "data-bots": "1",
       onclick: () => create(game, form, true) }, t("web.lobby.play_bots")),
-    el("button", { type: "button", "data-create": game.name,
+    el("button", { type: "button", "data-create": name,
       onclick: () => create(game, form, false) }, t("web.lobby.create"))));
-  return el("section", { class: `game-card ${game.name}` },
+  return el("section", { class: `game-card ${name}` },
     el("div", { class: "game-art", "aria-hidden": "true" }),
-    el("h2", {}, game.title),
-    el("p", { class: "desc" }, game.description),
-    el("a", { class: "rules-link", href: `/rules/${game.name}?lang=${lang}` }, t("web.rules.link")),
+    el("h2", {}, game.title[lang] || name),
+    el("p", { class: "desc" }, t(`web.game.${name}.description`)),
+    el("a", { class: "rules-link", href: `/rules/${name}?lang=${lang}` }, t("web.rules.link")),
     form);
 }
 
@@ -81,7 +91,7 @@ async function roomList() {
     if (!rooms.length) box.append(el("p", { class: "muted" }, t("web.lobby.no_rooms")));
     const list = el("ul", {});
     for (const room of rooms) {
-      const title = games.find((g) => g.name === room.game)?.title || room.game;
+      const title = games.find((g) => g.game === room.game)?.title[lang] || room.game;
       const taken = room.seats.filter((s) => s.taken).length;
       list.append(el("li", {}, el("a", { href: `/r/${room.room}` },
         el("strong", {}, title), " ",
@@ -105,7 +115,7 @@ async function roomList() {
 
 async function draw() {
   document.title = `bodoge — ${t("web.lobby.title")}`;
-  games = (await api("GET", `/api/games?lang=${lang}`)).games;
+  ({ games, bots } = await api("GET", `/api/games?lang=${lang}`));
   const app = document.getElementById("app");
   const main = el("main", { class: "lobby" },
     nameField(),

@@ -13,6 +13,7 @@ const S = {
   frame: null, // the last state frame
   faces: null,
   games: null,
+  bots: [],
   building: null, // {what, chosen, addable, complete} while a compound move is being built
   asking: null, // the first step whose choices we wait for
   busy: false, // an act was sent and no frame has answered yet
@@ -41,6 +42,14 @@ function mySeat() {
     return null;
   }
 }
+
+// The creator's page may seat bots, start and call a rematch (the server checks the token).
+function isCreator() {
+  const s = S.summary;
+  return Boolean(mySeat()?.token) && s?.you !== undefined && s.you !== null && s.you === s.creator;
+}
+
+const gameTitle = (name) => S.games?.find((g) => g.game === name)?.title[lang] || name;
 
 // --------------------------------------------------------------------------- the connection
 function connect() {
@@ -129,7 +138,7 @@ async function loadFaces() {
   const game = S.summary?.game || S.frame?.view.game;
   if (!game) return;
   S.faces = await api("GET", `/api/faces/${game}?lang=${lang}`);
-  if (!S.games) S.games = (await api("GET", `/api/games?lang=${lang}`)).games;
+  if (!S.games) ({ games: S.games, bots: S.bots } = await api("GET", `/api/games?lang=${lang}`));
 }
 
 async function describeLog(view) {
@@ -267,15 +276,14 @@ function buildingBar(describe) {
 // --------------------------------------------------------------------------- the seats
 function seatName(seat) {
   const s = S.summary?.seats?.[seat];
-  const base = s?.name || (s?.bot ? t(`web.bot.${s.bot}`) : t("web.seat", { n: seat }));
-  return base;
+  if (s?.name) return s.name;
+  return s?.bot ? t("web.seat_bot", { bot: t(`web.bot.${s.bot}`), n: seat }) : t("web.seat", { n: seat });
 }
 
 function seatsPanel() {
   const summary = S.summary;
-  const mine = mySeat();
-  const creator = mine?.seat === 0 && mine?.token;
-  const game = S.games?.find((g) => g.name === summary.game);
+  const mine = { ...mySeat(), seat: summary.you };
+  const creator = isCreator();
   const list = el("ol", { class: "seat-list", start: "0" });
   summary.seats.forEach((seat, n) => {
     const row = el("li", { class: seat.taken ? "taken" : "empty" },
@@ -289,7 +297,7 @@ function seatsPanel() {
       }
       if (creator) {
         const level = el("select", { "aria-label": t("web.lobby.bot_level") },
-          (game?.bots || ["normal"]).map((b) => el("option", { value: b, selected: b === "normal" }, t(`web.bot.${b}`))));
+          S.bots.map((b) => el("option", { value: b, selected: b === "easy" }, t(`web.bot.${b}`))));
         row.append(level, el("button", { type: "button", "data-bot": n,
           onclick: () => addBot(n, level.value) }, t("web.room.add_bot")));
       }
@@ -331,7 +339,7 @@ async function addBot(seat, level) {
 }
 
 async function fillBots() {
-  for (const [n, seat] of S.summary.seats.entries()) if (!seat.taken) await addBot(n, "normal");
+  for (const [n, seat] of S.summary.seats.entries()) if (!seat.taken) await addBot(n, "easy");
 }
 
 async function start() {
@@ -374,7 +382,7 @@ async function openReplay() {
 async function replayTo(step) {
   const r = S.replay;
   r.step = Math.max(0, Math.min(step, r.record.history.length));
-  const got = await api("POST", "/api/replay/view", { ...r.record, step: r.step, seat: r.seat });
+  const got = await api("GET", `/api/rooms/${room}/replay/${r.step}?seat=${r.seat ?? ""}`);
   r.view = got.view;
   S.logWords = [];
   await describeLog(r.view);
@@ -415,7 +423,6 @@ function resultPanel(view, table) {
     el("td", {}, seatName(s), view.you === s ? ` (${t("web.you")})` : ""),
     el("td", {}, String(scores[s])),
     el("td", { class: "facts" }, table.facts(view, s))));
-  const mine = mySeat();
   return el("section", { class: "result", "aria-label": t("web.result.title") },
     el("h2", {}, result.truncated ? t("web.result.truncated")
       : result.winners.length ? t("web.result.winners", { names: result.winners.map(seatName).join(" · ") })
@@ -426,21 +433,13 @@ function resultPanel(view, table) {
     el("p", { class: "tiebreak" }, tied ? t(`web.${table.prefix}.tiebreak`) : t(`web.${table.prefix}.scoring`)),
     el("div", { class: "buttons" },
       S.replay ? null : el("button", { type: "button", id: "replay", onclick: openReplay }, t("web.replay.open")),
-      mine?.seat === 0 ? el("button", { type: "button", class: "primary", id: "rematch", onclick: rematch }, t("web.result.rematch")) : null,
+      isCreator() && !S.replay ? el("button", { type: "button", class: "primary", id: "rematch", onclick: rematch }, t("web.result.rematch")) : null,
       el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
 }
 
 async function rematch() {
-  const s = S.summary;
   try {
-    const made = await api("POST", "/api/rooms", { game: s.game, players: s.players, variant: s.variant, name: seatName(0) });
-    localStorage.setItem(`bodoge.seat.${made.room}`, JSON.stringify({ seat: made.seat, token: made.token }));
-    const bots = s.seats.map((seat, n) => [n, seat.bot]).filter(([n, bot]) => n > 0 && bot);
-    for (const [n, bot] of bots) {
-      await api("POST", `/api/rooms/${made.room}/seats/${n}/bot`, { level: typeof bot === "string" ? bot : "normal" }, made.token);
-    }
-    if (bots.length === s.players - 1) await api("POST", `/api/rooms/${made.room}/start`, {}, made.token);
-    location.href = `/r/${made.room}`;
+    await api("POST", `/api/rooms/${room}/rematch`, {}, mySeat().token);
   } catch (err) {
     toast(err.message);
   }
@@ -455,12 +454,11 @@ function logPanel() {
 }
 
 function header() {
-  const game = S.games?.find((g) => g.name === S.summary?.game);
   const rm = S.summary?.game === "ruler-of-mana";
   const playing = S.frame && !S.frame.view.is_over && S.frame.seat !== null && S.frame.seat !== undefined;
   return el("header", { class: "bar" },
     el("a", { class: "brand", href: "/" }, "bodoge"),
-    el("span", { class: "title" }, game?.title || "", " ", el("span", { class: "muted" }, `#${room}`)),
+    el("span", { class: "title" }, gameTitle(S.summary?.game), " ", el("span", { class: "muted" }, `#${room}`)),
     el("a", { class: "rules-link", href: `/rules/${S.summary?.game}?lang=${lang}`, target: "_blank", rel: "noopener" }, t("web.rules.link")),
     playing ? el("button", { type: "button", id: "hint", onclick: askHint, disabled: !legal().length }, t("web.hint")) : null,
     playing && rm ? el("label", { class: "quiet" }, el("input", { type: "checkbox", id: "quiet", checked: S.quiet,
@@ -502,7 +500,7 @@ function draw() {
     return;
   }
   const game = S.summary?.game || S.frame.view.game;
-  document.title = `${S.games?.find((g) => g.name === game)?.title || game} — bodoge`;
+  document.title = `${gameTitle(game)} — bodoge`;
   const table = TABLES[game];
   if (!S.frame || !S.faces) {
     app.replaceChildren(header(), el("main", { class: "room" }, S.summary?.seats ? seatsPanel() : null));
@@ -514,13 +512,13 @@ function draw() {
     building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.logSeen)),
   };
   const focused = document.activeElement?.dataset?.step;
-  const board = el("div", { class: "board" }, table.drawTable(ctx));
+  const board = el("div", { class: "board" }, resultPanel(view, table), table.drawTable(ctx));
   board.append(el("div", { class: "moves" }, buildingBar(describeStep), otherSteps(board)));
   app.replaceChildren(
     ...[header(), S.replay ? replayBar() : null].filter(Boolean),
     el("main", { class: `table ${game}` },
       board,
-      el("aside", { class: "side" }, resultPanel(view, table), logPanel())));
+      el("aside", { class: "side" }, logPanel())));
   if (focused) document.querySelector(`[data-step="${CSS.escape(focused)}"]`)?.focus();
   S.logSeen = S.logWords.length;
 }
