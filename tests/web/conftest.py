@@ -62,7 +62,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         return
     port = _free_port()
     db = tmp_path_factory.mktemp("server") / "bodoge.sqlite"
-    command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
+    command = [
+        sys.executable,
+        "-m",
+        "bodoge.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{db}",
+    ]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:
