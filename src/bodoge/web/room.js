@@ -63,6 +63,11 @@ function connect() {
   };
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = (closed) => {
+    if (closed.code === 4404) { // no such room: nothing to come back to
+      document.getElementById("app").replaceChildren(header(), el("main", { class: "loading" },
+        el("p", {}, t("web.room.none")), el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
+      return;
+    }
     if (closed.code === 4401) {
       localStorage.removeItem(`bodoge.seat.${room}`);
       toast(t("web.room.bad_token"));
