@@ -1,5 +1,5 @@
-"""The ``bodoge`` command: ``bodoge simulate``, ``bodoge play``, ``bodoge arena`` and
-``bodoge balance``.
+"""The ``bodoge`` command: ``bodoge simulate``, ``bodoge play``, ``bodoge arena``,
+``bodoge balance`` and ``bodoge serve``.
 
 Bad arguments (an unknown game, a player count the game does not allow, an unknown seat or
 language) get one line on stderr and exit code 2, never a traceback.
@@ -199,6 +199,31 @@ def play_command(
     except BodogeError as exc:
         _fail(str(exc), lang)
     session.run()
+
+
+# ------------------------------------------------------------------------------- serve
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database: sqlite:///PATH or postgresql://USER@HOST/NAME "
+            "(default: bodoge.db in the user's data folder)."
+        ),
+    ] = None,
+    bot_workers: Annotated[int, typer.Option(help="Processes in which bots think.")] = 1,
+    lang: Annotated[str, typer.Option(help="Language of these lines: en or ja.")] = "en",
+) -> None:
+    """Serve games in the browser: rooms for friends and bots (stop with Ctrl+C or SIGTERM)."""
+    from bodoge.server.serve import serve
+
+    _check_lang(lang)
+    try:
+        serve(host, port, db, bot_workers=bot_workers, lang=lang)
+    except BodogeError as exc:
+        _fail(str(exc), lang)
 
 
 app.command("arena")(arena_command)

@@ -1,0 +1,390 @@
+"""The web app: the HTTP API, the room websocket and the pages (DESIGN.md, "The server and its
+wire protocol"). ``create_app(db_url)`` builds it; ``bodoge serve`` runs it with uvicorn.
+
+Errors are one line in ``{"error": …}`` with the contract's status (400 a bad body, 401 no or an
+unknown token, 403 not yours to do, 404 no such room or seat, 409 not now, 413 too big), in the
+language of ``?lang=`` or the ``Accept-Language`` header (English by default).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from bodoge.core.errors import BodogeError, IllegalAction
+from bodoge.core.i18n import LANGUAGES, text
+from bodoge.core.registry import game_class, games
+from bodoge.server import wire
+from bodoge.server.bots import BOT_LEVELS, BotPool
+from bodoge.server.limits import MAX_FRAME
+from bodoge.server.rooms import Connection, Room, RoomError, Rooms, engine_text
+from bodoge.server.storage import Storage
+
+__all__ = ["MAX_BODY", "create_app"]
+
+log = logging.getLogger("bodoge.server")
+
+MAX_BODY = 256 * 1024
+"""The largest HTTP body accepted (a room with an uploaded card file), in bytes."""
+SWEEP_SECONDS = 3600.0
+"""How often rooms nobody touched for a week are looked for."""
+
+
+def _lang(request: Request | WebSocket) -> str:
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    accept = request.headers.get("accept-language", "")
+    first = accept.split(",")[0].strip().lower()
+    return "ja" if first.startswith("ja") else "en"
+
+
+def _error(request: Request, exc: RoomError | BodogeError, status: int = 400) -> JSONResponse:
+    lang = _lang(request)
+    if isinstance(exc, RoomError):
+        message = exc.message or text(exc.key, lang, **exc.fields)
+        status = exc.status
+    else:
+        message = engine_text(exc, lang)
+    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (an empty body is an empty object), at most :data:`MAX_BODY`."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise RoomError(413, "server.too_big", limit=MAX_BODY // 1024)
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise RoomError(413, "server.too_big", limit=MAX_BODY // 1024)
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise RoomError(400, "server.bad_json") from None
+    if not isinstance(body, dict):
+        raise RoomError(400, "server.bad_json")
+    return body
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def _int(value: object, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RoomError(400, "server.bad_field", field=field)
+    return value
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _api(handler: Callable[[Request, Rooms], Awaitable[Response]]) -> Handler:
+    """A route whose refusals become the contract's one-line JSON errors."""
+
+    async def route(request: Request) -> Response:
+        rooms: Rooms = request.app.state.rooms
+        try:
+            return await handler(request, rooms)
+        except RoomError as exc:
+            return _error(request, exc)
+        except BodogeError as exc:
+            return _error(request, exc, 400)
+
+    return route
+
+
+# ---------------------------------------------------------------------- HTTP API
+async def list_games(request: Request, rooms: Rooms) -> Response:
+    """The games, their player counts and variants, and the bots a room offers."""
+    found = []
+    for name in games():
+        cls = game_class(name)
+        found.append(
+            {
+                "game": name,
+                "title": cls.title,
+                "min_players": cls.min_players,
+                "max_players": cls.max_players,
+                "default_players": cls.default_players,
+                "variants": list(cls.variants),
+            }
+        )
+    return JSONResponse({"games": found, "bots": list(BOT_LEVELS)})
+
+
+async def create_room(request: Request, rooms: Rooms) -> Response:
+    body = await _body(request)
+    game = body.get("game")
+    if not isinstance(game, str):
+        raise RoomError(400, "server.bad_field", field="game")
+    players = body.get("players")
+    if players is not None:
+        players = _int(players, "players")
+    variant = body.get("variant", "basic")
+    if not isinstance(variant, str):
+        raise RoomError(400, "server.bad_field", field="variant")
+    cards = body.get("cards")
+    if cards is not None and not isinstance(cards, str):
+        raise RoomError(400, "server.bad_field", field="cards")
+    cards_name = body.get("cards_name")
+    if cards_name is not None and not isinstance(cards_name, str):
+        raise RoomError(400, "server.bad_field", field="cards_name")
+    name = body.get("name", text("server.default_name", _lang(request)))
+    room, token = await rooms.create(game, players, variant, name, cards, cards_name)
+    return JSONResponse(
+        {"room": room.id, "seat": 0, "token": token, "url": f"/r/{room.id}#token={token}"},
+        status_code=201,
+    )
+
+
+async def room_list(request: Request, rooms: Rooms) -> Response:
+    shown = [r.summary() for r in rooms.rooms.values() if r.status in ("open", "running")]
+    shown.sort(key=lambda s: -s["created"])
+    return JSONResponse({"rooms": shown})
+
+
+async def room_summary(request: Request, rooms: Rooms) -> Response:
+    return JSONResponse(rooms.get(request.path_params["room"]).summary())
+
+
+def _seat_param(request: Request) -> int:
+    raw = request.path_params["seat"]
+    if not raw.isdigit():
+        raise RoomError(404, "server.no_seat", seat=raw, room=request.path_params["room"])
+    return int(raw)
+
+
+async def join_seat(request: Request, rooms: Rooms) -> Response:
+    body = await _body(request)
+    seat = _seat_param(request)
+    rooms.get(request.path_params["room"])
+    token = await rooms.join(request.path_params["room"], seat, body.get("name"))
+    return JSONResponse({"seat": seat, "token": token})
+
+
+async def seat_bot(request: Request, rooms: Rooms) -> Response:
+    body = await _body(request)
+    seat = _seat_param(request)
+    level = body.get("level")
+    await rooms.seat_bot(request.path_params["room"], seat, level, _bearer(request))
+    return JSONResponse({"seat": seat, "bot": level})
+
+
+async def free_seat(request: Request, rooms: Rooms) -> Response:
+    seat = _seat_param(request)
+    await rooms.free_seat(request.path_params["room"], seat, _bearer(request))
+    return JSONResponse({"seat": seat})
+
+
+async def start_game(request: Request, rooms: Rooms) -> Response:
+    body = await _body(request)
+    room_id = request.path_params["room"]
+    await rooms.start(room_id, _bearer(request), body.get("start_player"))
+    return JSONResponse(rooms.get(room_id).summary())
+
+
+async def rematch(request: Request, rooms: Rooms) -> Response:
+    body = await _body(request)
+    room_id = request.path_params["room"]
+    await rooms.start(room_id, _bearer(request), body.get("start_player"), rematch=True)
+    return JSONResponse(rooms.get(room_id).summary())
+
+
+async def leave(request: Request, rooms: Rooms) -> Response:
+    seat = await rooms.leave(request.path_params["room"], _bearer(request))
+    return JSONResponse({"seat": seat})
+
+
+async def replay(request: Request, rooms: Rooms) -> Response:
+    return JSONResponse(rooms.replay(request.path_params["room"]))
+
+
+async def not_found(request: Request, rooms: Rooms) -> Response:
+    raise RoomError(404, "server.no_route", path=request.url.path)
+
+
+# ---------------------------------------------------------------------- websocket
+async def room_socket(websocket: WebSocket) -> None:
+    """``/ws/rooms/{room}?token=T``: frames of the room to a seat (or, without a token, to a
+    spectator), and the seat's moves, chat and questions back."""
+    rooms: Rooms = websocket.app.state.rooms
+    lang = _lang(websocket)
+    await websocket.accept()
+    room = rooms.rooms.get(websocket.path_params["room"])
+    token = websocket.query_params.get("token")
+    if room is None:
+        message = text("server.no_room", lang, room=websocket.path_params["room"])
+        await websocket.send_text(wire.error_frame(message, 0))
+        await websocket.close(4404)
+        return
+    seat = room.seat_of(token) if token else None
+    if token and seat is None:
+        await websocket.send_text(wire.error_frame(text("server.bad_token", lang), room.seq))
+        await websocket.close(4401)
+        return
+    conn = Connection(seat, lang)
+    writer = asyncio.create_task(_write(websocket, conn))
+    try:
+        await rooms.connect(room, conn)
+        while not conn.closed:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            data: str | bytes = received.get("text") or received.get("bytes") or b""
+            size = len(data.encode()) if isinstance(data, str) else len(data)
+            problem = conn.frames.check(size, time.monotonic())
+            if problem is not None:
+                conn.send(wire.error_frame(text(problem, lang, limit=MAX_FRAME // 1024), room.seq))
+                conn.close(4408)
+                break
+            await _handle(rooms, room, conn, data)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        rooms.disconnect(room, conn)
+        conn.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            conn.outbox.put_nowait(1000)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, timeout=5)
+        writer.cancel()
+
+
+async def _write(websocket: WebSocket, conn: Connection) -> None:
+    """Write a connection's outbox in order; an int is the close code that ends it."""
+    with contextlib.suppress(Exception):
+        while True:
+            item = await conn.outbox.get()
+            if isinstance(item, int):
+                await websocket.close(item)
+                return
+            await websocket.send_text(item)
+
+
+async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes) -> None:
+    """One client frame: answered, or refused with an error frame; the connection stays."""
+    lang = conn.lang
+    try:
+        frame = wire.parse_frame(data)
+        kind = frame["type"]
+        if kind == "ping":
+            conn.send(wire.dumps({"type": "pong"}))
+        elif kind == "act":
+            await rooms.act(room, conn.seat, frame["action"], frame["seq"])
+        elif kind == "choices":
+            found = rooms.choices(room, conn.seat, frame["what"], frame["chosen"])
+            conn.send(wire.choices_frame(frame["what"], frame["chosen"], found))
+        elif kind == "chat":
+            await rooms.chat(room, conn, frame["text"])
+    except wire.FrameError as exc:
+        conn.send(wire.error_frame(text(exc.key, lang, **exc.fields), room.seq))
+    except RoomError as exc:
+        message = exc.message or text(exc.key, lang, **exc.fields)
+        conn.send(wire.error_frame(message, room.seq))
+    except (IllegalAction, BodogeError) as exc:
+        conn.send(wire.error_frame(engine_text(exc, lang), room.seq))
+
+
+# ---------------------------------------------------------------------- pages
+def web_dir() -> Path:
+    """Where the front end's static files are (``bodoge/web``)."""
+    return Path(str(resources.files("bodoge").joinpath("web")))
+
+
+def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    async def page(request: Request) -> Response:
+        path = web_dir() / name
+        if not path.is_file():
+            return PlainTextResponse(text("server.no_page", _lang(request)), status_code=404)
+        return FileResponse(path, media_type="text/html")
+
+    return page
+
+
+# ---------------------------------------------------------------------- the app
+def create_app(
+    db_url: str,
+    *,
+    cards_dir: Path | None = None,
+    bot_workers: str = "process",
+    bot_count: int = 1,
+    extra_routes: list[BaseRoute] | None = None,
+) -> Starlette:
+    """The bodoge web app on the database ``db_url`` (``sqlite:///PATH`` or
+    ``postgresql://…``). Uploaded card files are kept in ``cards_dir`` (default: beside an SQLite
+    file, else the user's data folder). Bots think in ``bot_count`` worker processes
+    (``bot_workers="thread"``: threads). The database is opened when the app starts."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        storage = Storage(db_url)
+        rooms = Rooms(storage, BotPool(bot_workers, bot_count), cards_dir or _cards_dir(db_url))
+        app.state.rooms = rooms
+        await rooms.load()
+        await rooms.close_untouched()
+        sweeper = asyncio.create_task(_sweep(rooms))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await rooms.close()
+            storage.close()
+
+    routes: list[BaseRoute] = [
+        Route("/", _page("index.html")),
+        Route("/r/{room}", _page("room.html")),
+        Route("/api/games", _api(list_games)),
+        Route("/api/rooms", _api(create_room), methods=["POST"]),
+        Route("/api/rooms", _api(room_list), methods=["GET"]),
+        Route("/api/rooms/{room}", _api(room_summary)),
+        Route("/api/rooms/{room}/seats/{seat}", _api(join_seat), methods=["POST"]),
+        Route("/api/rooms/{room}/seats/{seat}", _api(free_seat), methods=["DELETE"]),
+        Route("/api/rooms/{room}/seats/{seat}/bot", _api(seat_bot), methods=["POST"]),
+        Route("/api/rooms/{room}/start", _api(start_game), methods=["POST"]),
+        Route("/api/rooms/{room}/rematch", _api(rematch), methods=["POST"]),
+        Route("/api/rooms/{room}/leave", _api(leave), methods=["POST"]),
+        Route("/api/rooms/{room}/replay", _api(replay)),
+        *(extra_routes or []),
+        Route("/api/{rest:path}", _api(not_found), methods=["GET", "POST", "DELETE"]),
+        WebSocketRoute("/ws/rooms/{room}", room_socket),
+        Mount("/static", StaticFiles(directory=web_dir(), check_dir=False)),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _cards_dir(db_url: str) -> Path:
+    from bodoge.server.paths import data_dir
+
+    if db_url.startswith("sqlite:///") and db_url != "sqlite:///:memory:":
+        return Path(db_url.removeprefix("sqlite:///")).parent / "cards"
+    return data_dir() / "cards"
+
+
+async def _sweep(rooms: Rooms) -> None:
+    while True:
+        await asyncio.sleep(SWEEP_SECONDS)
+        try:
+            await rooms.close_untouched()
+        except Exception:
+            log.exception("closing untouched rooms failed")

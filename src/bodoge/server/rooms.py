@@ -1,0 +1,670 @@
+"""Rooms and their rules: seats and their secret tokens, the creator, bots, start and rematch,
+leaving, chat, and the one path every move takes (check, apply, commit, then tell).
+
+A room has a fixed number of seats. The creator takes seat 0; people join free seats with a
+display name and get a token (a long random secret, given once, kept only as its sha256); the
+creator may seat bots by level and starts the game once every seat is taken, the start player
+at random or as the creator picks (Extreme Mission starts with whoever most recently saw a spy:
+the table knows, the server does not). After the game the creator may call a rematch: the same
+seats, a new seed. Someone who leaves before the start frees the seat; during or after a game
+an ``easy`` bot takes it over, so the others can finish. Rooms nobody touched for a week close.
+
+A move is checked (a seat's own decision, the ``seq`` it saw), applied, committed to storage,
+and only then are the frames built and sent: a move the server acknowledged survives a crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bodoge.agents import derive_seed
+from bodoge.core.action import Choices
+from bodoge.core.errors import BodogeError, CardSetError
+from bodoge.core.game import Game
+from bodoge.core.registry import make
+from bodoge.core.state import State
+from bodoge.server import wire
+from bodoge.server.bots import BOT_LEVELS, BotPool, GameSpec, known_level
+from bodoge.server.limits import CHAT_LENGTH, ChatLimit, FrameLimit
+from bodoge.server.storage import ChatRecord, RoomRecord, SeatRecord, Storage
+
+__all__ = [
+    "UNTOUCHED_DAYS",
+    "Connection",
+    "Room",
+    "RoomError",
+    "Rooms",
+    "clean_name",
+    "engine_text",
+    "hash_token",
+]
+
+log = logging.getLogger("bodoge.server")
+
+UNTOUCHED_DAYS = 7
+"""A room nobody touched for this many days is closed."""
+LEAVER_BOT = "easy"
+"""The bot that takes over the seat of someone who leaves a game under way."""
+NAME_LENGTH = 32
+CHAT_KEPT = 50
+"""Chat lines a connection is shown when it arrives."""
+OUTBOX = 256
+"""Frames waiting for a slow client before the server gives up on it (close 1013)."""
+
+T = TypeVar("T")
+
+
+class RoomError(Exception):
+    """A request refused: the HTTP ``status`` and the catalogue ``key`` of its one-line message.
+    ``message`` is set instead of a key for an error the engine worded (a bad card file)."""
+
+    def __init__(self, status: int, key: str, message: str | None = None, **fields: object):
+        super().__init__(key if message is None else message)
+        self.status = status
+        self.key = key
+        self.message = message
+        self.fields = fields
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a token: its sha256, in hex.
+
+    >>> len(hash_token("secret")), hash_token("secret") == hash_token("secret")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(name: object) -> str:
+    """A display name made safe to keep: one line, no control characters, 1–32 characters.
+
+    >>> clean_name("  Ann\\n  Lee ")
+    'Ann Lee'
+    >>> clean_name("")
+    Traceback (most recent call last):
+    ...
+    bodoge.server.rooms.RoomError: server.bad_name
+    """
+    if not isinstance(name, str):
+        raise RoomError(400, "server.bad_name", limit=NAME_LENGTH)
+    kept = "".join(c for c in name if unicodedata.category(c)[0] != "C")
+    kept = " ".join(kept.split())
+    if not kept or len(kept) > NAME_LENGTH:
+        raise RoomError(400, "server.bad_name", limit=NAME_LENGTH)
+    return kept
+
+
+def _room_id() -> str:
+    alphabet = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: ids are read aloud
+    return "".join(secrets.choice(alphabet) for _ in range(10))
+
+
+class Seat:
+    """Who sits in a seat: a person (``name``, and the hash of their token) or a bot (``bot``)."""
+
+    __slots__ = ("bot", "name", "token_hash")
+
+    def __init__(
+        self, name: str | None = None, bot: str | None = None, token_hash: str | None = None
+    ):
+        self.name = name
+        self.bot = bot
+        self.token_hash = token_hash
+
+    @property
+    def taken(self) -> bool:
+        return self.name is not None or self.bot is not None
+
+    def summary(self) -> dict[str, Any]:
+        return {"name": self.name, "bot": self.bot, "taken": self.taken}
+
+
+class Connection:
+    """One websocket: its seat (None: a spectator), its language, its limits, and its outbox — the
+    frames waiting to be written, so that one slow client never holds up a room."""
+
+    def __init__(self, seat: int | None, lang: str) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.frames = FrameLimit()
+        self.chat = ChatLimit()
+        self.outbox: asyncio.Queue[str | int] = asyncio.Queue(OUTBOX + 1)
+        self.closed = False
+
+    def send(self, frame: str) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= OUTBOX:
+            self.close(1013)
+            return
+        self.outbox.put_nowait(frame)
+
+    def close(self, code: int) -> None:
+        """Send what is queued, then close with ``code``."""
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(code)
+
+
+class Room:
+    """One room: its options, seats, the game under way (``state``) and who is watching."""
+
+    def __init__(self, record: RoomRecord, game: Game) -> None:
+        self.id = record.room
+        self.game = game
+        self.cards = record.cards
+        self.cards_name = record.cards_name
+        self.creator = record.creator
+        self.status = record.status
+        self.game_no = record.game_no
+        self.seed = record.seed
+        self.setup = record.setup
+        self.created = record.created
+        self.touched = record.touched
+        self.seats = [Seat() for _ in range(game.players)]
+        for s in record.seats:
+            self.seats[s.seat] = Seat(s.name, s.bot, s.token_hash)
+        self.state: State | None = None
+        if self.seed is not None and self.status in ("running", "over"):
+            self.state = game.replay(self.seed, record.history, self.setup)
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def spec(self) -> GameSpec:
+        return GameSpec(self.game.name, self.game.players, self.game.variant, self.game.cards_path)
+
+    @property
+    def seq(self) -> int:
+        return wire.seq_of(self.state)
+
+    def record(self) -> RoomRecord:
+        return RoomRecord(
+            room=self.id,
+            game=self.game.name,
+            players=self.game.players,
+            variant=self.game.variant,
+            cards=self.cards,
+            cards_name=self.cards_name,
+            creator=self.creator,
+            status=self.status,
+            game_no=self.game_no,
+            seed=self.seed,
+            setup=self.setup,
+            created=self.created,
+            touched=self.touched,
+            seats=[SeatRecord(i, s.name, s.bot, s.token_hash) for i, s in enumerate(self.seats)],
+        )
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        digest = hash_token(token)
+        for i, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return i
+        return None
+
+    def summary(self) -> dict[str, Any]:
+        """The room as everyone may see it (the contract's room summary, and a few more fields)."""
+        return {
+            "room": self.id,
+            "game": self.game.name,
+            "players": self.game.players,
+            "variant": self.game.variant,
+            "status": self.status,
+            "seats": [s.summary() for s in self.seats],
+            "creator": self.creator,
+            "game_no": self.game_no,
+            "cards": self.cards_name,
+            "created": round(self.created, 3),
+        }
+
+
+class Rooms:
+    """Every room of the server, and the rules that change them. One storage, one bot pool."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        bots: BotPool,
+        cards_dir: Path,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.storage = storage
+        self.bots = bots
+        self.cards_dir = cards_dir
+        self.clock = clock
+        self.rooms: dict[str, Room] = {}
+        # One writer thread: storage calls leave the event loop, in the order they were made.
+        self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="storage")
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a storage call off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db_thread, partial(fn, *args))
+
+    # ------------------------------------------------------------------ life
+    async def load(self) -> None:
+        """Bring back every room from storage, games replayed exactly; bots carry on."""
+        for record in await self.db(self.storage.load_rooms):
+            try:
+                game = self._make_game(record.game, record.players, record.variant, record.cards)
+                room = Room(record, game)
+            except BodogeError as exc:
+                log.error("room %s: cannot be restored: %s", record.room, exc)
+                continue
+            self.rooms[room.id] = room
+            self._kick_bot(room)
+        log.info("restored %d rooms", len(self.rooms))
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+            for conn in list(room.connections):
+                conn.close(1001)
+        self.bots.close()
+        self._db_thread.shutdown(wait=True)
+
+    async def close_untouched(self) -> list[str]:
+        """Close every room nobody touched for :data:`UNTOUCHED_DAYS` days."""
+        before = self.clock() - UNTOUCHED_DAYS * 86400
+        closed = await self.db(self.storage.close_untouched, before)
+        for room_id in closed:
+            room = self.rooms.pop(room_id, None)
+            if room is not None:
+                if room.bot_task is not None:
+                    room.bot_task.cancel()
+                for conn in list(room.connections):
+                    conn.close(1001)
+            log.info("room %s: closed, untouched for %d days", room_id, UNTOUCHED_DAYS)
+        return closed
+
+    # ------------------------------------------------------------------ games and cards
+    def _make_game(
+        self,
+        name: str,
+        players: int,
+        variant: str,
+        cards: str | None,
+        cards_name: str | None = None,
+    ) -> Game:
+        """The game of a room. An uploaded card file is kept under its content's hash, so a
+        restart and the bot workers read the same file."""
+        path = None
+        if cards is not None:
+            digest = hashlib.sha256(cards.encode()).hexdigest()
+            path = self.cards_dir / f"{digest}.toml"
+            if not path.exists():
+                self.cards_dir.mkdir(parents=True, exist_ok=True)
+                path.write_text(cards, encoding="utf-8")
+        try:
+            return make(name, players=players, variant=variant, cards=path)
+        except CardSetError as exc:
+            # The loader's own line, naming the file as the person knows it.
+            named = CardSetError(cards_name or "cards.toml", exc.card, exc.field, exc.problem)
+            raise RoomError(400, "server.bad_cards", message=str(named)) from None
+
+    def get(self, room_id: str) -> Room:
+        room = self.rooms.get(room_id)
+        if room is None:
+            raise RoomError(404, "server.no_room", room=room_id)
+        return room
+
+    def _seat(self, room: Room, seat: int) -> Seat:
+        if not 0 <= seat < len(room.seats):
+            raise RoomError(404, "server.no_seat", seat=seat, room=room.id)
+        return room.seats[seat]
+
+    def _creator(self, room: Room, token: str | None) -> None:
+        if not token:
+            raise RoomError(401, "server.no_token")
+        seat = room.seat_of(token)
+        if seat is None:
+            raise RoomError(401, "server.bad_token")
+        if seat != room.creator:
+            raise RoomError(403, "server.not_creator")
+
+    # ------------------------------------------------------------------ the rules
+    async def create(
+        self,
+        game: str,
+        players: int | None,
+        variant: str = "basic",
+        name: str = "Player 1",
+        cards: str | None = None,
+        cards_name: str | None = None,
+    ) -> tuple[Room, str]:
+        """A new room; its creator takes seat 0. Returns the room and the creator's token."""
+        made = self._make_game(game, players, variant, cards, cards_name)  # type: ignore[arg-type]
+        now = self.clock()
+        token = secrets.token_urlsafe(32)
+        record = RoomRecord(
+            room=_room_id(),
+            game=made.name,
+            players=made.players,
+            variant=made.variant,
+            cards=cards,
+            cards_name=cards_name if cards is not None else None,
+            created=now,
+            touched=now,
+            seats=[SeatRecord(0, clean_name(name), None, hash_token(token))]
+            + [SeatRecord(i) for i in range(1, made.players)],
+        )
+        room = Room(record, made)
+        await self.db(self.storage.save_room, room.record())
+        self.rooms[room.id] = room
+        log.info(
+            "room %s: created (%s, %d players, %s)", room.id, made.name, made.players, made.variant
+        )
+        return room, token
+
+    async def join(self, room_id: str, seat: int, name: object) -> str:
+        """Take a free seat before the start; the seat's new token."""
+        room = self.get(room_id)
+        display = clean_name(name)
+        async with room.lock:
+            place = self._seat(room, seat)
+            if room.status != "open":
+                raise RoomError(409, "server.started")
+            if place.taken:
+                raise RoomError(409, "server.taken", seat=seat)
+            token = secrets.token_urlsafe(32)
+            place.name, place.bot, place.token_hash = display, None, hash_token(token)
+            await self._save(room)
+        log.info("room %s: seat %d joined", room.id, seat)
+        self._tell_room(room)
+        return token
+
+    async def seat_bot(self, room_id: str, seat: int, level: object, token: str | None) -> None:
+        """The creator seats a bot (or changes its level) in a seat no person holds."""
+        room = self.get(room_id)
+        self._creator(room, token)
+        if not known_level(level):
+            raise RoomError(400, "server.bad_level", level=level, levels=", ".join(BOT_LEVELS))
+        async with room.lock:
+            place = self._seat(room, seat)
+            if room.status != "open":
+                raise RoomError(409, "server.started")
+            if place.name is not None:
+                raise RoomError(409, "server.taken", seat=seat)
+            place.bot = str(level)
+            await self._save(room)
+        log.info("room %s: seat %d is a %s bot", room.id, seat, level)
+        self._tell_room(room)
+
+    async def free_seat(self, room_id: str, seat: int, token: str | None) -> None:
+        """The creator empties a seat before the start (a bot, or someone who joined)."""
+        room = self.get(room_id)
+        self._creator(room, token)
+        async with room.lock:
+            self._seat(room, seat)
+            if room.status != "open":
+                raise RoomError(409, "server.started")
+            if seat == room.creator:
+                raise RoomError(409, "server.own_seat")
+            room.seats[seat] = Seat()
+            for conn in [c for c in room.connections if c.seat == seat]:
+                conn.send(wire.error_frame(self.say("server.seat_freed", conn.lang), room.seq))
+                conn.close(4401)
+            await self._save(room)
+        log.info("room %s: seat %d freed", room.id, seat)
+        self._tell_room(room)
+
+    def _start_player(self, room: Room, start_player: object) -> int:
+        if start_player is None or start_player == "random":
+            return secrets.randbelow(room.game.players)
+        if (
+            not isinstance(start_player, int)
+            or isinstance(start_player, bool)
+            or not 0 <= start_player < room.game.players
+        ):
+            raise RoomError(400, "server.bad_start_player", players=room.game.players)
+        return start_player
+
+    async def start(
+        self, room_id: str, token: str | None, start_player: object = None, rematch: bool = False
+    ) -> None:
+        """The creator starts the game (or, after one, a rematch: same seats, new seed)."""
+        room = self.get(room_id)
+        self._creator(room, token)
+        first = self._start_player(room, start_player)
+        async with room.lock:
+            if rematch and room.status != "over":
+                raise RoomError(409, "server.not_over")
+            if not rematch and room.status != "open":
+                raise RoomError(409, "server.started")
+            if not all(s.taken for s in room.seats):
+                raise RoomError(409, "server.seats_empty")
+            room.seed = secrets.randbits(62)
+            room.setup = {"start_player": first}
+            room.game_no += 1
+            room.status = "running"
+            room.state = room.game.new_state(room.seed, room.setup)
+            await self._save(room)
+        log.info("room %s: game %d started, seat %d first", room.id, room.game_no, first)
+        self._tell_room(room)
+        self._tell_state(room)
+        self._kick_bot(room)
+
+    async def leave(self, room_id: str, token: str | None) -> int:
+        """A person gives up their seat (see the module docstring); the seat left."""
+        room = self.get(room_id)
+        if not token:
+            raise RoomError(401, "server.no_token")
+        async with room.lock:
+            seat = room.seat_of(token)
+            if seat is None:
+                raise RoomError(401, "server.bad_token")
+            if room.status == "open":
+                room.seats[seat] = Seat()
+            else:
+                room.seats[seat] = Seat(bot=LEAVER_BOT)
+            if seat == room.creator:
+                people = [i for i, s in enumerate(room.seats) if s.name is not None]
+                room.creator = people[0] if people else seat
+            if not any(s.name is not None for s in room.seats):
+                room.status = "closed"
+            for conn in [c for c in room.connections if c.seat == seat]:
+                conn.close(1000)
+            await self._save(room)
+        log.info("room %s: seat %d left", room.id, seat)
+        if room.status == "closed":
+            await self._drop(room)
+        else:
+            self._tell_room(room)
+            self._kick_bot(room)
+        return seat
+
+    async def _drop(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
+        if room.bot_task is not None:
+            room.bot_task.cancel()
+        for conn in list(room.connections):
+            conn.close(1000)
+        log.info("room %s: closed, nobody is left", room.id)
+
+    def replay(self, room_id: str) -> dict[str, Any]:
+        """A finished game, to step through: its options, setup, seed and history."""
+        room = self.get(room_id)
+        if room.status != "over" or room.state is None:
+            raise RoomError(409, "server.not_over")
+        return {
+            "game": room.game.name,
+            "players": room.game.players,
+            "variant": room.game.variant,
+            "setup": room.setup,
+            "seed": room.seed,
+            "history": room.state.history,
+            "game_no": room.game_no,
+            "cards": room.cards,
+        }
+
+    async def act(
+        self, room: Room, seat: int | None, action: str, seq: int, game_no: int | None = None
+    ) -> None:
+        """Play ``action`` (a step or a whole action) for ``seat``, which saw ``seq``. Refused
+        with RoomError (not your decision, stale) or IllegalAction, nothing changed. Committed
+        to storage before any frame is sent."""
+        async with room.lock:
+            state = room.state
+            if seat is None:
+                raise RoomError(403, "server.act.spectator")
+            if state is None or room.status not in ("running", "over"):
+                raise RoomError(409, "server.act.not_started")
+            if seq != len(state.history) or (game_no is not None and game_no != room.game_no):
+                raise RoomError(409, "server.act.stale", seq=seq, now=len(state.history))
+            if state.current_player != seat:
+                if state.is_over:
+                    raise RoomError(409, "server.act.over")
+                raise RoomError(403, "server.act.not_yours")
+            before = len(state.history)
+            state.apply(action)
+            steps = state.history[before:]
+            now = self.clock()
+            status = "over" if state.is_over else None
+            try:
+                await self.db(
+                    self.storage.add_moves, room.id, room.game_no, before, steps, now, status
+                )
+            except Exception:
+                log.exception("room %s: a move could not be stored", room.id)
+                room.state = room.game.replay(room.seed or 0, state.history[:before], room.setup)
+                raise RoomError(503, "server.db_failed") from None
+            room.touched = now
+            if status is not None:
+                room.status = status
+                log.info("room %s: game %d over", room.id, room.game_no)
+            self._tell_state(room)
+            if status is not None:
+                self._tell_room(room)
+        self._kick_bot(room)
+
+    def choices(self, room: Room, seat: int | None, what: str, chosen: Sequence[str]) -> Choices:
+        """``state.choices`` for the seat that must decide now."""
+        state = room.state
+        if seat is None:
+            raise RoomError(403, "server.act.spectator")
+        if state is None:
+            raise RoomError(409, "server.act.not_started")
+        if state.current_player != seat:
+            raise RoomError(403, "server.act.not_yours")
+        try:
+            return state.choices(what, chosen)
+        except NotImplementedError:
+            raise RoomError(409, "server.no_choices", game=room.game.name) from None
+
+    async def chat(self, room: Room, conn: Connection, text: str) -> None:
+        """A chat line from a seated person, to everyone in the room."""
+        if conn.seat is None:
+            raise RoomError(403, "server.chat.spectator")
+        problem = conn.chat.check(text, time.monotonic())
+        if problem is not None:
+            raise RoomError(400, problem, limit=CHAT_LENGTH)
+        line = " ".join("".join(c for c in text if unicodedata.category(c)[0] != "C").split())
+        seat = room.seats[conn.seat]
+        name = seat.name or ""
+        record = ChatRecord(conn.seat, name, line, self.clock())
+        await self.db(self.storage.add_chat, room.id, record)
+        frame = wire.chat_frame(record.seat, record.name, record.text, record.at)
+        for other in list(room.connections):
+            other.send(frame)
+
+    # ------------------------------------------------------------------ connections
+    async def connect(self, room: Room, conn: Connection) -> None:
+        """A connection joins the room: it is shown the room, the recent chat and the game."""
+        room.connections.add(conn)
+        conn.send(wire.room_frame({**room.summary(), "you": conn.seat}))
+        for line in await self.db(self.storage.recent_chat, room.id, CHAT_KEPT):
+            conn.send(wire.chat_frame(line.seat, line.name, line.text, line.at))
+        if room.state is not None:
+            conn.send(wire.state_frame(room.state, conn.seat))
+
+    def disconnect(self, room: Room, conn: Connection) -> None:
+        conn.closed = True
+        room.connections.discard(conn)
+
+    def say(self, key: str, lang: str, **fields: object) -> str:
+        from bodoge.core.i18n import text
+
+        return text(key, lang, **fields)
+
+    # ------------------------------------------------------------------ telling
+    def _tell_room(self, room: Room) -> None:
+        summary = room.summary()
+        for conn in list(room.connections):
+            conn.send(wire.room_frame({**summary, "you": conn.seat}))
+
+    def _tell_state(self, room: Room) -> None:
+        """Every connection its own frame, each built from its seat's view alone."""
+        state = room.state
+        if state is None:
+            return
+        frames: dict[int | None, str] = {}
+        for conn in list(room.connections):
+            frame = frames.get(conn.seat)
+            if frame is None:
+                frame = frames[conn.seat] = wire.state_frame(state, conn.seat)
+            conn.send(frame)
+
+    async def _save(self, room: Room) -> None:
+        room.touched = self.clock()
+        await self.db(self.storage.save_room, room.record())
+
+    # ------------------------------------------------------------------ bots
+    def _kick_bot(self, room: Room) -> None:
+        """Let the bot play if a bot's seat must decide now (and none is thinking already)."""
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        state = room.state
+        if state is None or room.status != "running" or state.current_player is None:
+            return
+        if room.seats[state.current_player].bot is None:
+            return
+        room.bot_task = asyncio.create_task(self._bot_turns(room))
+
+    async def _bot_turns(self, room: Room) -> None:
+        while True:
+            state = room.state
+            if state is None or room.status != "running" or state.current_player is None:
+                return
+            seat = state.current_player
+            level = room.seats[seat].bot
+            if level is None:
+                return
+            seq, game_no = len(state.history), room.game_no
+            view = state.view(seat)
+            legal = [str(a) for a in state.legal_actions()]
+            seed = derive_seed(room.seed or 0, "bot", game_no, seq)
+            try:
+                step = await self.bots.choose(room.spec, level, seat, view, legal, seed)
+                await self.act(room, seat, step, seq, game_no)
+            except asyncio.CancelledError:
+                raise
+            except RoomError as exc:
+                if exc.key != "server.act.stale":
+                    log.error("room %s: the bot of seat %d was refused: %s", room.id, seat, exc)
+                    return
+            except Exception:
+                log.exception("room %s: the bot of seat %d failed", room.id, seat)
+                return
+
+
+def engine_text(exc: BodogeError, lang: str) -> str:
+    """An engine error in ``lang`` where it offers one (``exc.text(lang)``), else as raised."""
+    worded = getattr(exc, "text", None)
+    if callable(worded):
+        return str(worded(lang))
+    return str(exc)

@@ -1,0 +1,383 @@
+"""Storage: rooms, seats and games in one SQL database, through SQLAlchemy Core.
+
+SQLite in a file by default, PostgreSQL with a ``postgresql://`` URL; the same tables and
+statements for both. A game is stored as its game, config, setup, seed and history (one row per
+step in ``moves``), never as a full state: replaying the history rebuilds it exactly. The schema
+carries its version (table ``schema_version``); :data:`MIGRATIONS` brings an older database up to
+date when it is opened, and a newer one is refused rather than misread.
+
+>>> db = Storage("sqlite://")
+>>> db.version()
+1
+>>> seats = [SeatRecord(0, "Ann"), SeatRecord(1, bot="random")]
+>>> db.save_room(RoomRecord("abc", "extreme-mission", 2, "basic", game_no=1, seats=seats))
+>>> db.add_moves("abc", 1, 0, ["draw"], touched=5.0)
+>>> [(r.room, r.seats[0].name, r.history) for r in db.load_rooms()]
+[('abc', 'Ann', ['draw'])]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "ChatRecord",
+    "RoomRecord",
+    "SeatRecord",
+    "Storage",
+    "StorageError",
+    "engine_url",
+]
+
+
+class StorageError(Exception):
+    """A database that cannot be used (unreachable, or of a newer schema): one line saying why."""
+
+
+metadata = sa.MetaData()
+
+schema_version = sa.Table(
+    "schema_version", metadata, sa.Column("version", sa.Integer, nullable=False)
+)
+
+rooms = sa.Table(
+    "rooms",
+    metadata,
+    sa.Column("room", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("variant", sa.String(32), nullable=False),
+    sa.Column("cards", sa.Text, nullable=True),  # an uploaded card file's text; NULL: shipped
+    sa.Column("cards_name", sa.String(200), nullable=True),
+    sa.Column("creator", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),  # open | running | over | closed
+    sa.Column("game_no", sa.Integer, nullable=False),  # 0 before the first start, then 1, 2…
+    sa.Column("seed", sa.BigInteger, nullable=True),
+    sa.Column("setup", sa.Text, nullable=True),  # JSON
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("touched", sa.Float, nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("room", sa.String(32), sa.ForeignKey("rooms.room"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),  # sha256 hex; the token is never kept
+)
+
+moves = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("room", sa.String(32), sa.ForeignKey("rooms.room"), primary_key=True),
+    sa.Column("game_no", sa.Integer, primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),  # the step's index in the history
+    sa.Column("step", sa.String(200), nullable=False),
+)
+
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("room", sa.String(32), sa.ForeignKey("rooms.room"), nullable=False, index=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+def _v1(conn: Connection) -> None:
+    """The first schema: rooms, seats, moves and chat."""
+    metadata.create_all(conn, tables=[rooms, seats, moves, chat])
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1]
+"""Migration ``i`` brings a database from version ``i`` to ``i + 1``; append, never edit."""
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def engine_url(url: str) -> str:
+    """The SQLAlchemy URL for ``url``: ``postgresql://`` is spoken through psycopg 3.
+
+    >>> engine_url("postgresql://u@localhost/bodoge")
+    'postgresql+psycopg://u@localhost/bodoge'
+    >>> engine_url("sqlite:///games.db")
+    'sqlite:///games.db'
+    """
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain) :]
+    return url
+
+
+@dataclass
+class SeatRecord:
+    """One seat as stored: who sits there (a name, or a bot's level) and its token's hash."""
+
+    seat: int
+    name: str | None = None
+    bot: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class RoomRecord:
+    """One room as stored, with the history of its current game."""
+
+    room: str
+    game: str
+    players: int
+    variant: str
+    cards: str | None = None
+    cards_name: str | None = None
+    creator: int = 0
+    status: str = "open"
+    game_no: int = 0
+    seed: int | None = None
+    setup: dict[str, Any] | None = None
+    created: float = 0.0
+    touched: float = 0.0
+    seats: list[SeatRecord] = field(default_factory=list)
+    history: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ChatRecord:
+    """One chat line."""
+
+    seat: int
+    name: str
+    text: str
+    at: float
+
+
+class Storage:
+    """The database behind the server. Every method is one transaction, committed on return:
+    a move whose ``add_moves`` returned survives a ``kill -9``."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            path = url.removeprefix("sqlite:///")
+            if url.startswith("sqlite:///") and path:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            if url in ("sqlite://", "sqlite:///:memory:"):
+                # One connection shared across threads, so that an in-memory database is one.
+                kwargs["poolclass"] = sa.pool.StaticPool
+            kwargs["connect_args"] = {"check_same_thread": False}
+        else:
+            kwargs["pool_pre_ping"] = True
+        try:
+            self.engine: Engine = sa.create_engine(engine_url(url), **kwargs)
+        except (sa.exc.ArgumentError, ImportError) as exc:
+            raise StorageError(f"cannot use database {url!r}: {exc}") from None
+        if url.startswith("sqlite"):
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._migrate()
+
+    # ------------------------------------------------------------------ schema
+    def version(self) -> int:
+        """The schema version of the database (0: empty)."""
+        with self.engine.connect() as conn:
+            return _version(conn)
+
+    def _migrate(self) -> None:
+        try:
+            with self.engine.begin() as conn:
+                found = _version(conn)
+                if found > SCHEMA_VERSION:
+                    raise StorageError(
+                        f"database {self.url!r} has schema version {found}; this bodoge knows "
+                        f"up to {SCHEMA_VERSION}: upgrade bodoge"
+                    )
+                for step in MIGRATIONS[found:]:
+                    step(conn)
+                if found == 0:
+                    conn.execute(schema_version.insert().values(version=SCHEMA_VERSION))
+                elif found < SCHEMA_VERSION:
+                    conn.execute(schema_version.update().values(version=SCHEMA_VERSION))
+        except sa.exc.OperationalError as exc:
+            reason = " ".join(str(exc.orig).split()) if exc.orig is not None else str(exc)
+            raise StorageError(f"cannot open database {self.url!r}: {reason}") from None
+
+    # ------------------------------------------------------------------ rooms
+    def save_room(self, record: RoomRecord) -> None:
+        """Write a room and its seats (not its moves), replacing what was stored."""
+        row = {
+            "room": record.room,
+            "game": record.game,
+            "players": record.players,
+            "variant": record.variant,
+            "cards": record.cards,
+            "cards_name": record.cards_name,
+            "creator": record.creator,
+            "status": record.status,
+            "game_no": record.game_no,
+            "seed": record.seed,
+            "setup": None if record.setup is None else json.dumps(record.setup),
+            "created": record.created,
+            "touched": record.touched,
+        }
+        with self.engine.begin() as conn:
+            updated = conn.execute(
+                rooms.update().where(rooms.c.room == record.room).values(**row)
+            ).rowcount
+            if not updated:
+                conn.execute(rooms.insert().values(**row))
+            conn.execute(seats.delete().where(seats.c.room == record.room))
+            conn.execute(
+                seats.insert(),
+                [
+                    {
+                        "room": record.room,
+                        "seat": s.seat,
+                        "name": s.name,
+                        "bot": s.bot,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in record.seats
+                ],
+            )
+
+    def add_moves(
+        self,
+        room: str,
+        game_no: int,
+        seq: int,
+        steps: Sequence[str],
+        touched: float,
+        status: str | None = None,
+    ) -> None:
+        """Append ``steps`` to a game's history from index ``seq``, all in one transaction (a
+        step already stored at that index makes it fail: two writers cannot both play a move)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                moves.insert(),
+                [
+                    {"room": room, "game_no": game_no, "seq": seq + i, "step": step}
+                    for i, step in enumerate(steps)
+                ],
+            )
+            values: dict[str, Any] = {"touched": touched}
+            if status is not None:
+                values["status"] = status
+            conn.execute(rooms.update().where(rooms.c.room == room).values(**values))
+
+    def touch(self, room: str, touched: float) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(rooms.update().where(rooms.c.room == room).values(touched=touched))
+
+    def load_rooms(self) -> list[RoomRecord]:
+        """Every room not closed, with its seats and the history of its current game."""
+        with self.engine.connect() as conn:
+            found = {
+                row.room: RoomRecord(
+                    room=row.room,
+                    game=row.game,
+                    players=row.players,
+                    variant=row.variant,
+                    cards=row.cards,
+                    cards_name=row.cards_name,
+                    creator=row.creator,
+                    status=row.status,
+                    game_no=row.game_no,
+                    seed=row.seed,
+                    setup=None if row.setup is None else json.loads(row.setup),
+                    created=row.created,
+                    touched=row.touched,
+                )
+                for row in conn.execute(rooms.select().where(rooms.c.status != "closed"))
+            }
+            live = sa.select(rooms.c.room).where(rooms.c.status != "closed")
+            for row in conn.execute(
+                seats.select().where(seats.c.room.in_(live)).order_by(seats.c.room, seats.c.seat)
+            ):
+                found[row.room].seats.append(
+                    SeatRecord(row.seat, row.name, row.bot, row.token_hash)
+                )
+            current = (
+                sa.select(moves.c.room, moves.c.step)
+                .join(rooms, sa.and_(rooms.c.room == moves.c.room))
+                .where(rooms.c.status != "closed", moves.c.game_no == rooms.c.game_no)
+                .order_by(moves.c.room, moves.c.seq)
+            )
+            for row in conn.execute(current):
+                found[row.room].history.append(row.step)
+        return list(found.values())
+
+    def history(self, room: str, game_no: int) -> list[str]:
+        """The steps of one game of a room, in order."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    sa.select(moves.c.step)
+                    .where(moves.c.room == room, moves.c.game_no == game_no)
+                    .order_by(moves.c.seq)
+                ).scalars()
+            )
+
+    def close_untouched(self, before: float) -> list[str]:
+        """Mark closed every room not touched since ``before``; their ids."""
+        with self.engine.begin() as conn:
+            stale = list(
+                conn.execute(
+                    sa.select(rooms.c.room).where(
+                        rooms.c.status != "closed", rooms.c.touched < before
+                    )
+                ).scalars()
+            )
+            if stale:
+                conn.execute(rooms.update().where(rooms.c.room.in_(stale)).values(status="closed"))
+        return stale
+
+    # ------------------------------------------------------------------ chat
+    def add_chat(self, room: str, line: ChatRecord) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                chat.insert().values(
+                    room=room, seat=line.seat, name=line.name, text=line.text, at=line.at
+                )
+            )
+
+    def recent_chat(self, room: str, limit: int) -> list[ChatRecord]:
+        """The room's last ``limit`` chat lines, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                chat.select().where(chat.c.room == room).order_by(chat.c.id.desc()).limit(limit)
+            ).all()
+        return [ChatRecord(r.seat, r.name, r.text, r.at) for r in reversed(rows)]
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _version(conn: Connection) -> int:
+    if not sa.inspect(conn).has_table("schema_version"):
+        schema_version.create(conn)
+        return 0
+    found = conn.execute(sa.select(schema_version.c.version)).scalar()
+    return int(found or 0)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL: readers never block the writer. ``synchronous=NORMAL`` in WAL mode keeps every
+    committed transaction through a crash of the process (``kill -9``); only a power cut can
+    take the last ones."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

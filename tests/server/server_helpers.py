@@ -1,0 +1,94 @@
+"""Helpers of the server tests: an app on a fresh database, rooms made through the API."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from bodoge.server.app import create_app
+
+
+@contextmanager
+def client(db_url: str, cards_dir: Path) -> Iterator[TestClient]:
+    """A test client of the app on ``db_url``; bots think in a thread."""
+    app = create_app(db_url, cards_dir=cards_dir, bot_workers="thread")
+    with TestClient(app) as c:
+        yield c
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_room(c: TestClient, game: str = "extreme-mission", players: int = 2, **extra: Any) -> Any:
+    r = c.post("/api/rooms", json={"game": game, "players": players, "name": "Ann", **extra})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def started_room(
+    c: TestClient,
+    game: str = "extreme-mission",
+    players: int = 2,
+    bots: dict[int, str] | None = None,
+) -> tuple[str, list[str | None]]:
+    """A room whose seats are filled (people, or ``bots`` by seat) and whose game has started
+    with seat 0 first; the room and each seat's token (None for a bot)."""
+    made = new_room(c, game, players)
+    room, tokens = made["room"], [made["token"]]
+    for seat in range(1, players):
+        if bots and seat in bots:
+            r = c.post(
+                f"/api/rooms/{room}/seats/{seat}/bot",
+                json={"level": bots[seat]},
+                headers=bearer(made["token"]),
+            )
+            assert r.status_code == 200, r.text
+            tokens.append(None)
+        else:
+            r = c.post(f"/api/rooms/{room}/seats/{seat}", json={"name": f"P{seat}"})
+            assert r.status_code == 200, r.text
+            tokens.append(r.json()["token"])
+    r = c.post(f"/api/rooms/{room}/start", json={"start_player": 0}, headers=bearer(made["token"]))
+    assert r.status_code == 200, r.text
+    return room, tokens
+
+
+def receive(ws: Any, kind: str) -> dict[str, Any]:
+    """The next frame of type ``kind`` (frames of other types before it are skipped)."""
+    for _ in range(100):
+        frame: dict[str, Any] = json.loads(ws.receive_text())
+        if frame["type"] == kind:
+            return frame
+    raise AssertionError(f"no {kind} frame")
+
+
+def act(ws: Any, action: str, seq: int) -> None:
+    ws.send_text(json.dumps({"type": "act", "action": action, "seq": seq}))
+
+
+def random_step(frame: dict[str, Any], rng: random.Random) -> str:
+    legal: list[str] = frame["legal"]
+    return legal[rng.randrange(len(legal))]
+
+
+class Pacer:
+    """Keeps a client under the server's 20 frames a second (automated clients pace themselves)."""
+
+    def __init__(self, per_second: int = 18) -> None:
+        self.per_second = per_second
+        self.sent: list[float] = []
+
+    def wait(self) -> None:
+        now = time.monotonic()
+        self.sent = [t for t in self.sent if t > now - 1.0]
+        if len(self.sent) >= self.per_second:
+            time.sleep(self.sent[0] + 1.0 - now)
+        self.sent.append(time.monotonic())

@@ -1,0 +1,192 @@
+"""The HTTP API of DESIGN.md's contract through the app: rooms, seats, bots, start, rematch,
+leave, replay, and every refusal with its status and one-line error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from server_helpers import bearer, client, new_room, started_room
+from starlette.testclient import TestClient
+
+from bodoge.server.app import MAX_BODY
+
+
+@pytest.fixture
+def c(sqlite_url: str, tmp_path: Path) -> TestClient:
+    with client(sqlite_url, tmp_path / "cards") as c:
+        yield c  # type: ignore[misc]
+
+
+def one_line_error(r: object, status: int) -> str:
+    assert r.status_code == status, r.text  # type: ignore[attr-defined]
+    message: str = r.json()["error"]  # type: ignore[attr-defined]
+    assert message and "\n" not in message
+    return message
+
+
+def test_create_room_gives_the_creator_seat_0_and_a_seat_link(c: TestClient) -> None:
+    made = new_room(c, players=3)
+    assert made["seat"] == 0 and len(made["token"]) >= 40
+    assert made["url"] == f"/r/{made['room']}#token={made['token']}"
+    summary = c.get(f"/api/rooms/{made['room']}").json()
+    assert summary["status"] == "open" and summary["players"] == 3
+    assert summary["seats"][0] == {"name": "Ann", "bot": None, "taken": True}
+    assert summary["seats"][1] == {"name": None, "bot": None, "taken": False}
+    assert made["token"] not in str(summary)
+    assert [r["room"] for r in c.get("/api/rooms").json()["rooms"]] == [made["room"]]
+
+
+def test_games_lists_both_games_and_the_bots(c: TestClient) -> None:
+    body = c.get("/api/games").json()
+    assert {g["game"] for g in body["games"]} == {"extreme-mission", "ruler-of-mana"}
+    assert body["bots"][:2] == ["random", "easy"]
+
+
+def test_join_a_seat_then_409_when_taken(c: TestClient) -> None:
+    room = new_room(c)["room"]
+    r = c.post(f"/api/rooms/{room}/seats/1", json={"name": "Bob"})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    one_line_error(c.post(f"/api/rooms/{room}/seats/1", json={"name": "Cy"}), 409)
+    one_line_error(c.post(f"/api/rooms/{room}/seats/0", json={"name": "Cy"}), 409)
+
+
+def test_unknown_rooms_and_seats_are_404(c: TestClient) -> None:
+    room = new_room(c)["room"]
+    one_line_error(c.get("/api/rooms/nosuchroom"), 404)
+    one_line_error(c.post("/api/rooms/nosuchroom/seats/1", json={"name": "Bob"}), 404)
+    one_line_error(c.post(f"/api/rooms/{room}/seats/7", json={"name": "Bob"}), 404)
+    one_line_error(c.post(f"/api/rooms/{room}/seats/x", json={"name": "Bob"}), 404)
+    one_line_error(c.get("/api/nothing/here"), 404)
+
+
+def test_bodies_that_are_not_json_objects_are_400(c: TestClient) -> None:
+    for body in (b"{not json", b"[1, 2]", b'"text"', b"\xff\xfe"):
+        one_line_error(c.post("/api/rooms", content=body), 400)
+    room = new_room(c)["room"]
+    one_line_error(c.post(f"/api/rooms/{room}/seats/1", content=b"nope"), 400)
+
+
+def test_bad_fields_are_400_with_the_reason(c: TestClient) -> None:
+    assert "chess" in one_line_error(c.post("/api/rooms", json={"game": "chess"}), 400)
+    one_line_error(c.post("/api/rooms", json={"game": "extreme-mission", "players": 9}), 400)
+    one_line_error(c.post("/api/rooms", json={"game": "extreme-mission", "variant": "x"}), 400)
+    one_line_error(c.post("/api/rooms", json={"game": "extreme-mission", "players": "2"}), 400)
+    one_line_error(c.post("/api/rooms", json={}), 400)
+    room = new_room(c)["room"]
+    for name in ("", "x" * 33, 5, None):
+        one_line_error(c.post(f"/api/rooms/{room}/seats/1", json={"name": name}), 400)
+
+
+def test_errors_speak_japanese_when_asked(c: TestClient) -> None:
+    r = c.get("/api/rooms/nosuchroom", headers={"Accept-Language": "ja,en;q=0.5"})
+    assert one_line_error(r, 404) == "部屋 nosuchroom はありません"
+    assert one_line_error(c.get("/api/rooms/nosuchroom?lang=en"), 404) == "no room nosuchroom"
+
+
+def test_oversized_bodies_are_413(c: TestClient) -> None:
+    big = b'{"game": "extreme-mission", "name": "' + b"x" * MAX_BODY + b'"}'
+    one_line_error(c.post("/api/rooms", content=big), 413)
+
+
+def test_bots_take_seats_for_the_creator_only(c: TestClient) -> None:
+    made = new_room(c, players=3)
+    room, token = made["room"], made["token"]
+    bob = c.post(f"/api/rooms/{room}/seats/1", json={"name": "Bob"}).json()["token"]
+    url = f"/api/rooms/{room}/seats/2/bot"
+    one_line_error(c.post(url, json={"level": "random"}), 401)
+    one_line_error(c.post(url, json={"level": "random"}, headers=bearer("forged")), 401)
+    one_line_error(c.post(url, json={"level": "random"}, headers=bearer(bob)), 403)
+    assert "random" in one_line_error(
+        c.post(url, json={"level": "genius"}, headers=bearer(token)), 400
+    )
+    r = c.post(url, json={"level": "normal"}, headers=bearer(token))
+    assert r.json() == {"seat": 2, "bot": "normal"}
+    assert c.get(f"/api/rooms/{room}").json()["seats"][2] == {
+        "name": None,
+        "bot": "normal",
+        "taken": True,
+    }
+    one_line_error(
+        c.post(f"/api/rooms/{room}/seats/1/bot", json={"level": "easy"}, headers=bearer(token)),
+        409,
+    )
+    # The creator may free a seat again before the start.
+    assert c.delete(f"/api/rooms/{room}/seats/2", headers=bearer(token)).status_code == 200
+    assert not c.get(f"/api/rooms/{room}").json()["seats"][2]["taken"]
+
+
+def test_start_needs_the_creator_and_every_seat_and_happens_once(c: TestClient) -> None:
+    made = new_room(c)
+    room, token = made["room"], made["token"]
+    start = f"/api/rooms/{room}/start"
+    one_line_error(c.post(start, headers=bearer(token)), 409)  # seat 1 is empty
+    bob = c.post(f"/api/rooms/{room}/seats/1", json={"name": "Bob"}).json()["token"]
+    one_line_error(c.post(start), 401)
+    one_line_error(c.post(start, headers=bearer(bob)), 403)
+    one_line_error(c.post(start, json={"start_player": 5}, headers=bearer(token)), 400)
+    assert c.post(start, json={"start_player": 1}, headers=bearer(token)).status_code == 200
+    assert c.get(f"/api/rooms/{room}").json()["status"] == "running"
+    one_line_error(c.post(start, headers=bearer(token)), 409)
+    one_line_error(c.post(f"/api/rooms/{room}/seats/1", json={"name": "Cy"}), 409)
+    one_line_error(c.get(f"/api/rooms/{room}/replay"), 409)
+    one_line_error(c.post(f"/api/rooms/{room}/rematch", headers=bearer(token)), 409)
+
+
+def test_start_player_at_random_covers_every_seat(c: TestClient) -> None:
+    firsts = set()
+    for _ in range(30):
+        made = new_room(c)
+        room = made["room"]
+        c.post(f"/api/rooms/{room}/seats/1", json={"name": "Bob"})
+        c.post(f"/api/rooms/{room}/start", headers=bearer(made["token"]))
+        with c.websocket_connect(f"/ws/rooms/{room}") as ws:
+            from server_helpers import receive
+
+            firsts.add(receive(ws, "state")["view"]["current_player"])
+        if firsts == {0, 1}:
+            break
+    assert firsts == {0, 1}
+
+
+def test_leave_before_the_start_frees_the_seat(c: TestClient) -> None:
+    room = new_room(c)["room"]
+    bob = c.post(f"/api/rooms/{room}/seats/1", json={"name": "Bob"}).json()["token"]
+    one_line_error(c.post(f"/api/rooms/{room}/leave"), 401)
+    assert c.post(f"/api/rooms/{room}/leave", headers=bearer(bob)).json() == {"seat": 1}
+    assert not c.get(f"/api/rooms/{room}").json()["seats"][1]["taken"]
+    one_line_error(c.post(f"/api/rooms/{room}/leave", headers=bearer(bob)), 401)
+
+
+def test_leave_during_a_game_hands_the_seat_to_a_bot(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    assert tokens[1] is not None
+    c.post(f"/api/rooms/{room}/leave", headers=bearer(tokens[1]))
+    seat = c.get(f"/api/rooms/{room}").json()["seats"][1]
+    assert seat == {"name": None, "bot": "easy", "taken": True}
+
+
+def test_the_last_person_leaving_closes_the_room(c: TestClient) -> None:
+    made = new_room(c)
+    c.post(f"/api/rooms/{made['room']}/leave", headers=bearer(made["token"]))
+    one_line_error(c.get(f"/api/rooms/{made['room']}"), 404)
+    assert c.get("/api/rooms").json()["rooms"] == []
+
+
+SHIPPED = Path(__file__).parents[2] / "src/bodoge/games/extreme_mission/cards.toml"
+
+
+def test_an_uploaded_card_set_plays(c: TestClient) -> None:
+    text = SHIPPED.read_text("utf-8")
+    made = new_room(c, cards=text, cards_name="mine.toml")
+    assert c.get(f"/api/rooms/{made['room']}").json()["cards"] == "mine.toml"
+
+
+def test_a_bad_card_file_is_refused_with_the_loaders_line(c: TestClient) -> None:
+    r = c.post(
+        "/api/rooms",
+        json={"game": "extreme-mission", "cards": "[[mission]\nid=", "cards_name": "mine.toml"},
+    )
+    message = one_line_error(r, 400)
+    assert message.startswith("mine.toml: ") and "TOML" in message
+    assert c.get("/api/rooms").json()["rooms"] == []

@@ -1,0 +1,216 @@
+"""The room websocket through the app: frames on connecting, moves, and every bad input of the
+contract's list answered with its error frame or close code, nothing changed."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Pacer, act, bearer, client, random_step, receive, started_room
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from bodoge.server.limits import MAX_FRAME
+
+
+@pytest.fixture
+def c(sqlite_url: str, tmp_path: Path) -> TestClient:
+    with client(sqlite_url, tmp_path / "cards") as c:
+        yield c  # type: ignore[misc]
+
+
+def error(ws: Any) -> dict[str, Any]:
+    frame = receive(ws, "error")
+    assert frame["message"] and "\n" not in frame["message"]
+    return frame
+
+
+def test_a_seat_is_shown_the_room_then_its_state(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ws:
+        first = json.loads(ws.receive_text())
+        assert first["type"] == "room" and first["you"] == 0 and first["status"] == "running"
+        state = receive(ws, "state")
+        assert state["seq"] == 0 and state["seat"] == 0 and state["view"]["you"] == 0
+        assert "draw" in state["legal"]
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[1]}") as ws:
+        state = receive(ws, "state")
+        assert state["seat"] == 1 and state["legal"] == []
+
+
+def test_a_move_reaches_every_seat_and_spectator_from_its_own_view(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    with (
+        c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ann,
+        c.websocket_connect(f"/ws/rooms/{room}?token={tokens[1]}") as bob,
+        c.websocket_connect(f"/ws/rooms/{room}") as watcher,
+    ):
+        receive(ann, "state"), receive(bob, "state"), receive(watcher, "state")
+        act(ann, "draw", 0)
+        a, b, w = receive(ann, "state"), receive(bob, "state"), receive(watcher, "state")
+        assert a["seq"] == b["seq"] == w["seq"] == 1
+        assert w["seat"] is None and w["view"]["you"] is None and w["legal"] == []
+        assert a["view"]["hand"] != b["view"]["hand"]
+        assert "hand" not in w["view"] or not w["view"]["hand"]
+
+
+def test_ping_pong(c: TestClient) -> None:
+    room, _ = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}") as ws:
+        ws.send_text('{"type": "ping"}')
+        assert receive(ws, "pong") == {"type": "pong"}
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "{not json",
+        "[1, 2]",
+        '{"type": "dance"}',
+        '{"no": "type"}',
+        '{"type": "act", "seq": 0}',
+        '{"type": "act", "action": "draw"}',
+        '{"type": "act", "action": "draw", "seq": true}',
+        '{"type": "act", "action": "fly away", "seq": 0}',
+        '{"type": "act", "action": "complete", "seq": 0}',
+        '{"type": "act", "action": "draw", "seq": 5}',
+        '{"type": "choices", "what": 3}',
+        '{"type": "choices", "what": "complete M1-07", "chosen": "R4"}',
+        '{"type": "choices", "what": "fly away", "chosen": []}',
+    ],
+)
+def test_bad_frames_get_an_error_and_change_nothing(c: TestClient, frame: str) -> None:
+    room, tokens = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ws:
+        before = receive(ws, "state")
+        ws.send_text(frame)
+        assert error(ws)["seq"] == 0
+        act(ws, "draw", 0)  # the connection is kept, and the game unchanged
+        after = receive(ws, "state")
+        assert after["seq"] == 1 and before["view"]["deck_size"] - 1 == after["view"]["deck_size"]
+
+
+def test_acting_out_of_turn_or_as_a_spectator_is_refused(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    with (
+        c.websocket_connect(f"/ws/rooms/{room}?token={tokens[1]}") as bob,
+        c.websocket_connect(f"/ws/rooms/{room}") as watcher,
+    ):
+        receive(bob, "state"), receive(watcher, "state")
+        act(bob, "draw", 0)
+        assert error(bob)["message"] == "not your decision"
+        act(watcher, "draw", 0)
+        assert error(watcher)["message"] == "spectators cannot act"
+        watcher.send_text('{"type": "chat", "text": "hi"}')
+        error(watcher)
+
+
+def test_a_stale_seq_cannot_play_twice(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ws:
+        receive(ws, "state")
+        act(ws, "draw", 0)
+        assert receive(ws, "state")["seq"] == 1
+        act(ws, "draw", 0)  # the double click
+        assert "stale" in error(ws)["message"]
+        assert c.get(f"/api/rooms/{room}").json()["status"] == "running"
+
+
+def test_a_wrong_token_is_accepted_then_closed_4401(c: TestClient) -> None:
+    room, _ = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token=forged") as ws:
+        assert "token" in error(ws)["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4401
+
+
+def test_an_unknown_room_is_closed_4404(c: TestClient) -> None:
+    with c.websocket_connect("/ws/rooms/nosuchroom") as ws:
+        error(ws)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4404
+
+
+def test_a_flood_is_closed_4408(c: TestClient) -> None:
+    room, _ = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}") as ws:
+        for _ in range(21):
+            ws.send_text('{"type": "ping"}')
+        pongs = 0
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                frame = json.loads(ws.receive_text())
+                pongs += frame["type"] == "pong"
+                if frame["type"] == "error":
+                    assert "20" in frame["message"]
+        assert closed.value.code == 4408 and pongs == 20
+
+
+def test_an_oversized_frame_is_closed_4408(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ws:
+        receive(ws, "state")
+        ws.send_text(json.dumps({"type": "chat", "text": "x" * MAX_FRAME}))
+        assert "KiB" in error(ws)["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4408
+
+
+def test_chat_goes_to_everyone_as_plain_text_capped_and_rate_limited(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    with (
+        c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ann,
+        c.websocket_connect(f"/ws/rooms/{room}") as watcher,
+    ):
+        ann.send_text(json.dumps({"type": "chat", "text": "<b>hi</b>\u0007 there"}))
+        line = receive(watcher, "chat")
+        assert line["seat"] == 0 and line["name"] == "Ann" and line["text"] == "<b>hi</b> there"
+        ann.send_text(json.dumps({"type": "chat", "text": "x" * 301}))
+        assert "300" in error(ann)["message"]
+        for _ in range(5):
+            ann.send_text(json.dumps({"type": "chat", "text": "again"}))
+        assert "fast" in error(ann)["message"]
+    with c.websocket_connect(f"/ws/rooms/{room}") as late:
+        assert receive(late, "chat")["text"] == "<b>hi</b> there"
+
+
+def test_choices_are_for_the_seat_that_decides(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[1]}") as bob:
+        receive(bob, "state")
+        bob.send_text(json.dumps({"type": "choices", "what": "complete M1-07", "chosen": []}))
+        assert error(bob)["message"] == "not your decision"
+
+
+def test_two_seats_play_a_whole_game_with_a_bot(c: TestClient) -> None:
+    room, tokens = started_room(c, "ruler-of-mana", players=3, bots={2: "random"})
+    rng = random.Random(4)
+    pacers = [Pacer(), Pacer()]
+    sockets = [c.websocket_connect(f"/ws/rooms/{room}?token={t}") for t in tokens[:2]]
+    with sockets[0] as ann, sockets[1] as bob:
+        seats = [ann, bob]
+        # Every change sends each connection one state frame: the two read in step.
+        latest = [receive(ann, "state"), receive(bob, "state")]
+        for _ in range(3000):
+            if latest[0]["view"]["is_over"]:
+                break
+            mover = latest[0]["view"]["current_player"]
+            if mover in (0, 1):
+                pacers[mover].wait()
+                act(seats[mover], random_step(latest[mover], rng), latest[mover]["seq"])
+            latest = [receive(ann, "state"), receive(bob, "state")]
+            assert latest[0]["seq"] == latest[1]["seq"]
+        assert latest[0]["view"]["is_over"] and latest[0]["view"]["result"]
+    summary = c.get(f"/api/rooms/{room}").json()
+    assert summary["status"] == "over"
+    replay = c.get(f"/api/rooms/{room}/replay").json()
+    assert len(replay["history"]) == latest[0]["seq"] and isinstance(replay["seed"], int)
+    # A rematch: the same seats, a new seed.
+    r = c.post(f"/api/rooms/{room}/rematch", headers=bearer(str(tokens[0])))
+    assert r.status_code == 200 and r.json()["status"] == "running" and r.json()["game_no"] == 2
