@@ -89,7 +89,7 @@ def test_em_3_6_collaborators_turn_down_and_up_again() -> None:
     with pytest.raises(ValueError, match="already lies face down"):
         t.turn_collaborator(1, "HK", up=False)
     assert t.turn_collaborator(1, "HK", up=True).faceup(1) == 5
-    with pytest.raises(ValueError, match="no collaborator"):
+    with pytest.raises(ValueError, match="No collaborator"):
         t.turn_collaborator(1, "XX", up=False)
 
 

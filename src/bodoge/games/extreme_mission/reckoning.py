@@ -15,7 +15,7 @@ EM-5.1, EM-5.2) and :func:`reckon` the end (EM-5.3, EM-5.4), with the engine's o
 True
 >>> table.complete(1, table.missions[4])
 Traceback (most recent call last):
-ValueError: seat 1 already completed a level-2 mission (EM-3.5: one per level)
+bodoge.core.errors.Refusal: Seat 1 already completed a level-2 mission (EM-3.5: one per level)
 """
 
 from __future__ import annotations
@@ -26,7 +26,11 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
 
+from bodoge.core.errors import Refusal
 from bodoge.core.result import competition_ranks
+from bodoge.core.table import count
+from bodoge.core.table import seat as seat_at
+from bodoge.games.extreme_mission import ExtremeMission
 from bodoge.games.extreme_mission.cards import CardSet, load_cards
 from bodoge.games.extreme_mission.setup import lay_missions
 from bodoge.games.extreme_mission.state import RANK_KEYS, finishers_winning, rank_key
@@ -48,14 +52,6 @@ HAND = "hand"
 """EM-5.3: several met it; the one holding the most cards wins."""
 SHARED = "shared"
 """EM-5.3: several met it holding as many cards: they share the win."""
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
-
-
-def _seat(players: int, seat: Any, what: str = "seat") -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise ValueError(f"{what}: no seat {seat!r} at a table of {players}")
-    return seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +75,10 @@ class Table:
     def deal(cls, cards: CardSet, players: int, start_player: int, seed: int) -> Table:
         """EM-1.1 from the card set ``cards`` (the shipped one or a user's): three missions of
         each level, drawn with ``seed``; every collaborator face up (EM-1.3)."""
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Extreme Mission is for 2 to 5 players, not {players!r}")
-        _seat(players, start_player, "start player")
+        low, high = ExtremeMission.min_players, ExtremeMission.max_players
+        if not isinstance(players, int) or not low <= players <= high:
+            raise Refusal("companion.error.players", low=low, high=high, players=players)
+        seat_at(players, start_player)
         level_of = {m.id: m.level for m in cards.missions}
         laid = tuple(lay_missions(level_of, random.Random(seed)))
         return cls(
@@ -105,18 +102,16 @@ class Table:
 
     def level(self, mission: str) -> int:
         if mission not in self.missions:
-            raise ValueError(f"{mission!r} is not laid on this table")
+            raise Refusal("companion.error.em.not_laid", mission=mission)
         return self.levels[self.missions.index(mission)]
 
     def complete(self, seat: int, mission: str) -> Table:
         """EM-3.4: a cube of ``seat`` on a laid mission (others' cubes there are fine), at most
         one mission per level (EM-3.5)."""
-        seat = _seat(self.players, seat)
+        seat = seat_at(self.players, seat)
         level = self.level(mission)
         if any(self.level(m) == level for m in self.completed[seat]):
-            raise ValueError(
-                f"seat {seat} already completed a level-{level} mission (EM-3.5: one per level)"
-            )
+            raise Refusal("companion.error.em.one_per_level", seat=seat, level=level)
         done = list(self.completed)
         done[seat] = (*done[seat], mission)
         return replace(self, completed=tuple(done))
@@ -124,12 +119,12 @@ class Table:
     def turn_collaborator(self, seat: int, kind: str, up: bool) -> Table:
         """A collaborator of ``seat`` turned face down (used as a wild, EM-3.4) or face up again
         (activated, EM-3.6)."""
-        seat = _seat(self.players, seat)
+        seat = seat_at(self.players, seat)
         if kind not in self.kinds:
-            raise ValueError(f"no collaborator {kind!r}: the kinds are {', '.join(self.kinds)}")
+            raise Refusal("companion.error.em.no_kind", kind=kind, kinds=", ".join(self.kinds))
         if (kind not in self.down[seat]) == up:
             side = "up" if up else "down"
-            raise ValueError(f"seat {seat}'s {kind} already lies face {side}")
+            raise Refusal(f"companion.error.em.already_{side}", seat=seat, kind=kind)
         down = list(self.down)
         down[seat] = down[seat] - {kind} if up else down[seat] | {kind}
         return replace(self, down=tuple(down))
@@ -158,7 +153,7 @@ class Table:
         True
         """
         if self.over:
-            raise ValueError("the game is over")
+            raise Refusal("companion.error.em.over")
         last_round = self.last_round or any(
             self.meets_end_condition(s) for s in range(self.players)
         )
@@ -234,13 +229,12 @@ def reckon(table: Table, hand_sizes: Mapping[int, int] | None = None) -> Reckoni
     n = table.players
     given = dict(hand_sizes or {})
     for seat, size in given.items():
-        _seat(n, seat, "hand sizes")
-        if not isinstance(size, int) or isinstance(size, bool) or size < 0:
-            raise ValueError(f"seat {seat}'s hand size is a whole number 0 or more, not {size!r}")
+        seat_at(n, seat)
+        count(size)
     missing = [s for s in hands_needed(table) if s not in given]
     if missing:
         seats = ", ".join(str(s) for s in missing)
-        raise ValueError(f"the result (EM-5.3, EM-5.4) needs the hand sizes of seats {seats}")
+        raise Refusal("companion.error.em.hands_needed", seats=seats)
     sizes = [given.get(s, 0) for s in range(n)]
     keys = [table.key(s, sizes[s]) for s in range(n)]
     ranks = competition_ranks(keys)

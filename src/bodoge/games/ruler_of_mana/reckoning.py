@@ -24,6 +24,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bodoge.core.errors import Refusal
+from bodoge.core.table import count
+from bodoge.core.table import seat as seat_at
 from bodoge.games.ruler_of_mana import EXPERT_LIFE_CAP, START_LIFE, RulerOfMana
 from bodoge.games.ruler_of_mana.state import FINISH_BONUS, HAND_LIMIT, PENALTY, standing
 
@@ -37,6 +40,7 @@ __all__ = [
     "SCORE",
     "Count",
     "Reckoning",
+    "check_ending",
     "finish_bonus",
     "hands_needed",
     "reckon",
@@ -58,16 +62,11 @@ NO_GAME = "no_game"
 """RM-5.5 (3): tied on everything: nobody wins."""
 
 
-def _seat(players: int, seat: Any, what: str = "seat") -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise ValueError(f"{what}: no seat {seat!r} at a table of {players}")
-    return seat
-
-
-def _amount(amount: Any) -> int:
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-        raise ValueError(f"an amount of life is a whole number 0 or more, not {amount!r}")
-    return amount
+def _players(players: object) -> int:
+    low, high = RulerOfMana.min_players, RulerOfMana.max_players
+    if not isinstance(players, int) or not low <= players <= high:
+        raise Refusal("companion.error.players", low=low, high=high, players=players)
+    return players
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +87,8 @@ class Count:
         >>> Count.start(2, False, 1).life
         (15, 15)
         """
-        low, high = RulerOfMana.min_players, RulerOfMana.max_players
-        if not isinstance(players, int) or not low <= players <= high:
-            raise ValueError(f"Ruler of Mana is for {low} to {high} players, not {players!r}")
-        _seat(players, start_player, "start player")
+        _players(players)
+        seat_at(players, start_player)
         return cls(
             life=(START_LIFE,) * players,
             shield=(0,) * players,
@@ -130,7 +127,7 @@ class Count:
         >>> Count.start(2, False, 0).damage(0, 40).life
         (0, 15)
         """
-        seat, amount = _seat(self.players, seat), _amount(amount)
+        seat, amount = seat_at(self.players, seat), count(amount)
         absorbed = min(amount, self.shield[seat])
         life = max(0, self.life[seat] - (amount - absorbed))
         return self._set(seat, life=life, shield=self.shield[seat] - absorbed)
@@ -143,7 +140,7 @@ class Count:
         >>> Count.start(2, False, 0).heal(0, 5).life
         (20, 15)
         """
-        seat, amount = _seat(self.players, seat), _amount(amount)
+        seat, amount = seat_at(self.players, seat), count(amount)
         life = self.life[seat] + amount
         cap = self.life_cap
         if cap is not None:
@@ -152,7 +149,7 @@ class Count:
 
     def shield_up(self, seat: int, amount: int) -> Count:
         """Shield points, which absorb damage until the start of that player's next turn."""
-        seat, amount = _seat(self.players, seat), _amount(amount)
+        seat, amount = seat_at(self.players, seat), count(amount)
         return self._set(seat, shield=self.shield[seat] + amount)
 
     def penalty(self, seat: int) -> Count:
@@ -163,8 +160,8 @@ class Count:
         (13, 15)
         """
         if not self.expert:
-            raise ValueError(f"the hand penalty ({HAND_LIMIT}+ cards) is a rule of the expert game")
-        seat = _seat(self.players, seat)
+            raise Refusal("companion.error.rm.penalty_basic", limit=HAND_LIMIT)
+        seat = seat_at(self.players, seat)
         return self._set(seat, life=max(0, self.life[seat] - PENALTY))
 
     def next_turn(self) -> Count:
@@ -189,7 +186,7 @@ def finish_bonus(life: Sequence[int], blow_by: int | None) -> tuple[bool, ...]:
     """
     if blow_by is None:
         return (False,) * len(life)
-    blow_by = _seat(len(life), blow_by, "the blow")
+    blow_by = seat_at(len(life), blow_by)
     earned = any(left == 0 for s, left in enumerate(life) if s != blow_by)
     return tuple(earned and s == blow_by for s in range(len(life)))
 
@@ -208,6 +205,35 @@ def hands_needed(life: Sequence[int], blow_by: int | None = None) -> tuple[int, 
     bonus = finish_bonus(life, blow_by)
     keys = list(zip(_scores(life, bonus), bonus, strict=True))
     return tuple(s for s, key in enumerate(keys) if keys.count(key) > 1)
+
+
+def check_ending(life: Sequence[int], ending: object, blow_by: object) -> Sequence[int]:
+    """``life`` if a game can end that way (RM-5.3), else a :class:`Refusal`: :data:`KO` needs
+    someone at 0 and ``blow_by`` a seat or None; :data:`DECK` nobody at 0 and no blow.
+
+    >>> check_ending([0, 4], KO, 1)
+    [0, 4]
+    >>> check_ending([0, 4], DECK, None)
+    Traceback (most recent call last):
+    bodoge.core.errors.Refusal: Seat 0 is at 0 life: the game ended by a knock-out
+    """
+    n = _players(len(life))
+    for left in life:
+        count(left)
+    out = [s for s in range(n) if life[s] == 0]
+    if ending == KO:
+        if not out:
+            raise Refusal("companion.error.rm.ko_needs_zero")
+        if blow_by is not None:
+            seat_at(n, blow_by)
+    elif ending == DECK:
+        if out:
+            raise Refusal("companion.error.rm.deck_with_zero", seat=out[0])
+        if blow_by is not None:
+            raise Refusal("companion.error.rm.deck_no_blow")
+    else:
+        raise Refusal("companion.error.rm.ending", ending=ending)
+    return life
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,33 +277,17 @@ def reckon(
     >>> outcome.ranks, outcome.winner, outcome.why
     ((2, 1, 3), 1, 'fewest_cards')
     """
-    n = len(life)
-    if not RulerOfMana.min_players <= n <= RulerOfMana.max_players:
-        raise ValueError(f"Ruler of Mana is for 2 to 6 players, not {n}")
-    if any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in life):
-        raise ValueError(f"life is a whole number 0 or more (RM-5.2): {list(life)}")
-    out = [s for s in range(n) if life[s] == 0]
-    if ending == KO:
-        if not out:
-            raise ValueError("the game ends by a knock-out only when a player is at 0 life")
-    elif ending == DECK:
-        if out:
-            raise ValueError(f"seat {out[0]} is at 0 life: the game ended by a knock-out")
-        if blow_by is not None:
-            raise ValueError("nobody deals a finishing blow when the deck runs out")
-    else:
-        raise ValueError(f"the game ends by {' or '.join(ENDINGS)}, not {ending!r}")
+    n = len(check_ending(life, ending, blow_by))
     bonus = finish_bonus(life, blow_by)
     scores = _scores(life, bonus)
     given = dict(hand_sizes or {})
     for seat, size in given.items():
-        _seat(n, seat, "hand sizes")
-        if not isinstance(size, int) or isinstance(size, bool) or size < 0:
-            raise ValueError(f"seat {seat}'s hand size is a whole number 0 or more, not {size!r}")
+        seat_at(n, seat)
+        count(size)
     missing = [s for s in hands_needed(life, blow_by) if s not in given]
     if missing:
         seats = ", ".join(str(s) for s in missing)
-        raise ValueError(f"the tie-break (RM-5.5) needs the hand sizes of seats {seats}")
+        raise Refusal("companion.error.rm.hands_needed", seats=seats)
     # Unneeded hand sizes never decide (the seat shares neither score nor bonus), so 0 stands in.
     sizes = [given.get(s, 0) for s in range(n)]
     ranks, winners = standing(scores, bonus, sizes)
