@@ -214,3 +214,20 @@ def test_two_seats_play_a_whole_game_with_a_bot(c: TestClient) -> None:
     # A rematch: the same seats, a new seed.
     r = c.post(f"/api/rooms/{room}/rematch", headers=bearer(str(tokens[0])))
     assert r.status_code == 200 and r.json()["status"] == "running" and r.json()["game_no"] == 2
+
+
+def test_choices_answer_the_items_that_can_still_be_added(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ann:
+        state = receive(ann, "state")
+        what = next(step for step in state["legal"] if step.startswith("complete"))
+        ann.send_text(json.dumps({"type": "choices", "what": what, "chosen": []}))
+        found = receive(ann, "choices")
+        assert found["what"] == what and found["chosen"] == [] and found["complete"] is False
+        assert found["addable"]
+        item = found["addable"][0]
+        ann.send_text(json.dumps({"type": "choices", "what": what, "chosen": [item]}))
+        again = receive(ann, "choices")
+        assert again["chosen"] == [item] and isinstance(again["complete"], bool)
+        ann.send_text(json.dumps({"type": "choices", "what": "fly away", "chosen": []}))
+        assert error(ann)["seq"] == 0

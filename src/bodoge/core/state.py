@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action, Choices
+from bodoge.core.choices import Exploration, choices
 from bodoge.core.errors import IllegalAction
 from bodoge.core.result import Result
 
@@ -88,6 +89,9 @@ class State(ABC):
     log: Log
     _history: list[str]
     _legal: dict[str, Action] | None
+    # What ``choices`` found in this position, by first step (``core.choices``); a copy starts
+    # without, and every step forgets it.
+    _explored: dict[str, Exploration] | None = None
 
     def __init__(self, game: Game, rng: random.Random) -> None:
         self.game = game
@@ -157,6 +161,26 @@ class State(ABC):
         """True while a compound action has begun and is not complete yet."""
         return False
 
+    def _chore_going(self) -> bool:
+        """True while the chore (``_chore``) that a person began is not done. Games whose chores
+        go on past ``_in_action`` (cards dropped one step at a time) say so."""
+        return self._in_action()
+
+    def _chore(self) -> str | None:
+        """The verb of the chore the current decision is (``drop``, ``discard``), when it is made
+        of several cards chosen by steps spelled ``<verb> <card>``; else None."""
+        return None
+
+    def _fast_choices(self, what: str, chosen: list[str]) -> Choices | None:
+        """``choices`` answered by the game's own completability check, where exploring every
+        path of steps would be slow for a person; None to explore them (the exact reference)."""
+        return None
+
+    def _items_ordered(self) -> bool:
+        """True when, in the action just begun, the order of the items means something (cards
+        put back on top, a cycle's first card to the bottom first); else they are a multiset."""
+        return False
+
     # ----------------------------------------------------------------- the shared protocol
     @property
     def players(self) -> int:
@@ -208,6 +232,7 @@ class State(ABC):
     def _step(self, action: Action) -> None:
         self._history.append(action.notation)
         self._legal = None
+        self._explored = None
         self._do(action)
         self._legal = None
 
@@ -254,10 +279,12 @@ class State(ABC):
 
     def choices(self, what: str, chosen: Sequence[str] = ()) -> Choices:
         """For a person building an action: after the first step ``what`` (``"complete M1-07"``,
-        ``"cast S19/3"``) and the items ``chosen`` so far, in any order, which items can still be
-        added and whether ``chosen`` is already a whole action. Changes nothing; computed for
-        ``current_player`` from what that seat may know, like ``legal_actions``."""
-        raise NotImplementedError(f"{self.game.name} does not offer choices yet")
+        ``"cast S19/3"``, or a chore's verb such as ``"drop"``) and the items ``chosen`` so far,
+        in any order (kept as a sequence where the order means something), which items can still
+        be added and whether ``chosen`` is already a whole action. Changes nothing; computed for
+        ``current_player`` from what that seat may know, like ``legal_actions``; IllegalAction
+        when ``what`` is not a legal first step. See ``bodoge.core.choices``."""
+        return choices(self, what, chosen)
 
     def _restore(self, backup: State) -> None:
         self.__dict__.clear()

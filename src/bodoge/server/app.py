@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bodoge.core.errors import BodogeError, IllegalAction
 from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import game_class, games
-from bodoge.server import companion, wire
+from bodoge.server import companion, pages, quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool
 from bodoge.server.companion import Companions
 from bodoge.server.limits import MAX_FRAME
@@ -298,6 +298,8 @@ async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes)
             conn.send(wire.choices_frame(frame["what"], frame["chosen"], found))
         elif kind == "chat":
             await rooms.chat(room, conn, frame["text"])
+        elif kind == "quiet":
+            quiet.set_quiet(rooms, room, conn.seat, frame["on"])
     except wire.FrameError as exc:
         conn.send(wire.error_frame(text(exc.key, lang, **exc.fields), room.seq))
     except RoomError as exc:
@@ -369,6 +371,7 @@ def create_app(
         Route("/api/rooms/{room}/leave", _api(leave), methods=["POST"]),
         Route("/api/rooms/{room}/replay", _api(replay)),
         *companion.routes(),
+        *pages.routes(),
         *(extra_routes or []),
         Route("/api/{rest:path}", _api(not_found), methods=["GET", "POST", "DELETE"]),
         WebSocketRoute("/ws/rooms/{room}", room_socket),

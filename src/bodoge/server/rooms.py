@@ -34,7 +34,7 @@ from bodoge.core.errors import BodogeError, CardSetError
 from bodoge.core.game import Game
 from bodoge.core.registry import make
 from bodoge.core.state import State
-from bodoge.server import wire
+from bodoge.server import quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool, GameSpec, known_level
 from bodoge.server.limits import CHAT_LENGTH, ChatLimit, FrameLimit
 from bodoge.server.storage import ChatRecord, RoomRecord, SeatRecord, Storage
@@ -181,6 +181,8 @@ class Room:
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
+        self.quiet: set[int] = set()  # seats spared pass-only questions (bodoge.server.quiet)
+        self.quiet_task: asyncio.Task[None] | None = None
 
     @property
     def spec(self) -> GameSpec:
@@ -551,6 +553,7 @@ class Rooms:
             if status is not None:
                 self._tell_room(room)
         self._kick_bot(room)
+        quiet.kick(self, room)
 
     def choices(self, room: Room, seat: int | None, what: str, chosen: Sequence[str]) -> Choices:
         """``state.choices`` for the seat that must decide now."""

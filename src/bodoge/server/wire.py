@@ -106,7 +106,7 @@ def chat_frame(seat: int, name: str, text: str, at: float) -> str:
 def parse_frame(text: str | bytes) -> JSON:
     """A client frame checked against the contract (FrameError otherwise): ``act`` with a string
     ``action`` and an integer ``seq``; ``choices`` with a string ``what`` and a list of strings
-    ``chosen``; ``chat`` with a string ``text``; ``ping``. Extra fields are allowed."""
+    ``chosen``; ``chat`` with a string ``text``; ``quiet`` with a boolean ``on``; ``ping``. Extra fields are allowed."""
     try:
         frame = json.loads(text)
     except (ValueError, UnicodeDecodeError):
@@ -130,6 +130,9 @@ def parse_frame(text: str | bytes) -> JSON:
     elif kind == "chat":
         if not isinstance(frame.get("text"), str):
             raise FrameError("server.frame.text")
+    elif kind == "quiet":
+        if not isinstance(frame.get("on"), bool):
+            raise FrameError("server.frame.quiet")
     elif kind != "ping":
         raise FrameError("server.frame.unknown_type")
     return frame

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bodoge.core.action import Action
+from bodoge.core.action import Action, Choices
 from bodoge.core.result import Result, competition_ranks
 from bodoge.core.state import JSON, State
 from bodoge.games.extreme_mission.conditions import completable_all, min_wilds
@@ -150,6 +150,101 @@ class EMState(State):
 
     def _in_action(self) -> bool:
         return self.pending is not None
+
+    def _chore_going(self) -> bool:
+        """EM-4.1: the drops go on until the hand holds 10."""
+        return self.phase == DROP
+
+    def _chore(self) -> str | None:
+        """EM-4.1: dropping cards down to the hand limit is one chore, ``drop``."""
+        return "drop" if self.phase == DROP else None
+
+    def _fast_choices(self, what: str, chosen: list[str]) -> Choices | None:
+        """EM-3.4 and EM-3.6 items in any order, answered by ``min_wilds``: a full hand with five
+        face-up collaborators can be paid in thousands of ways, too many to walk for a person.
+        An item is addable iff the cards and wilds with it can still make the condition."""
+        begun = self._begun_with(what, chosen)
+        if begun is None:
+            return None
+        g = self.game
+        cond, cards, wilds = begun
+        rest = self._rest(cards)
+        if rest is None or self._wilds_to_come(cond, cards, wilds) is None:
+            return Choices((), False)
+        addable: list[str] = []
+        for t in sorted(set(rest)):
+            if self._wilds_to_come(cond, (*cards, t), wilds) is not None:
+                addable.append(g.step_card[t].notation)
+        for k, up in enumerate(self.collaborators[self.player]):
+            if up and k not in wilds and self._wilds_to_come(cond, cards, (*wilds, k)) is not None:
+                addable.append(g.kinds[k])
+        whole = len(cards) + len(wilds) == cond.card_count
+        return Choices(tuple(addable), whole and min_wilds(cond, cards, ()) is not None)
+
+    def wilds_needed(self, what: str, chosen: list[str]) -> int | None:
+        """How many more face-up collaborators any completion of the mission or activation
+        ``what`` with the items ``chosen`` must spend as wilds (EM-3.4, EM-3.6); None when ``what``
+        is no such action that can begin now, or ``chosen`` cannot be completed.
+
+        >>> import bodoge
+        >>> state = bodoge.make("extreme-mission", players=2).new_state(1, setup={
+        ...     "hands": {0: ["I-R4a", "I-B5a"]}})
+        >>> state.wilds_needed("complete M1-02", []), state.wilds_needed("complete M1-02", ["HK"])
+        (1, 0)
+        """
+        begun = self._begun_with(what, chosen)
+        if begun is None:
+            return None
+        return self._wilds_to_come(*begun)
+
+    def _begun_with(
+        self, what: str, chosen: list[str]
+    ) -> tuple[Any, tuple[int, ...], tuple[int, ...]] | None:
+        """The condition of the mission or activation ``what`` (a legal first step now), and the
+        card types (sorted) and wild kinds that ``chosen`` names; an item that is neither stands
+        for a card type no hand holds."""
+        step = self._legal_map().get(what) if self.pending is None else None
+        if step is None or step.kind not in ("complete", "activate"):
+            return None
+        g = self.game
+        types = {a.notation: t for t, a in g.step_card.items()}
+        cards: list[int] = []
+        wilds: list[int] = []
+        for item in chosen:
+            if item in g.kinds:
+                wilds.append(g.kinds.index(item))
+            else:
+                cards.append(types.get(item, -1))
+        return g.condition_of_step[what], tuple(sorted(cards)), tuple(wilds)
+
+    def _rest(self, cards: tuple[int, ...]) -> list[int] | None:
+        """The hand's card types without ``cards`` (None if the hand does not hold them all)."""
+        rest = list(self._hand_types(self.player))
+        for t in cards:
+            if t not in rest:
+                return None
+            rest.remove(t)
+        return rest
+
+    def _wilds_to_come(
+        self, cond: Any, cards: tuple[int, ...], wilds: tuple[int, ...]
+    ) -> int | None:
+        """The fewest more wilds that complete ``cond`` with all of ``cards`` and ``wilds``, more
+        hand cards and distinct face-up collaborators; None when nothing completes it. A card of
+        a completion can always give way to a wild, so every count of wilds from that fewest up
+        to the free places works: that is what makes this the same as the legal steps."""
+        up = self.collaborators[self.player]
+        if len(set(wilds)) < len(wilds) or not all(up[k] for k in wilds):
+            return None
+        cards = tuple(sorted(cards))
+        rest = self._rest(cards)
+        if rest is None:
+            return None
+        need = min_wilds(cond, cards, tuple(rest))
+        free = cond.card_count - len(cards)
+        if need is None or len(wilds) > free or max(need, len(wilds)) > sum(up):
+            return None
+        return max(need - len(wilds), 0)
 
     # ------------------------------------------------------------------ facts of a seat
     def faceup(self, seat: int) -> int:

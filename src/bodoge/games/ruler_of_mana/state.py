@@ -146,6 +146,17 @@ class RMState(State):
             return True
         return ask.kind in CHOOSING and bool(ask.chosen)
 
+    def _chore(self) -> str | None:
+        """A choice of cards (RM-2.1 expert ``bottom``; ``discard``, ``take``, ``top``,
+        ``recover``, cards §3.2) is a chore named by its verb."""
+        kind = self.ask.kind
+        return kind if kind in CHOOSING else None
+
+    def _items_ordered(self) -> bool:
+        """RM-2.2 (C) and RM-2.1: the first card chosen goes to the bottom first; a scry's cards
+        go back in the order chosen, the first on top."""
+        return self.ask.kind in (CYCLE, BOTTOM, TOP)
+
     def _why_illegal(self, notation: str) -> str:
         return explain.why_illegal(self, notation)
 

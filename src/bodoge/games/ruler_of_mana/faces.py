@@ -1,0 +1,48 @@
+"""Ruler of Mana's card faces for a front end that draws cards: every card id and notation code
+(``F2``, ``RB``, ``S19``, ``S19/3``, ``R03``) with what is printed on it, in one language.
+
+The browser table asks for this once per game and language (``bodoge.server.pages``): it is the
+public card set, the same for every seat, so it carries nothing hidden.
+
+>>> from bodoge.games.ruler_of_mana.cards import load_cards
+>>> f = faces(load_cards(), "en")
+>>> f["cards"]["MF2-01"]["code"], f["codes"]["F2"]["kind"], f["codes"]["F2"]["orbs"]
+('F2', 'mana', 2)
+>>> f["codes"]["S19"]["options"][0]["cost"]
+['E']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Spell
+from bodoge.games.ruler_of_mana.words import code_words, effects_words, face_words
+
+__all__ = ["faces"]
+
+
+def faces(cards: CardSet, lang: str) -> dict[str, Any]:
+    """``cards``: card id -> its code; ``codes``: code -> kind (mana, spell, scroll), element,
+    orbs, name, options with cost symbols and effects in words, and the whole face in words;
+    ``names``: every code and option (``S19/3``) in words, for labelling steps."""
+    codes: dict[str, dict[str, Any]] = {}
+    names: dict[str, str] = {}
+    for code, face in cards.by_code.items():
+        entry: dict[str, Any] = {"name": face.name(lang), "words": face_words(cards, code, lang)}
+        if isinstance(face, ManaKind):
+            entry |= {"kind": "mana", "element": face.element, "orbs": face.orbs}
+        elif isinstance(face, Spell):
+            options = [
+                {"cost": list(o.cost.symbols), "effects": effects_words(o, lang)}
+                for o in face.options
+            ]
+            entry |= {"kind": "spell", "element": face.element, "options": options}
+            for k, o in enumerate(options, 1):
+                names[f"{code}/{k}"] = f"{face.name(lang)} {k}: {o['effects']}"
+        else:
+            entry |= {"kind": "scroll", "timing": face.timing}
+        codes[code] = entry
+        names[code] = code_words(cards, code, lang)
+    ids = {c.id: {"code": c.code} for c in cards.cards}
+    return {"cards": ids, "codes": codes, "names": names}

@@ -1,0 +1,242 @@
+"""What the browser pages need beyond the rooms: the catalogue's web texts, card faces,
+log events in words, a hint, replay views and the rules pages.
+
+These routes hold no game. What they compute comes from the public card set, from what the
+asking page already holds (its own view), or from a finished game's record (the replay, public
+once the game is over), so nothing here can show a seat more than it may know.
+
+>>> from starlette.testclient import TestClient
+>>> from starlette.applications import Starlette
+>>> client = TestClient(Starlette(routes=routes()))
+>>> client.get("/api/messages?lang=ja").json()["messages"]["web.lobby.create"]
+'友だちと遊ぶ部屋を作る'
+>>> client.get("/api/faces/extreme-mission?lang=en").json()["names"]["R7"]
+'red 7'
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+import bodoge
+from bodoge.agents.base import Decision
+from bodoge.agents.heuristic import game_heuristic
+from bodoge.core.errors import BodogeError
+from bodoge.core.game import Game
+from bodoge.core.hooks import game_module
+from bodoge.core.i18n import LANGUAGES, catalogue, text
+from bodoge.core.state import State
+from bodoge.play.terminal import game_hooks
+from bodoge.server.rooms import RoomError
+
+__all__ = ["routes"]
+
+_RULES = Path(__file__).resolve().parents[3] / "docs" / "rules"
+_MAX_EVENTS = 2000  # a log in words is asked for in pieces; more than this is not a log
+_HINT_STEPS = 16  # a compound action has at most a handful of items
+
+
+class BadRequest(ValueError):
+    """A request this module refuses, with the one line that says why."""
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise BadRequest(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def _game(name: Any, players: Any = None, variant: Any = "basic") -> Game:
+    if not isinstance(name, str) or name not in bodoge.games():
+        raise BadRequest(f"unknown game {name!r}: use one of {', '.join(bodoge.games())}")
+    try:
+        return bodoge.make(name, players=players, variant=variant or "basic")
+    except BodogeError as exc:
+        raise BadRequest(str(exc)) from None
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        body = json.loads(await request.body())
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadRequest("the body is not JSON") from None
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object")
+    return body
+
+
+def _refusing(handler: Any) -> Any:
+    """A handler whose BadRequest becomes a 400 with a one-line error."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            response: Response = await handler(request)
+        except BadRequest as exc:
+            return _error(str(exc))
+        return response
+
+    return wrapped
+
+
+async def messages(request: Request) -> Response:
+    """``GET /api/messages?lang=``: the catalogue's ``web.`` and ``companion.`` texts, and the language names."""
+    lang = _lang(request)
+    found = {
+        k: v[lang]
+        for k, v in catalogue().items()
+        if k.startswith(("web.", "companion.")) or k == "lang"
+    }
+    return JSONResponse({"lang": lang, "messages": found})
+
+
+async def faces(request: Request) -> Response:
+    """``GET /api/faces/{game}?lang=``: the game's public card set, drawn-card ready (the game's
+    own ``faces`` module)."""
+    lang = _lang(request)
+    game = _game(request.path_params["game"])
+    module = game_module(game, "faces")
+    if module is None:
+        return _error(f"{game.name} has no card faces for the browser", 404)
+    return JSONResponse(module.faces(getattr(game, "cards", None), lang))
+
+
+async def words(request: Request) -> Response:
+    """``POST /api/words {"game", "lang", "events": [...]}``: log events (as the page's own view
+    holds them) in words, one line each."""
+    body = await _body(request)
+    game = _game(body.get("game"))
+    lang = body.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise BadRequest(f"unknown language {lang!r}")
+    events = body.get("events")
+    if not isinstance(events, list) or len(events) > _MAX_EVENTS:
+        raise BadRequest(f"events must be a list of at most {_MAX_EVENTS} events")
+    describe, _ = game_hooks(game)
+    cards = getattr(game, "cards", None)
+    lines = []
+    for event in events:
+        if not isinstance(event, dict):
+            raise BadRequest("each event must be a JSON object")
+        try:
+            lines.append(describe(cards, event, lang) if describe else str(event.get("event")))
+        except (KeyError, TypeError, ValueError, IndexError):
+            lines.append(str(event.get("event", "?")))
+    return JSONResponse({"events": lines})
+
+
+def _view_game(body: dict[str, Any]) -> tuple[Game, dict[str, Any], int]:
+    view = body.get("view")
+    if not isinstance(view, dict) or not isinstance(view.get("you"), int):
+        raise BadRequest("view must be a seat's view (with its seat in 'you')")
+    game = _game(view.get("game"), view.get("players"), view.get("variant", "basic"))
+    return game, view, view["you"]
+
+
+def hint_steps(game: Game, view: dict[str, Any], seat: int, seed: int = 0) -> list[str]:
+    """The heuristic bot's choice for ``seat`` from its ``view`` alone: its first step and, for a
+    compound action, the items that complete it (while the view shows the action ``pending``).
+
+    >>> game = bodoge.make("extreme-mission", players=2)
+    >>> state = game.new_state(seed=3)
+    >>> steps = hint_steps(game, state.view(0), 0)
+    >>> steps[0] in [str(a) for a in state.legal_actions()]
+    True
+    """
+    state: State = game.sample_state(view, seed)
+    agent = game_heuristic(game, seat, random.Random(seed))
+    steps: list[str] = []
+    while state.current_player == seat and len(steps) < _HINT_STEPS:
+        step = agent.act(Decision.of(state))
+        steps.append(str(step))
+        state.apply(step)
+        if state.current_player != seat or not state.view(seat).get("pending"):
+            break
+    return steps
+
+
+async def hint(request: Request) -> Response:
+    """``POST /api/hint {"view"}``: the heuristic's suggestion for the seat whose view it is."""
+    game, view, seat = _view_game(await _body(request))
+    if view.get("current_player") != seat:
+        return _error("it is not this seat's decision", 409)
+    try:
+        steps = hint_steps(game, view, seat)
+    except (BodogeError, KeyError, TypeError, ValueError, IndexError) as exc:
+        raise BadRequest(f"not a view this game can rebuild: {exc}") from None
+    return JSONResponse({"steps": steps})
+
+
+async def replay_view(request: Request) -> Response:
+    """``GET /api/rooms/{room}/replay/{step}?seat=``: the view of ``seat`` (none: a spectator)
+    after ``step`` steps of the room's finished game. The server replays its own record (a
+    62-bit seed does not survive a trip through JavaScript's numbers)."""
+    lang = _lang(request)
+    rooms = request.app.state.rooms
+    room_id = request.path_params["room"]
+    try:
+        record = rooms.replay(room_id)
+        game: Game = rooms.get(room_id).game
+    except RoomError as exc:
+        return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
+    history: list[str] = record["history"]
+    raw_step, raw_seat = request.path_params["step"], request.query_params.get("seat", "")
+    if not raw_step.isdigit() or int(raw_step) > len(history):
+        raise BadRequest(f"step must be a number from 0 to {len(history)}")
+    if raw_seat and (not raw_seat.isdigit() or int(raw_seat) >= game.players):
+        raise BadRequest(f"seat must be empty or a seat from 0 to {game.players - 1}")
+    step, seat = int(raw_step), int(raw_seat) if raw_seat else None
+    state = game.replay(record["seed"], history[:step], record["setup"])
+    return JSONResponse({"step": step, "steps": len(history), "view": state.view(seat)})
+
+
+_PAGE = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/static/style.css"></head>
+<body class="rules-page"><header class="bar"><a class="brand" href="/">bodoge</a>
+<nav class="langs">{langs}</nav></header><main class="rules">{body}</main></body></html>"""
+
+
+async def rules(request: Request) -> Response:
+    """``GET /rules/{game}?lang=``: the project's rules text of a game (docs/rules), as a page."""
+    name = request.path_params["game"]
+    if name not in bodoge.games():
+        return HTMLResponse(f"<p>{html.escape(text('web.rules.none', 'en'))}</p>", 404)
+    lang = _lang(request)
+    source = _RULES / (f"{name}.ja.md" if lang == "ja" else f"{name}.md")
+    if source.is_file():
+        body = MarkdownIt("commonmark", {"html": False}).enable("table").render(source.read_text())
+    else:
+        body = f"<p>{html.escape(text('web.rules.none', lang))}</p>"
+    title = type(bodoge.make(name)).title.get(lang, name)
+    langs = " ".join(
+        f'<a href="/rules/{name}?lang={code}" hreflang="{code}">{text("lang", code)}</a>'
+        for code in LANGUAGES
+    )
+    return HTMLResponse(_PAGE.format(lang=lang, title=html.escape(title), langs=langs, body=body))
+
+
+def routes() -> list[Route]:
+    """The pages' routes, to add to the app's."""
+    return [
+        Route("/api/messages", _refusing(messages)),
+        Route("/api/faces/{game}", _refusing(faces)),
+        Route("/api/words", _refusing(words), methods=["POST"]),
+        Route("/api/hint", _refusing(hint), methods=["POST"]),
+        Route("/api/rooms/{room}/replay/{step}", _refusing(replay_view)),
+        Route("/rules/{game}", _refusing(rules)),
+    ]

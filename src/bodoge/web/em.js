@@ -1,0 +1,144 @@
+// Extreme Mission's table: the 12 missions by level, every seat's collaborators and discard pile,
+// the deck, your hand sorted by colour and number.
+import { el, t } from "./ui.js";
+
+export const prefix = "em";
+
+function infoCard(faces, id, extra = {}) {
+  const face = faces.cards[id];
+  const colour = faces.colours.find((c) => c.code === face.colour);
+  return el("div", { class: `card info c-${face.colour}`, "data-card": id, "aria-label": faces.names[face.code], ...extra },
+    el("span", { class: "corner" }, face.number),
+    el("span", { class: "num" }, face.number),
+    el("span", { class: "theme" }, colour.theme));
+}
+
+function back(label, extra = {}) {
+  return el("div", { class: "card back em-back", "aria-label": label, ...extra });
+}
+
+function missionCard(ctx, id) {
+  const { view, faces } = ctx;
+  const m = faces.missions[id];
+  const done = view.missions[id] || [];
+  const mine = done.includes(view.you);
+  const attrs = ctx.offer(`complete ${id}`, {
+    class: `mission level-${m.level}${mine ? " mine" : ""}`,
+    "data-card": id,
+    "aria-label": `${m.name}: ${m.condition}`,
+  });
+  return el("div", attrs,
+    el("div", { class: "mission-head" }, el("span", { class: "lv" }, `Lv${m.level}`), el("span", { class: "mname" }, m.name)),
+    el("div", { class: "cond" }, m.condition),
+    el("div", { class: "cubes", "aria-label": t("web.em.completed_by", { n: done.length }) },
+      done.map((s) => el("span", { class: `cube seat-${s}`, title: ctx.seatName(s) }))));
+}
+
+function collaborators(ctx, seat) {
+  const { view, faces } = ctx;
+  const row = view.collaborators[seat];
+  return el("div", { class: "collabs" }, Object.entries(row).map(([kind, side]) => {
+    const k = faces.kinds[kind];
+    if (side === "down") return el("div", { class: `collab down seat-${seat}`, "aria-label": t("web.em.collab_down", { kind: k.name }) }, k.name);
+    const own = seat === view.you;
+    const base = { class: `collab up seat-${seat}`, "data-card": kind, "aria-label": `${k.name}: ${k.condition}`, title: k.condition };
+    const attrs = own ? ctx.offer(`activate ${kind}`, ctx.offer(kind, base)) : base;
+    return el("div", attrs, el("span", { class: "kname" }, k.name), own ? el("span", { class: "kcond" }, k.condition) : null);
+  }));
+}
+
+function discard(ctx, seat) {
+  const { view, faces } = ctx;
+  const top = view.discard_tops[seat];
+  const size = view.discard_sizes[seat];
+  const label = t("web.em.discard", { n: size });
+  const card = top ? infoCard(faces, top, ctx.offer(`take ${seat}`)) : el("div", { class: "card empty", "aria-label": label });
+  return el("div", { class: "pile" }, card, el("span", { class: "pile-size" }, label));
+}
+
+function seatPanel(ctx, seat) {
+  const { view } = ctx;
+  const turn = view.current_player === seat;
+  const fresh = ctx.freshEvents.some((e) => e.seat === seat);
+  const hand = view.hand_sizes[seat];
+  return el("section", { class: `seat seat-${seat}${turn ? " turn" : ""}${fresh ? " pulse" : ""}`, "aria-label": ctx.seatName(seat) },
+    el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
+      turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
+    el("div", { class: "seat-row" },
+      el("div", { class: "mini-hand", "aria-label": t("web.hand_size", { n: hand }) },
+        Array.from({ length: Math.min(hand, 12) }, () => el("span", { class: "mini-back" })),
+        el("span", { class: "count" }, hand)),
+      discard(ctx, seat),
+      el("div", { class: "done-count" }, t("web.em.missions_done", { n: view.completed[seat].length }))),
+    collaborators(ctx, seat));
+}
+
+function myHand(ctx) {
+  const { view, faces } = ctx;
+  const order = faces.colours.map((c) => c.code);
+  const sorted = [...view.hand].sort((a, b) => {
+    const x = faces.cards[a], y = faces.cards[b];
+    return order.indexOf(x.colour) - order.indexOf(y.colour) || x.number - y.number || (a < b ? -1 : 1);
+  });
+  const seen = {};
+  const cards = sorted.map((id) => {
+    const code = faces.cards[id].code;
+    const nth = seen[code] || 0;
+    seen[code] = nth + 1;
+    return ctx.handCard(infoCard(faces, id), code, nth, ["drop"]);
+  });
+  return el("div", { class: "hand", "aria-label": t("web.your_hand", { n: view.hand.length }) }, cards);
+}
+
+function status(ctx) {
+  const { view } = ctx;
+  const me = view.you;
+  const who = view.current_player;
+  let line;
+  if (view.is_over) line = t("web.over");
+  else if (ctx.legal.length) line = view.phase === "drop" ? t("web.em.prompt.drop", { n: view.hand.length - 10 }) : t("web.em.prompt.action", { n: view.actions_left });
+  else line = t("web.waiting_for", { name: ctx.seatName(who) });
+  return el("div", { class: `status${ctx.legal.length ? " yours" : ""}`, role: "status" },
+    el("span", { class: "line" }, line),
+    view.is_over ? null : el("span", { class: "chip" }, t("web.em.actions_left", { n: view.actions_left })),
+    el("span", { class: "chip" }, t("web.turn_n", { n: view.turn })),
+    view.end_triggered ? el("span", { class: "warn" }, t("web.em.end_round")) : null,
+    me === null ? el("span", { class: "chip" }, t("web.spectating")) : null,
+    view.pending ? begun(ctx, view.pending) : null);
+}
+
+// An action the server holds begun (made step by step): what it is and the items given so far.
+function begun(ctx, p) {
+  const what = p.action === "complete" ? `complete ${p.target}` : `activate ${p.target}`;
+  const items = [...p.cards.map((id) => infoCard(ctx.faces, id)), ...p.wilds.map((k) => el("span", { class: "collab up" }, ctx.faces.kinds[k].name))];
+  return el("div", { class: "begun" }, el("strong", {}, ctx.describeStep(what)), el("div", { class: "cards row" }, items));
+}
+
+export function drawTable(ctx) {
+  const { view, faces } = ctx;
+  const levels = [1, 2, 3, 4].map((lv) => el("div", { class: "mission-row", "aria-label": t("web.em.level", { n: lv }) },
+    el("span", { class: "row-label" }, t("web.em.level", { n: lv })),
+    Object.keys(view.missions).filter((id) => faces.missions[id].level === lv).map((id) => missionCard(ctx, id))));
+  const deck = el("div", { class: "pile deck" },
+    back(t("web.deck", { n: view.deck_size }), ctx.offer("draw", { class: "card back em-back" })),
+    el("span", { class: "pile-size" }, t("web.deck", { n: view.deck_size })));
+  const others = [...Array(view.players).keys()].filter((s) => s !== view.you);
+  const me = view.you;
+  return el("div", { class: "em-table" },
+    status(ctx),
+    el("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s))),
+    el("div", { class: "centre" }, el("div", { class: "missions" }, levels), deck),
+    me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}`, "aria-label": t("web.you") },
+      el("div", { class: "mine-row" },
+        el("div", {}, el("h2", {}, ctx.seatName(me), " ", el("span", { class: "badge you" }, t("web.you"))),
+          el("div", { class: "done-count" }, t("web.em.missions_done", { n: view.completed[me].length }))),
+        discard(ctx, me)),
+      collaborators(ctx, me),
+      myHand(ctx)));
+}
+
+// What a seat's result rests on (EM-5.4): missions done, collaborators up, cards in hand.
+export function facts(view, seat) {
+  const up = Object.values(view.collaborators[seat]).filter((s) => s === "up").length;
+  return t("web.em.facts", { missions: view.completed[seat].length, up, hand: view.hand_sizes[seat] });
+}

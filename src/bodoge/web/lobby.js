@@ -1,0 +1,128 @@
+// The lobby: the games, creating a room (with friends or against bots), the open rooms, joining.
+import { api, el, lang, langSwitch, loadMessages, saveName, savedName, t, toast } from "./ui.js";
+
+let games = [];
+let bots = [];
+
+export function remember(room, seat, token) {
+  localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ seat, token }));
+}
+
+function header(redraw) {
+  return el("header", { class: "bar" },
+    el("a", { class: "brand", href: "/" }, "bodoge"),
+    el("span", { class: "tagline", text: t("web.lobby.tagline") }),
+    langSwitch(redraw));
+}
+
+function nameField() {
+  return el("label", { class: "name-field" }, t("web.lobby.your_name"),
+    el("input", {
+      id: "name", type: "text", maxlength: "24", autocomplete: "nickname",
+      value: savedName(), placeholder: t("web.lobby.name_placeholder"),
+      oninput: (e) => saveName(e.target.value),
+    }));
+}
+
+function myName() {
+  return savedName() || t("web.lobby.guest");
+}
+
+async function create(game, form, withBots) {
+  const players = Number(form.players.value);
+  const body = { game: game.game, players, name: myName() };
+  if (form.variant) body.variant = form.variant.value;
+  const file = form.cards.files[0];
+  if (file) {
+    body.cards = await file.text();
+    body.cards_name = file.name;
+  }
+  try {
+    const made = await api("POST", "/api/rooms", body);
+    remember(made.room, made.seat, made.token);
+    if (withBots) {
+      for (let seat = 1; seat < players; seat++) {
+        await api("POST", `/api/rooms/${made.room}/seats/${seat}/bot`, { level: form.level.value }, made.token);
+      }
+      await api("POST", `/api/rooms/${made.room}/start`, {}, made.token);
+    }
+    location.href = `/r/${made.room}`;
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+function gameCard(game) {
+  const form = el("form", { class: "create", onsubmit: (e) => e.preventDefault() });
+  const name = game.game;
+  const players = el("select", { name: "players", id: `players-${name}` });
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    players.append(el("option", { value: n, selected: n === game.default_players }, t("web.lobby.n_players", { n })));
+  }
+  form.append(el("label", {}, t("web.lobby.players"), players));
+  if (game.variants.length > 1) {
+    const variant = el("select", { name: "variant", id: `variant-${name}` },
+      game.variants.map((v) => el("option", { value: v }, t(`web.variant.${v}`))));
+    form.append(el("label", {}, t("web.lobby.variant"), variant));
+  }
+  form.append(el("label", { class: "cards-file" }, t("web.lobby.card_set"),
+    el("input", { type: "file", name: "cards", accept: ".toml,text/plain", id: `cards-${name}` }),
+    el("span", { class: "muted" }, t("web.lobby.card_set_hint"))));
+  const level = el("select", { name: "level", id: `level-${name}` },
+    bots.map((b) => el("option", { value: b, selected: b === "easy" }, t(`web.bot.${b}`))));
+  form.append(el("label", {}, t("web.lobby.bot_level"), level));
+  form.append(el("div", { class: "buttons" },
+    el("button", { type: "button", class: "primary", "data-create": name, "data-bots": "1",
+      onclick: () => create(game, form, true) }, t("web.lobby.play_bots")),
+    el("button", { type: "button", "data-create": name,
+      onclick: () => create(game, form, false) }, t("web.lobby.create"))));
+  return el("section", { class: `game-card ${name}` },
+    el("div", { class: "game-art", "aria-hidden": "true" }),
+    el("h2", {}, game.title[lang] || name),
+    el("p", { class: "desc" }, t(`web.game.${name}.description`)),
+    el("a", { class: "rules-link", href: `/rules/${name}?lang=${lang}` }, t("web.rules.link")),
+    form);
+}
+
+async function roomList() {
+  const box = el("section", { class: "rooms" }, el("h2", {}, t("web.lobby.open_rooms")));
+  try {
+    const { rooms } = await api("GET", "/api/rooms");
+    if (!rooms.length) box.append(el("p", { class: "muted" }, t("web.lobby.no_rooms")));
+    const list = el("ul", {});
+    for (const room of rooms) {
+      const title = games.find((g) => g.game === room.game)?.title[lang] || room.game;
+      const taken = room.seats.filter((s) => s.taken).length;
+      list.append(el("li", {}, el("a", { href: `/r/${room.room}` },
+        el("strong", {}, title), " ",
+        t("web.lobby.room_line", { room: room.room, taken, players: room.players }), " ",
+        el("span", { class: `room-status ${room.status}` }, t(`web.status.${room.status}`)))));
+    }
+    box.append(list);
+  } catch (err) {
+    box.append(el("p", { class: "muted" }, err.message));
+  }
+  const join = el("input", { id: "join", type: "text", placeholder: t("web.lobby.join_placeholder") });
+  box.append(el("form", { class: "join", onsubmit: (e) => {
+    e.preventDefault();
+    const text = join.value.trim();
+    const match = text.match(/\/r\/([^/#?\s]+)(#.*)?/);
+    if (match) location.href = `/r/${match[1]}${match[2] || ""}`;
+    else if (text) location.href = `/r/${encodeURIComponent(text)}`;
+  } }, el("label", {}, t("web.lobby.join"), join), el("button", { type: "submit" }, t("web.lobby.join_go"))));
+  return box;
+}
+
+async function draw() {
+  document.title = `bodoge — ${t("web.lobby.title")}`;
+  ({ games, bots } = await api("GET", `/api/games?lang=${lang}`));
+  const app = document.getElementById("app");
+  const main = el("main", { class: "lobby" },
+    nameField(),
+    el("div", { class: "games" }, games.map(gameCard)),
+    await roomList());
+  app.replaceChildren(header(draw), main);
+}
+
+await loadMessages();
+await draw();

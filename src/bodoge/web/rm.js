@@ -1,0 +1,162 @@
+// Ruler of Mana's table: life and shield of every seat, hands with their mana counts, the deck
+// and its top's back, the discard pile, the exchange offers, what is being resolved, your hand.
+import { el, t } from "./ui.js";
+
+export const prefix = "rm";
+const ORB = "●";
+// Steps whose last word is a card of your hand (the others name a card elsewhere).
+const HAND_STEPS = ["scroll", "react", "offer", "bottom", "discard", "top"];
+
+function costSymbols(cost) {
+  return el("span", { class: "cost" }, cost.map((s) => el("span", { class: `sym s-${s === "*" ? "any" : s}`, "aria-hidden": "true" }, s === "*" ? "✱" : "")));
+}
+
+// One card face up: mana shows its element and orbs, a spell its options, a scroll its words.
+export function card(ctx, id, extra = {}, optionSteps = false) {
+  const { faces } = ctx;
+  const code = faces.cards[id].code;
+  const face = faces.codes[code];
+  const label = face.words || face.name;
+  if (face.kind === "mana") {
+    return el("div", { class: `card mana e-${face.element}`, "data-card": id, "aria-label": label, ...extra },
+      el("span", { class: "orbs" }, ORB.repeat(face.orbs)),
+      el("span", { class: "ename" }, face.name));
+  }
+  if (face.kind === "spell") {
+    const options = face.options.map((o, k) => {
+      const step = `cast ${code}/${k + 1}`;
+      const attrs = optionSteps ? ctx.offer(step, { class: "option" }) : { class: "option" };
+      if (attrs.onclick) {
+        const go = attrs.onclick;
+        attrs.onclick = (e) => { e.stopPropagation(); go(); };
+        attrs["aria-label"] = ctx.describeStep(step);
+      }
+      return el("div", attrs, costSymbols(o.cost), el("span", { class: "eff" }, o.effects));
+    });
+    return el("div", { class: `card spell e-${face.element}`, "data-card": id, "aria-label": label, ...extra },
+      el("div", { class: "sname" }, face.name), el("div", { class: "options" }, options));
+  }
+  return el("div", { class: `card scroll t-${face.timing}`, "data-card": id, "aria-label": label, ...extra },
+    el("div", { class: "sname" }, face.name),
+    el("div", { class: "words" }, face.words.replace(/^[^：:]*[：:]\s*/, "")));
+}
+
+function seatPanel(ctx, seat) {
+  const { view } = ctx;
+  const turn = view.current_player === seat;
+  const fresh = ctx.freshEvents.some((e) => e.seat === seat || e.target === seat);
+  const offered = view.exchange?.[seat];
+  const attrs = ctx.offer(`@${seat}`, { class: `seat seat-${seat}${turn ? " turn" : ""}${fresh ? " pulse" : ""}`, "aria-label": ctx.seatName(seat) });
+  return el("section", attrs,
+    el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
+      seat === view.you ? el("span", { class: "badge you" }, t("web.you")) : null,
+      turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
+    el("div", { class: "vitals" },
+      el("span", { class: "life", "aria-label": t("web.rm.life", { n: view.life[seat] }) }, "♥ ", view.life[seat]),
+      el("span", { class: "shield", "aria-label": t("web.rm.shield", { n: view.shield[seat] }) }, el("span", { class: "shield-icon", "aria-hidden": "true" }), view.shield[seat])),
+    el("div", { class: "mini-hand", "aria-label": t("web.rm.hand_mana", { n: view.hand_sizes[seat], mana: view.mana_in_hand[seat] }) },
+      t("web.rm.hand_mana", { n: view.hand_sizes[seat], mana: view.mana_in_hand[seat] })),
+    offered ? el("div", { class: "offer" }, card(ctx, offered, ctx.offer(`pick ${seat}`))) : null);
+}
+
+let discardOpen = false;
+
+function discardPile(ctx) {
+  const pile = ctx.view.discard;
+  const top = pile[pile.length - 1];
+  const toggle = el("button", { type: "button", class: "linkish", "aria-expanded": discardOpen ? "true" : "false",
+    onclick: () => { discardOpen = !discardOpen; ctx.redraw(); } }, t("web.rm.discard", { n: pile.length }));
+  return el("div", { class: "pile" },
+    top ? card(ctx, top, ctx.offer(`recover ${ctx.faces.cards[top].code}`)) : el("div", { class: "card empty" }),
+    toggle,
+    discardOpen ? el("div", { class: "browse", "aria-label": t("web.rm.discard", { n: pile.length }) },
+      [...pile].reverse().map((id) => card(ctx, id, ctx.offer(`recover ${ctx.faces.cards[id].code}`)))) : null);
+}
+
+function resolving(ctx) {
+  const { view, faces } = ctx;
+  const p = view.pending;
+  if (!p) return null;
+  const name = (s) => ctx.seatName(s);
+  const parts = [];
+  if (p.kind === "play") {
+    const code = faces.cards[p.card].code;
+    const what = p.option ? faces.names[`${code}/${p.option}`] : faces.names[code];
+    parts.push(el("div", { class: "play-line" }, t("web.rm.playing", { name: name(p.seat), what }),
+      p.target !== null ? ` → ${name(p.target)}` : "", p.cancelled ? ` (${t("web.rm.cancelled")})` : ""));
+    parts.push(el("div", { class: "cards row" }, card(ctx, p.card), p.paid.map((id) => card(ctx, id))));
+    const reactions = Object.entries(p.reactions || {});
+    if (reactions.length) parts.push(el("div", { class: "cards row" }, reactions.map(([s, id]) => el("div", { class: "reacted" }, name(Number(s)), card(ctx, id)))));
+    const d = p.decision;
+    if (d) {
+      parts.push(el("div", { class: "decision" }, t(`web.rm.decision.${d.kind}`, { name: name(d.seat), n: d.count ?? 1, damage: d.damage ?? 0 })));
+      if (d.hand) parts.push(el("div", { class: "cards row" }, d.hand.map((id) => card(ctx, id, ctx.offer(`take ${faces.cards[id].code}`)))));
+      if (d.cards) parts.push(el("div", { class: "cards row" }, d.cards.map((id) => card(ctx, id, ctx.offer(`top ${faces.cards[id].code}`)))));
+    }
+  } else if (p.kind === "draft") {
+    parts.push(el("div", { class: "decision" }, t("web.rm.draft", { round: p.round })));
+    if (p.pack) parts.push(el("div", { class: "cards row pack" }, p.pack.map((id) => card(ctx, id, ctx.offer(`keep ${faces.cards[id].code}`)))));
+    if (p.kept) parts.push(el("div", {}, t("web.rm.kept"), card(ctx, p.kept)));
+  } else if (p.kind === "exchange") {
+    parts.push(el("div", { class: "decision" }, t(`web.rm.exchange.${p.step}`, { name: name(p.deciding), starter: name(p.seat) })));
+    if (p.your_offer) parts.push(el("div", { class: "cards row" }, t("web.rm.your_offer"), card(ctx, p.your_offer)));
+  } else {
+    parts.push(el("div", { class: "decision" }, t(`web.rm.decision.${p.kind}`, { name: name(p.seat), n: p.count ?? 1, damage: 0 })));
+  }
+  return el("section", { class: "resolving", "aria-label": t("web.rm.resolving") }, el("h2", {}, t("web.rm.resolving")), parts);
+}
+
+function myHand(ctx) {
+  const { view, faces } = ctx;
+  const kindOrder = { mana: 0, spell: 1, scroll: 2 };
+  const sorted = [...view.hand].sort((a, b) => {
+    const x = faces.codes[faces.cards[a].code], y = faces.codes[faces.cards[b].code];
+    return kindOrder[x.kind] - kindOrder[y.kind] || (faces.cards[a].code < faces.cards[b].code ? -1 : faces.cards[a].code > faces.cards[b].code ? 1 : 0);
+  });
+  const seen = {};
+  return el("div", { class: "hand", "aria-label": t("web.your_hand", { n: view.hand.length }) }, sorted.map((id) => {
+    const code = faces.cards[id].code;
+    const nth = seen[code] || 0;
+    seen[code] = nth + 1;
+    return ctx.handCard(card(ctx, id, {}, nth === 0), code, nth, HAND_STEPS);
+  }));
+}
+
+function status(ctx) {
+  const { view } = ctx;
+  let line;
+  if (view.is_over) line = t("web.over");
+  else if (ctx.legal.length) {
+    const kind = view.pending?.decision?.kind || view.pending?.kind;
+    line = ctx.legal.includes("pass") && ctx.legal.some((s) => s.startsWith("react")) ? t("web.rm.prompt.react")
+      : ctx.legal.length === 1 && ctx.legal[0] === "pass" ? t("web.rm.prompt.pass_only")
+        : kind ? t(`web.rm.prompt.${kind}`) : t("web.rm.prompt.main");
+  } else line = t("web.waiting_for", { name: ctx.seatName(view.current_player) });
+  return el("div", { class: `status${ctx.legal.length ? " yours" : ""}`, role: "status" },
+    el("span", { class: "line" }, line),
+    el("span", { class: "chip" }, t("web.turn_n", { n: view.turn })),
+    view.variant === "expert" ? el("span", { class: "chip" }, t("web.variant.expert")) : null,
+    view.you === null ? el("span", { class: "chip" }, t("web.spectating")) : null);
+}
+
+export function drawTable(ctx) {
+  const { view } = ctx;
+  const me = view.you;
+  const others = [...Array(view.players).keys()].filter((s) => s !== me);
+  const topBack = view.deck_top_is_mana ? "mana-back" : "spell-back";
+  const deck = el("div", { class: "pile deck" },
+    el("div", ctx.offer("draw", { class: `card back ${view.deck_size ? topBack : "empty"}`, "aria-label": t(view.deck_top_is_mana ? "web.rm.deck_mana" : "web.rm.deck_spell", { n: view.deck_size }) })),
+    el("span", { class: "pile-size" }, t("web.deck", { n: view.deck_size })));
+  return el("div", { class: "rm-table" },
+    status(ctx),
+    el("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s))),
+    el("div", { class: "centre" }, deck, discardPile(ctx), resolving(ctx)),
+    me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}` },
+      seatPanel(ctx, me),
+      myHand(ctx)));
+}
+
+// What a seat's result rests on (RM-5.4, RM-5.5): life, the finish bonus, cards in hand.
+export function facts(view, seat) {
+  return t(view.finish_bonus?.[seat] ? "web.rm.facts_bonus" : "web.rm.facts", { life: view.life[seat], hand: view.hand_sizes[seat] });
+}

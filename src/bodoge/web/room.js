@@ -1,0 +1,530 @@
+// The room: seats before the start, then the table, drawn from the server's state frames alone.
+// Moves are offered only from `legal`; a compound move is built with `choices` frames (nothing is
+// applied until it is confirmed) and sent whole with the last seq seen, so a double click cannot
+// play twice.
+import { api, el, lang, langSwitch, loadMessages, savedName, saveName, t, toast } from "./ui.js";
+import * as em from "./em.js";
+import * as rm from "./rm.js";
+
+const TABLES = { "extreme-mission": em, "ruler-of-mana": rm };
+const room = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const S = {
+  summary: null, // the last room frame
+  frame: null, // the last state frame
+  faces: null,
+  games: null,
+  bots: [],
+  building: null, // {what, chosen, addable, complete} while a compound move is being built
+  asking: null, // the first step whose choices we wait for
+  busy: false, // an act was sent and no frame has answered yet
+  hint: [],
+  logWords: [],
+  logSeen: 0,
+  replay: null, // {record, step, seat, view}
+  quiet: localStorage.getItem("bodoge.quiet") === "1",
+};
+let socket = null;
+let retry = 0;
+
+// --------------------------------------------------------------------------- the seat link
+function takeTokenFromAddress() {
+  const match = location.hash.match(/token=([^&]+)/);
+  if (!match) return;
+  const saved = mySeat();
+  localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ seat: saved?.seat ?? null, token: match[1] }));
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+function mySeat() {
+  try {
+    return JSON.parse(localStorage.getItem(`bodoge.seat.${room}`));
+  } catch {
+    return null;
+  }
+}
+
+// The creator's page may seat bots, start and call a rematch (the server checks the token).
+function isCreator() {
+  const s = S.summary;
+  return Boolean(mySeat()?.token) && s?.you !== undefined && s.you !== null && s.you === s.creator;
+}
+
+const gameTitle = (name) => S.games?.find((g) => g.game === name)?.title[lang] || name;
+
+// --------------------------------------------------------------------------- the connection
+function connect() {
+  const seat = mySeat();
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = seat?.token ? `?token=${encodeURIComponent(seat.token)}` : "";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(room)}${query}`);
+  socket.onopen = () => {
+    retry = 0;
+    if (S.quiet) send({ type: "quiet", on: true });
+  };
+  socket.onmessage = (message) => receive(JSON.parse(message.data));
+  socket.onclose = (closed) => {
+    if (closed.code === 4401) {
+      localStorage.removeItem(`bodoge.seat.${room}`);
+      toast(t("web.room.bad_token"));
+    }
+    retry = Math.min(retry + 1, 5);
+    setTimeout(connect, 300 * retry);
+  };
+}
+
+function reconnect() {
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
+  connect();
+}
+
+function send(frame) {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+async function receive(frame) {
+  if (frame.type === "room") {
+    S.summary = frame;
+    if (!S.faces) await loadFaces();
+    if (frame.status !== "open" && !S.frame) {
+      // a started game sends its state next
+    }
+    draw();
+  } else if (frame.type === "state") {
+    const fresh = !S.frame || frame.seq !== S.frame.seq;
+    S.frame = frame;
+    if (!S.summary) S.summary = { game: frame.view.game, players: frame.view.players, seats: [] };
+    if (!S.faces) await loadFaces();
+    S.busy = false;
+    if (fresh) {
+      S.building = null;
+      S.asking = null;
+      S.hint = [];
+    }
+    if (frame.seat !== null && frame.seat !== undefined) {
+      const saved = mySeat();
+      if (saved && saved.seat !== frame.seat) {
+        localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ ...saved, seat: frame.seat }));
+      }
+    }
+    await describeLog(frame.view);
+    draw();
+  } else if (frame.type === "choices") {
+    if (S.asking === null || frame.what !== S.asking) return;
+    if (!frame.chosen.length && frame.complete && !frame.addable.length) {
+      S.asking = null;
+      act(frame.what);
+      return;
+    }
+    S.building = { what: frame.what, chosen: frame.chosen, addable: frame.addable, complete: frame.complete };
+    draw();
+  } else if (frame.type === "error") {
+    S.busy = false;
+    if (S.asking !== null && !S.building) {
+      // this server builds no choices for that step: take the step as it is
+      const step = S.asking;
+      S.asking = null;
+      act(step);
+      return;
+    }
+    toast(frame.message);
+    draw();
+  }
+}
+
+async function loadFaces() {
+  const game = S.summary?.game || S.frame?.view.game;
+  if (!game) return;
+  S.faces = await api("GET", `/api/faces/${game}?lang=${lang}`);
+  if (!S.games) ({ games: S.games, bots: S.bots } = await api("GET", `/api/games?lang=${lang}`));
+}
+
+async function describeLog(view) {
+  const log = view.log || [];
+  if (log.length < S.logWords.length) {
+    S.logWords = [];
+    S.logSeen = 0;
+  }
+  const missing = log.slice(S.logWords.length);
+  if (!missing.length) return;
+  S.logSeen = S.logWords.length;
+  try {
+    const { events } = await api("POST", "/api/words", { game: view.game, lang, events: missing });
+    S.logWords.push(...events);
+  } catch {
+    S.logWords.push(...missing.map((e) => e.event));
+  }
+}
+
+// --------------------------------------------------------------------------- moves
+function act(action) {
+  if (S.busy || !S.frame) return;
+  S.busy = true;
+  S.building = null;
+  send({ type: "act", action, seq: S.frame.seq });
+  draw();
+}
+
+function begin(step) {
+  if (S.busy) return;
+  S.asking = step;
+  send({ type: "choices", what: step, chosen: [] });
+}
+
+function toggle(item, add) {
+  const b = S.building;
+  const chosen = [...b.chosen];
+  if (add) chosen.push(item);
+  else chosen.splice(chosen.lastIndexOf(item), 1);
+  S.asking = b.what;
+  send({ type: "choices", what: b.what, chosen });
+}
+
+function cancel() {
+  S.building = null;
+  S.asking = null;
+  draw();
+}
+
+const legal = () => (S.replay ? [] : S.frame?.legal || []);
+
+// What a renderer asks about a step: is it offered now, and the attributes that make it a choice.
+// A step is a first step (not building) from `legal`, or an item (building) from `addable`.
+function offer(step, extra = {}) {
+  const attrs = { ...extra };
+  if (S.replay || S.busy) return attrs;
+  const b = S.building;
+  let onclick = null;
+  if (b && b.addable.includes(step)) onclick = () => toggle(step, true);
+  else if (!b && legal().includes(step)) onclick = () => begin(step);
+  if (!onclick) return attrs;
+  const hinted = S.hint.includes(step) && (!b || !b.chosen.includes(step));
+  return {
+    ...attrs,
+    "data-step": step,
+    class: `${attrs.class || ""} choice${hinted ? " hinted" : ""}`,
+    tabindex: "0",
+    role: attrs.role || "button",
+    onclick,
+    onkeydown: (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        onclick();
+      }
+    },
+  };
+}
+
+// Chosen items of the move being built, as a count per item spelling.
+function chosenCount(item) {
+  return S.building ? S.building.chosen.filter((c) => c === item).length : 0;
+}
+
+// A card of the hand: offered as item `code` (the card's notation) or as step `prefix code`;
+// `nth` is its place among the cards of the same code, so that copies are chosen one by one.
+function handCard(cardNode, code, nth, prefixes = []) {
+  const b = S.building;
+  if (b && nth < chosenCount(code)) {
+    cardNode.classList.add("chosen");
+    cardNode.setAttribute("aria-pressed", "true");
+    cardNode.tabIndex = 0;
+    cardNode.setAttribute("role", "button");
+    cardNode.addEventListener("click", () => toggle(code, false));
+    cardNode.addEventListener("keydown", (e) => e.key === "Enter" && toggle(code, false));
+    return cardNode;
+  }
+  if (nth !== chosenCount(code)) return cardNode; // only the next copy is offered
+  for (const step of [code, ...prefixes.map((p) => `${p} ${code}`)]) {
+    const attrs = offer(step);
+    if (attrs["data-step"]) {
+      cardNode.dataset.step = step;
+      cardNode.className += attrs.class;
+      cardNode.tabIndex = 0;
+      cardNode.setAttribute("role", "button");
+      cardNode.addEventListener("click", attrs.onclick);
+      cardNode.addEventListener("keydown", attrs.onkeydown);
+      break;
+    }
+  }
+  return cardNode;
+}
+
+// Steps no card stands for, as buttons.
+function stepButton(step, label) {
+  return el("button", offer(step, { type: "button", class: "step" }), label);
+}
+
+function buildingBar(describe) {
+  const b = S.building;
+  if (!b) return null;
+  const whole = [b.what, ...b.chosen].join(" ");
+  const items = b.chosen.map((c) => el("button", {
+    type: "button", class: "chip", "aria-label": t("web.move.remove", { item: describe(c) }),
+    onclick: () => toggle(c, false) }, describe(c), " ×"));
+  return el("div", { class: "building", role: "group", "aria-label": t("web.move.building") },
+    el("div", { class: "what" }, describe(b.what)),
+    el("div", { class: "chosen-items" }, items.length ? items : el("span", { class: "muted" }, t("web.move.none_yet"))),
+    el("div", { class: "needs" }, b.complete ? t("web.move.ready") : t("web.move.needs", { n: b.addable.length })),
+    el("div", { class: "buttons" },
+      el("button", b.complete ? { type: "button", class: "primary confirm", "data-step": whole, onclick: () => act(whole) }
+        : { type: "button", class: "primary confirm", disabled: true }, t("web.move.confirm")),
+      el("button", { type: "button", class: "cancel", onclick: cancel }, t("web.move.cancel"))));
+}
+
+// --------------------------------------------------------------------------- the seats
+function seatName(seat) {
+  const s = S.summary?.seats?.[seat];
+  if (s?.name) return s.name;
+  return s?.bot ? t("web.seat_bot", { bot: t(`web.bot.${s.bot}`), n: seat }) : t("web.seat", { n: seat });
+}
+
+function seatsPanel() {
+  const summary = S.summary;
+  const mine = { ...mySeat(), seat: summary.you };
+  const creator = isCreator();
+  const list = el("ol", { class: "seat-list", start: "0" });
+  summary.seats.forEach((seat, n) => {
+    const row = el("li", { class: seat.taken ? "taken" : "empty" },
+      el("span", { class: "seat-no" }, t("web.seat", { n })), " ",
+      el("strong", {}, seat.taken ? seatName(n) : t("web.room.empty")),
+      seat.bot ? el("span", { class: "badge" }, t("web.room.bot")) : null,
+      mine?.seat === n && mine?.token ? el("span", { class: "badge you" }, t("web.you")) : null);
+    if (!seat.taken && summary.status === "open") {
+      if (!mine?.token) {
+        row.append(el("button", { type: "button", class: "primary", "data-take": n, onclick: () => takeSeat(n) }, t("web.room.take_seat")));
+      }
+      if (creator) {
+        const level = el("select", { "aria-label": t("web.lobby.bot_level") },
+          S.bots.map((b) => el("option", { value: b, selected: b === "easy" }, t(`web.bot.${b}`))));
+        row.append(level, el("button", { type: "button", "data-bot": n,
+          onclick: () => addBot(n, level.value) }, t("web.room.add_bot")));
+      }
+    }
+    list.append(row);
+  });
+  const link = `${location.origin}/r/${room}`;
+  const everyone = summary.seats.every((s) => s.taken);
+  return el("section", { class: "waiting" },
+    el("h2", {}, t("web.room.seats")),
+    !mine?.token ? el("label", { class: "name-field" }, t("web.lobby.your_name"),
+      el("input", { id: "name", value: savedName(), oninput: (e) => saveName(e.target.value) })) : null,
+    list,
+    el("p", {}, t("web.room.invite"), " ", el("code", { class: "link" }, link),
+      el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => toast(t("web.room.copied"))) }, t("web.room.copy"))),
+    creator && summary.status === "open"
+      ? el("div", { class: "buttons" },
+        el("button", { type: "button", onclick: fillBots, disabled: everyone }, t("web.room.fill_bots")),
+        el("button", { type: "button", class: "primary", id: "start", onclick: start, disabled: !everyone }, t("web.room.start")))
+      : el("p", { class: "muted" }, t("web.room.wait_start")));
+}
+
+async function takeSeat(seat) {
+  try {
+    const got = await api("POST", `/api/rooms/${room}/seats/${seat}`, { name: savedName() || t("web.lobby.guest") });
+    localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ seat: got.seat, token: got.token }));
+    reconnect();
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function addBot(seat, level) {
+  try {
+    await api("POST", `/api/rooms/${room}/seats/${seat}/bot`, { level }, mySeat().token);
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function fillBots() {
+  for (const [n, seat] of S.summary.seats.entries()) if (!seat.taken) await addBot(n, "easy");
+}
+
+async function start() {
+  try {
+    await api("POST", `/api/rooms/${room}/start`, {}, mySeat().token);
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+// --------------------------------------------------------------------------- hint, quiet, replay
+async function askHint() {
+  if (!S.frame || !legal().length) return;
+  try {
+    const { steps } = await api("POST", "/api/hint", { view: S.frame.view });
+    S.hint = steps;
+    draw();
+    document.querySelector(".hinted")?.scrollIntoView({ block: "nearest" });
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+function setQuiet(on) {
+  S.quiet = on;
+  localStorage.setItem("bodoge.quiet", on ? "1" : "0");
+  send({ type: "quiet", on });
+}
+
+async function openReplay() {
+  try {
+    const record = await api("GET", `/api/rooms/${room}/replay`);
+    S.replay = { record, step: record.history.length, seat: S.frame?.seat ?? null, view: null };
+    await replayTo(S.replay.step);
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function replayTo(step) {
+  const r = S.replay;
+  r.step = Math.max(0, Math.min(step, r.record.history.length));
+  const got = await api("GET", `/api/rooms/${room}/replay/${r.step}?seat=${r.seat ?? ""}`);
+  r.view = got.view;
+  S.logWords = [];
+  await describeLog(r.view);
+  S.logSeen = S.logWords.length;
+  draw();
+}
+
+function replayBar() {
+  const r = S.replay;
+  const n = r.record.history.length;
+  const seat = el("select", { "aria-label": t("web.replay.seat"), onchange: (e) => {
+    r.seat = e.target.value === "" ? null : Number(e.target.value);
+    replayTo(r.step);
+  } }, el("option", { value: "" }, t("web.replay.spectator")),
+  Array.from({ length: r.record.players }, (_, k) => el("option", { value: k, selected: r.seat === k }, seatName(k))));
+  const go = (to) => () => replayTo(to);
+  return el("div", { class: "replay-bar", role: "group", "aria-label": t("web.replay.title") },
+    el("strong", {}, t("web.replay.title")),
+    el("button", { type: "button", onclick: go(0), "aria-label": t("web.replay.first") }, "⏮"),
+    el("button", { type: "button", id: "replay-back", onclick: go(r.step - 1), "aria-label": t("web.replay.back") }, "◀"),
+    el("span", { class: "replay-step" }, t("web.replay.step", { step: r.step, steps: n }), " ",
+      r.step > 0 ? el("code", {}, r.record.history[r.step - 1]) : null),
+    el("button", { type: "button", id: "replay-forward", onclick: go(r.step + 1), "aria-label": t("web.replay.forward") }, "▶"),
+    el("button", { type: "button", onclick: go(n), "aria-label": t("web.replay.last") }, "⏭"),
+    seat,
+    el("button", { type: "button", onclick: () => { S.replay = null; S.logWords = []; describeLog(S.frame.view).then(draw); } }, t("web.replay.close")));
+}
+
+// --------------------------------------------------------------------------- the result
+function resultPanel(view, table) {
+  const result = view.result;
+  if (!result) return null;
+  const order = [...Array(view.players).keys()].sort((a, b) => result.ranks[a] - result.ranks[b]);
+  const scores = result.scores;
+  const tied = order.some((a) => order.some((b) => a !== b && scores[a] === scores[b] && result.ranks[a] !== result.ranks[b]));
+  const rows = order.map((s) => el("tr", { class: result.winners.includes(s) ? "winner" : "" },
+    el("td", {}, t("web.result.rank", { rank: result.ranks[s] })),
+    el("td", {}, seatName(s), view.you === s ? ` (${t("web.you")})` : ""),
+    el("td", {}, String(scores[s])),
+    el("td", { class: "facts" }, table.facts(view, s))));
+  return el("section", { class: "result", "aria-label": t("web.result.title") },
+    el("h2", {}, result.truncated ? t("web.result.truncated")
+      : result.winners.length ? t("web.result.winners", { names: result.winners.map(seatName).join(" · ") })
+        : t("web.result.no_winner")),
+    el("table", {}, el("thead", {}, el("tr", {},
+      el("th", {}, t("web.result.rank_head")), el("th", {}, t("web.result.player")),
+      el("th", {}, t("web.result.score")), el("th", {}, t("web.result.facts")))), el("tbody", {}, rows)),
+    el("p", { class: "tiebreak" }, tied ? t(`web.${table.prefix}.tiebreak`) : t(`web.${table.prefix}.scoring`)),
+    el("div", { class: "buttons" },
+      S.replay ? null : el("button", { type: "button", id: "replay", onclick: openReplay }, t("web.replay.open")),
+      isCreator() && !S.replay ? el("button", { type: "button", class: "primary", id: "rematch", onclick: rematch }, t("web.result.rematch")) : null,
+      el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
+}
+
+async function rematch() {
+  try {
+    await api("POST", `/api/rooms/${room}/rematch`, {}, mySeat().token);
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+// --------------------------------------------------------------------------- drawing
+function logPanel() {
+  const items = S.logWords.map((line, k) => el("li", { class: k >= S.logSeen ? "fresh" : "" }, line));
+  const list = el("ol", { class: "log", "aria-label": t("web.log"), "aria-live": "polite" }, items);
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  return el("section", { class: "log-box" }, el("h2", {}, t("web.log")), list);
+}
+
+function header() {
+  const rm = S.summary?.game === "ruler-of-mana";
+  const playing = S.frame && !S.frame.view.is_over && S.frame.seat !== null && S.frame.seat !== undefined;
+  return el("header", { class: "bar" },
+    el("a", { class: "brand", href: "/" }, "bodoge"),
+    el("span", { class: "title" }, gameTitle(S.summary?.game), " ", el("span", { class: "muted" }, `#${room}`)),
+    el("a", { class: "rules-link", href: `/rules/${S.summary?.game}?lang=${lang}`, target: "_blank", rel: "noopener" }, t("web.rules.link")),
+    playing ? el("button", { type: "button", id: "hint", onclick: askHint, disabled: !legal().length }, t("web.hint")) : null,
+    playing && rm ? el("label", { class: "quiet" }, el("input", { type: "checkbox", id: "quiet", checked: S.quiet,
+      onchange: (e) => setQuiet(e.target.checked) }), t("web.quiet")) : null,
+    langSwitch(async () => { S.faces = null; S.games = null; S.logWords = []; await loadFaces(); if (S.frame) await describeLog(S.replay?.view || S.frame.view); draw(); }));
+}
+
+// A step in words: a card or option by its name, else the catalogue's `web.<game>.step.<kind>`.
+function describeStep(step) {
+  const names = S.faces?.names || {};
+  if (names[step]) return names[step];
+  if (/^@\d+$/.test(step)) return t("web.step.target", { name: seatName(Number(step.slice(1))) });
+  const [kind, ...args] = step.split(" ");
+  const fields = { arg: "", name: "" };
+  for (const a of args) {
+    if (/^\d+$/.test(a)) fields.name = seatName(Number(a));
+    else fields.arg = names[a] || a;
+  }
+  const prefix = TABLES[S.summary?.game || S.frame?.view.game]?.prefix;
+  const key = `web.${prefix}.step.${kind}`;
+  const said = t(key, fields);
+  return said === key ? step : said;
+}
+
+// Every offered step that no card or seat of the table stands for, as a button.
+function otherSteps(board) {
+  const shown = new Set([...board.querySelectorAll("[data-step]")].map((n) => n.dataset.step));
+  const offered = S.building ? S.building.addable : S.asking ? [] : legal();
+  const rest = offered.filter((s) => !shown.has(s));
+  if (!rest.length) return null;
+  return el("div", { class: "steps", role: "group", "aria-label": t("web.move.other") },
+    rest.map((s) => stepButton(s, describeStep(s))));
+}
+
+function draw() {
+  const app = document.getElementById("app");
+  if (!S.summary && !S.frame) {
+    app.replaceChildren(header(), el("main", { class: "loading" }, t("web.room.connecting")));
+    return;
+  }
+  const game = S.summary?.game || S.frame.view.game;
+  document.title = `${gameTitle(game)} — bodoge`;
+  const table = TABLES[game];
+  if (!S.frame || !S.faces) {
+    app.replaceChildren(header(), el("main", { class: "room" }, S.summary?.seats ? seatsPanel() : null));
+    return;
+  }
+  const view = S.replay?.view || S.frame.view;
+  const ctx = {
+    view, faces: S.faces, legal: legal(), seatName, offer, handCard, stepButton, t, describeStep, redraw: draw,
+    building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.logSeen)),
+  };
+  const focused = document.activeElement?.dataset?.step;
+  const board = el("div", { class: "board" }, resultPanel(view, table), table.drawTable(ctx));
+  board.append(el("div", { class: "moves" }, buildingBar(describeStep), otherSteps(board)));
+  app.replaceChildren(
+    ...[header(), S.replay ? replayBar() : null].filter(Boolean),
+    el("main", { class: `table ${game}` },
+      board,
+      el("aside", { class: "side" }, logPanel())));
+  if (focused) document.querySelector(`[data-step="${CSS.escape(focused)}"]`)?.focus();
+  S.logSeen = S.logWords.length;
+}
+
+window.bodoge = S; // for browser scripts and tests: what the page last received
+takeTokenFromAddress();
+await loadMessages();
+draw();
+connect();

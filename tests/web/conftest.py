@@ -1,0 +1,116 @@
+"""Browser tests: a real ``bodoge serve`` on a free port and Debian's Chromium driven by
+Playwright. Chromium is the system's (``make test`` installs it when missing): Playwright's own
+browser download is never used, and the flags keep Chromium off a closed network.
+
+Set ``BODOGE_WEB_URL`` to test a server that is already running instead.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+from web_helpers import DESKTOP, Watched
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _wait_until_up(url: str, process: subprocess.Popen[bytes] | None, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"bodoge serve stopped at once (exit code {process.returncode})")
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"bodoge serve did not answer at {url} within {seconds} s")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a running server with a fresh database."""
+    given = os.environ.get("BODOGE_WEB_URL")
+    if given:
+        yield given.rstrip("/")
+        return
+    port = _free_port()
+    db = tmp_path_factory.mktemp("server") / "bodoge.sqlite"
+    command = [
+        sys.executable,
+        "-m",
+        "bodoge.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{db}",
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(url + "/", process)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def person(browser: Browser, tmp_path: Path) -> Iterator[Any]:
+    """Makes people: each a browser context of its own (its own storage), watched for errors."""
+    made: list[Watched] = []
+
+    def make(name: str, lang: str = "en", viewport: dict[str, int] = DESKTOP) -> Watched:
+        context = browser.new_context(
+            viewport=viewport, locale="ja-JP" if lang == "ja" else "en-US", base_url=None
+        )
+        context.set_default_timeout(15000)
+        watched = Watched(context, tmp_path, name)
+        made.append(watched)
+        return watched
+
+    yield make
+    for watched in made:
+        watched.context.close()
+    errors = {w.name: w.errors for w in made if w.errors}
+    assert not errors, f"console errors: {errors}"

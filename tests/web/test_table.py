@@ -1,0 +1,192 @@
+"""Whole games in a real browser, by clicking alone: the lobby, a room shared by two people and a
+bot, both games and the expert draft to the end, a phone-sized window, Japanese, replay and
+reconnect. Screenshots go to each test's tmp_path.
+
+The people here play by asking for a hint and clicking what it highlights (one card or choice a
+click, then confirm): that is the heuristic's game, so it ends in a few dozen decisions.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+from web_helpers import PHONE, Watched
+
+GAMES = ("extreme-mission", "ruler-of-mana")
+DECISIONS = 400  # far more clicks than a game needs: a game that does not end fails
+
+
+def frame(page: Any) -> Any:
+    return page.evaluate("window.bodoge && window.bodoge.frame")
+
+
+def step_once(who: Watched) -> bool:
+    """One click towards a move, if this person has a decision: the confirm of a complete move,
+    else what the hint highlights, else (the hint asked for) the first offered step."""
+    page = who.page
+    if page.locator("[data-step]").count() == 0:
+        return False
+    confirm = page.locator(".confirm[data-step]")
+    if confirm.count():
+        try:
+            confirm.first.click(timeout=3000)
+        except PlaywrightError:
+            return False
+        return True
+    hinted = page.locator(".hinted[data-step]")
+    if hinted.count() == 0 and page.locator("#hint:not([disabled])").count():
+        try:
+            page.click("#hint", timeout=3000)
+            page.wait_for_selector(".hinted[data-step]", timeout=3000)
+        except PlaywrightError:  # redrawn under the click, or no hint: the first offered step
+            pass
+    hinted = page.locator(".hinted[data-step]")
+    target = hinted.first if hinted.count() else page.locator("[data-step]").first
+    try:
+        target.click(timeout=3000)
+    except PlaywrightError:  # the table was redrawn under the click: look again next time
+        return False
+    return True
+
+
+def play_to_end(*people: Watched, limit: int = DECISIONS) -> None:
+    """Click for every person in turn until each page shows the result."""
+    for _ in range(limit):
+        if all(p.page.locator(".result").count() for p in people):
+            return
+        moved = False
+        for who in people:
+            if step_once(who):
+                moved = True
+                who.page.wait_for_timeout(60)
+        if not moved:
+            time.sleep(0.1)
+    raise AssertionError(f"no result after {limit} rounds of clicks")
+
+
+def open_lobby(who: Watched, server: str, name: str) -> None:
+    who.page.goto(server + "/")
+    who.page.wait_for_selector(".game-card")
+    who.page.fill("#name", name)
+
+
+def play_against_bots(who: Watched, game: str, players: int, variant: str = "basic") -> None:
+    page = who.page
+    page.select_option(f"#players-{game}", str(players))
+    if variant != "basic":
+        page.select_option(f"#variant-{game}", variant)
+    page.select_option(f"#level-{game}", "easy")
+    page.click(f"[data-create={game}][data-bots]")
+    page.wait_for_selector(".table")
+
+
+def test_every_page_loads_without_console_errors(server: str, person: Any) -> None:
+    for lang in ("en", "ja"):
+        who = person(f"pages-{lang}", lang)
+        who.page.goto(server + "/")
+        who.page.wait_for_selector(".game-card")
+        assert who.page.locator("html").get_attribute("lang") == lang
+        who.shot("lobby")
+        for game in GAMES:
+            who.page.goto(f"{server}/rules/{game}?lang={lang}")
+            assert who.page.locator("main.rules").count() == 1
+        who.page.goto(server + "/")
+        who.page.wait_for_selector(".game-card")
+        who.page.click("[data-create=extreme-mission]:not([data-bots])")
+        who.page.wait_for_selector(".waiting")
+        who.shot("room")
+
+
+def test_two_people_and_a_bot_play_extreme_mission_to_the_end(server: str, person: Any) -> None:
+    host, guest = person("host"), person("guest")
+    open_lobby(host, server, "Aki")
+    host.page.select_option("#players-extreme-mission", "3")
+    host.page.click("[data-create=extreme-mission]:not([data-bots])")
+    host.page.wait_for_selector(".waiting")
+    room_url = host.page.url
+
+    guest.page.goto(room_url)
+    guest.page.wait_for_selector("[data-take='1']")
+    guest.page.fill("#name", "Ben")
+    guest.page.click("[data-take='1']")
+    host.page.wait_for_selector("[data-bot='2']")
+    host.page.click("[data-bot='2']")
+    host.page.click("#start:not([disabled])")
+    host.page.wait_for_selector(".em-table")
+    guest.page.wait_for_selector(".em-table")
+    for who in (host, guest):  # both pages have the frame in which a person decides
+        who.page.wait_for_function("[0, 1].includes(window.bodoge.frame.view.current_player)")
+
+    # the hooks: every face-up card of your hand carries its id; the missions are there, by level
+    hand = host.page.locator(".mine .hand [data-card]")
+    assert hand.count() == 8
+    assert host.page.locator(".mission[data-card]").count() == 12
+    assert guest.page.locator(".status").inner_text()  # whose turn, in words
+
+    # a double click plays once: the deck is drawn from once, and the second click is refused
+    # (whoever starts: the start player is drawn at random, and a bot may play first)
+    first = host if frame(host.page)["legal"] else guest
+    first.page.wait_for_selector(".deck [data-step='draw']")
+    seat, seq = frame(first.page)["seat"], frame(first.page)["seq"]
+    first.page.dblclick(".deck [data-step='draw']")
+    first.page.wait_for_function(f"window.bodoge.frame.seq > {seq}")
+    first.page.wait_for_timeout(300)
+    log = frame(first.page)["view"]["log"]
+    assert len([e for e in log if e["event"] == "draw" and e["seat"] == seat]) == 1
+    host.shot("table")
+
+    # reconnect: the guest closes the tab and opens the room again: the same seat
+    guest.page.close()
+    guest.page = guest.context.new_page()
+    guest.page.on("pageerror", lambda e: guest.errors.append(str(e)))
+    guest.page.goto(room_url)
+    guest.page.wait_for_function("window.bodoge && window.bodoge.frame")
+    assert frame(guest.page)["seat"] == 1
+
+    play_to_end(host, guest)
+    host.shot("result")
+    assert host.page.locator(".result tbody tr").count() == 3
+
+
+def test_ruler_of_mana_on_a_phone_in_japanese_with_replay(server: str, person: Any) -> None:
+    who = person("phone-ja", "ja", PHONE)
+    open_lobby(who, server, "さくら")
+    assert "部屋" in who.page.inner_text("body")
+    play_against_bots(who, "ruler-of-mana", 3)
+    who.no_sideways_scroll()
+    who.shot("table")
+    play_to_end(who)
+    who.no_sideways_scroll()
+    who.shot("result")
+
+    who.page.click("#replay")
+    who.page.wait_for_selector(".replay-bar")
+    last = who.page.inner_text(".replay-step")
+    who.page.click("#replay-back")
+    who.page.wait_for_function(f"document.querySelector('.replay-step').innerText !== {last!r}")
+    who.page.click("#replay-forward")
+    who.page.wait_for_function(f"document.querySelector('.replay-step').innerText === {last!r}")
+    who.no_sideways_scroll()
+    who.shot("replay")
+
+
+def test_expert_draft_then_ruler_of_mana_to_the_end(server: str, person: Any) -> None:
+    who = person("expert")
+    open_lobby(who, server, "Mia")
+    play_against_bots(who, "ruler-of-mana", 2, "expert")
+    who.page.wait_for_selector(".pack [data-step^='keep']")
+    who.shot("draft")
+    play_to_end(who)
+    who.shot("result")
+
+
+def test_extreme_mission_on_a_phone_against_bots(server: str, person: Any) -> None:
+    who = person("phone-en", "en", PHONE)
+    open_lobby(who, server, "Kai")
+    play_against_bots(who, "extreme-mission", 2)
+    who.no_sideways_scroll()
+    who.shot("table")
+    play_to_end(who)
+    who.shot("result")
