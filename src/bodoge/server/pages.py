@@ -93,7 +93,8 @@ def _refusing(handler: Any) -> Any:
 
 
 async def messages(request: Request) -> Response:
-    """``GET /api/messages?lang=``: the catalogue's ``web.`` and ``companion.`` texts, and the language names."""
+    """``GET /api/messages?lang=``: the catalogue's ``web.`` and ``companion.`` texts, and the
+    language names."""
     lang = _lang(request)
     found = {
         k: v[lang]
