@@ -275,8 +275,18 @@ function setupForm() {
       ),
     );
     extra.replaceChildren(page.setupFields(n));
+    seatLabels();
+  };
+  // A seat picked in the form (the start player) is shown by the name typed for it.
+  const seatLabels = () => {
+    const typed = [...names.querySelectorAll("input")].map((i) => i.value);
+    for (const option of extra.querySelectorAll("select[data-seats] option")) {
+      const i = Number(option.value);
+      option.textContent = typed[i] ? `${i + 1}. ${typed[i]}` : String(i + 1);
+    }
   };
   players.addEventListener("change", drawNames);
+  names.addEventListener("input", seatLabels);
   drawNames();
   form.append(
     el("p", { class: "intro", text: t(`companion.intro.${game}`) }),

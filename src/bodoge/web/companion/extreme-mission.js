@@ -61,7 +61,7 @@ function missions(table, me) {
               el(
                 "span",
                 { class: "cubes" },
-                cubes.map((s) => el("span", { class: `cube seat${s}`, title: nameOf(table, s), text: nameOf(table, s) })),
+                cubes.map((s) => el("span", { class: `em-cube seat${s}`, title: nameOf(table, s), text: nameOf(table, s) })),
               ),
             );
           }),
@@ -79,7 +79,7 @@ function players(table, me) {
       const down = new Set(table.down[s]);
       return el(
         "section",
-        { class: `panel seat-box${table.player === s ? " turn" : ""}`, dataset: { seat: String(s) } },
+        { class: `panel seat-box${table.player === s && !table.over ? " turn" : ""}`, dataset: { seat: String(s) } },
         el(
           "header",
           {},
@@ -198,7 +198,7 @@ function render(table) {
 function setupFields(n) {
   const startPlayer = el(
     "select",
-    { name: "start_player" },
+    { name: "start_player", dataset: { seats: "" } },
     Array.from({ length: n }, (_, i) => el("option", { value: String(i), text: String(i + 1) })),
   );
   return el(

@@ -57,7 +57,7 @@ function seatBox(table, seat) {
   return el(
     "section",
     {
-      class: `panel seat-box${table.player === seat ? " turn" : ""}${life === 0 ? " out" : ""}`,
+      class: `panel seat-box${table.player === seat && !ended ? " turn" : ""}${life === 0 ? " out" : ""}`,
       dataset: { seat: String(seat) },
     },
     el(
