@@ -37,7 +37,7 @@ from bodoge.core.state import State
 from bodoge.server import quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool, GameSpec, known_level
 from bodoge.server.limits import CHAT_LENGTH, ChatLimit, FrameLimit
-from bodoge.server.storage import ChatRecord, RoomRecord, SeatRecord, Storage
+from bodoge.server.storage import ChatRecord, Moves, RoomRecord, SeatRecord, Storage
 
 __all__ = [
     "UNTOUCHED_DAYS",
@@ -251,11 +251,51 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         # One writer thread: storage calls leave the event loop, in the order they were made.
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="storage")
+        self._moves: list[tuple[Moves, asyncio.Future[None]]] = []
+        self._committing = False
+        self._committer: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a storage call off the event loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_thread, partial(fn, *args))
+
+    async def commit_moves(self, batch: Moves) -> None:
+        """Store moves; returns once they are committed. Moves that arrive while a commit is
+        under way go together in the next one (a group commit), so many rooms' moves cost one
+        commit, not one each."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._moves.append((batch, done))
+        if not self._committing:
+            self._committing = True
+            self._committer = asyncio.create_task(self._commit_waiting())
+        await done
+
+    async def _commit_waiting(self) -> None:
+        try:
+            while self._moves:
+                waiting, self._moves = self._moves, []
+                try:
+                    await self.db(self.storage.add_moves_many, [m for m, _ in waiting])
+                    results: list[BaseException | None] = [None] * len(waiting)
+                except Exception:
+                    # One bad batch must not sink the others: commit each alone.
+                    results = []
+                    for m, _ in waiting:
+                        try:
+                            await self.db(self.storage.add_moves_many, [m])
+                            results.append(None)
+                        except Exception as exc:
+                            results.append(exc)
+                for (_, done), failed in zip(waiting, results, strict=True):
+                    if done.done():
+                        continue
+                    if failed is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(failed)
+        finally:
+            self._committing = False
 
     # ------------------------------------------------------------------ life
     async def load(self) -> None:
@@ -538,8 +578,8 @@ class Rooms:
             now = self.clock()
             status = "over" if state.is_over else None
             try:
-                await self.db(
-                    self.storage.add_moves, room.id, room.game_no, before, steps, now, status
+                await self.commit_moves(
+                    Moves(room.id, room.game_no, before, tuple(steps), now, status)
                 )
             except Exception:
                 log.exception("room %s: a move could not be stored", room.id)

@@ -8,6 +8,7 @@ is already committed, so even a ``kill -9`` loses none.
 from __future__ import annotations
 
 import logging
+import re
 import sys
 
 import uvicorn
@@ -47,10 +48,32 @@ def serve(host: str, port: int, db: str | None, *, bot_workers: int = 1, lang: s
         log_level="info",
         timeout_graceful_shutdown=5,
     )
+    logging.getLogger("uvicorn.error").addFilter(HideTokens())
     server = uvicorn.Server(config)
     server.run()
     if not server.started:
         sys.exit(1)
+
+
+class HideTokens(logging.Filter):
+    """Takes tokens out of log lines: uvicorn logs each websocket's address, token and all.
+
+    >>> record = logging.LogRecord("uvicorn.error", 20, "", 0, '"%s" [accepted]',
+    ...                            ("WebSocket /ws/rooms/r?token=abc&lang=ja",), None)
+    >>> HideTokens().filter(record), record.getMessage()
+    (True, '"WebSocket /ws/rooms/r?token=***&lang=ja" [accepted]')
+    """
+
+    TOKEN = re.compile(r"token=[^&\s\"']*")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                self.TOKEN.sub("token=***", a) if isinstance(a, str) else a for a in record.args
+            )
+        if isinstance(record.msg, str):
+            record.msg = self.TOKEN.sub("token=***", record.msg)
+        return True
 
 
 def _without_password(url: str) -> str:

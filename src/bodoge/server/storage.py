@@ -33,6 +33,7 @@ __all__ = [
     "ChangeRecord",
     "ChatRecord",
     "CompanionRecord",
+    "Moves",
     "RoomRecord",
     "SeatRecord",
     "Storage",
@@ -183,6 +184,18 @@ class RoomRecord:
 
 
 @dataclass(frozen=True)
+class Moves:
+    """Steps to append to one game's history, from index ``seq``."""
+
+    room: str
+    game_no: int
+    seq: int
+    steps: tuple[str, ...]
+    touched: float
+    status: str | None = None
+
+
+@dataclass(frozen=True)
 class ChatRecord:
     """One chat line."""
 
@@ -315,18 +328,27 @@ class Storage:
     ) -> None:
         """Append ``steps`` to a game's history from index ``seq``, all in one transaction (a
         step already stored at that index makes it fail: two writers cannot both play a move)."""
+        self.add_moves_many([Moves(room, game_no, seq, tuple(steps), touched, status)])
+
+    def add_moves_many(self, batch: Sequence[Moves]) -> None:
+        """Several rooms' moves in one transaction (a group commit: one commit for the moves that
+        arrived together), all or nothing."""
+        if not batch:
+            return
         with self.engine.begin() as conn:
             conn.execute(
                 moves.insert(),
                 [
-                    {"room": room, "game_no": game_no, "seq": seq + i, "step": step}
-                    for i, step in enumerate(steps)
+                    {"room": m.room, "game_no": m.game_no, "seq": m.seq + i, "step": step}
+                    for m in batch
+                    for i, step in enumerate(m.steps)
                 ],
             )
-            values: dict[str, Any] = {"touched": touched}
-            if status is not None:
-                values["status"] = status
-            conn.execute(rooms.update().where(rooms.c.room == room).values(**values))
+            for m in batch:
+                values: dict[str, Any] = {"touched": m.touched}
+                if m.status is not None:
+                    values["status"] = m.status
+                conn.execute(rooms.update().where(rooms.c.room == m.room).values(**values))
 
     def touch(self, room: str, touched: float) -> None:
         with self.engine.begin() as conn:

@@ -1,0 +1,145 @@
+"""A real ``bodoge serve`` on a free loopback port: two websocket clients (and a bot in a worker
+process) play a whole game of random legal steps; the server is killed with SIGKILL mid-game,
+started again, and the game goes on from the same seq and state to its end. SIGTERM stops it
+cleanly."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from server_helpers import Pacer
+from websockets.sync.client import ClientConnection, connect
+
+BODOGE = [sys.executable, "-m", "bodoge.cli"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def serve(db: Path, port: int) -> Iterator[subprocess.Popen[str]]:
+    process = subprocess.Popen(
+        [*BODOGE, "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        first = process.stdout.readline() if process.stdout else ""
+        assert f"http://127.0.0.1:{port}/" in first, first
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(10)
+
+
+def post(port: int, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"}
+        | ({"Authorization": f"Bearer {token}"} if token else {}),
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def state_of(ws: ClientConnection) -> dict[str, Any]:
+    while True:
+        frame: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        if frame["type"] == "state":
+            return frame
+
+
+def play(port: int, room: str, tokens: list[str], steps: int | None, rng: random.Random) -> Any:
+    """Two seats play random legal steps (a bot plays the third), for ``steps`` of their own
+    moves or to the end; the last state each saw."""
+    pacers = [Pacer(), Pacer()]
+    url = f"ws://127.0.0.1:{port}/ws/rooms/{room}?token="
+    with connect(url + tokens[0]) as ann, connect(url + tokens[1]) as bob:
+        sockets = [ann, bob]
+        latest = [state_of(ann), state_of(bob)]
+        moved = 0
+        while not latest[0]["view"]["is_over"] and (steps is None or moved < steps):
+            mover = latest[0]["view"]["current_player"]
+            if mover in (0, 1):
+                legal = latest[mover]["legal"]
+                pacers[mover].wait()
+                step = legal[rng.randrange(len(legal))]
+                sockets[mover].send(
+                    json.dumps({"type": "act", "action": step, "seq": latest[mover]["seq"]})
+                )
+                moved += 1
+            latest = [state_of(ann), state_of(bob)]
+            assert latest[0]["seq"] == latest[1]["seq"]
+        return latest
+
+
+def test_play_kill_restart_and_finish(tmp_path: Path) -> None:
+    db, port, rng = tmp_path / "bodoge.db", free_port(), random.Random(1)
+    with serve(db, port) as process:
+        made = post(port, "/api/rooms", {"game": "ruler-of-mana", "players": 3, "name": "Ann"})
+        room, ann = made["room"], made["token"]
+        bob = post(port, f"/api/rooms/{room}/seats/1", {"name": "Bob"})["token"]
+        post(port, f"/api/rooms/{room}/seats/2/bot", {"level": "random"}, ann)
+        post(port, f"/api/rooms/{room}/start", {"start_player": 0}, ann)
+        before = play(port, room, [ann, bob], 20, rng)
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+    with serve(db, port) as process:
+        url = f"ws://127.0.0.1:{port}/ws/rooms/{room}?token="
+        for seat, token in enumerate([ann, bob]):
+            with connect(url + token) as ws:
+                again = state_of(ws)
+                # Every move acknowledged before the kill is there; the bot may have moved since.
+                assert again["seq"] >= before[seat]["seq"]
+                if again["seq"] == before[seat]["seq"]:
+                    assert again == before[seat]
+        final = play(port, room, [ann, bob], None, rng)
+        assert final[0]["view"]["is_over"] and final[0]["view"]["result"]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rooms/{room}/replay") as r:
+            assert len(json.loads(r.read())["history"]) == final[0]["seq"]
+        process.send_signal(signal.SIGTERM)
+        # uvicorn shuts down, then exits by the signal it caught (as its caller would expect).
+        assert process.wait(15) in (0, -signal.SIGTERM)
+        output = process.stdout.read() if process.stdout else ""
+        assert "Application shutdown complete" in output, output
+        assert f"room {room}: game 1 over" in output
+        assert ann not in output and bob not in output  # no token in the log
+
+
+def test_a_database_that_cannot_be_opened_is_one_line() -> None:
+    for db in ("postgresql://nobody@127.0.0.1:1/none", "mysterydb://x"):
+        done = subprocess.run(
+            [*BODOGE, "serve", "--port", str(free_port()), "--db", db],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2 and done.stdout == ""
+        assert len(done.stderr.strip().splitlines()) == 1, done.stderr
