@@ -6,7 +6,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+# The browser tests drive Debian's chromium; Japanese pages need a CJK font. CI runs as root.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PORT ?= 8000
+
+.PHONY: run test lint typecheck pytest browser bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,10 +18,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	@touch $(STAMP)
 
+# Serve the games on http://127.0.0.1:$(PORT)/ (bodoge serve prints it), opened in the desktop's
+# browser when there is one.
 run: $(STAMP)
-	$(BIN)/bodoge play extreme-mission --seats human,random,random
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] && command -v xdg-open >/dev/null; then \
+	  (sleep 2; xdg-open http://127.0.0.1:$(PORT)/ >/dev/null 2>&1) & fi; \
+	exec $(BIN)/bodoge serve --port $(PORT)
 
-test: $(STAMP) lint typecheck pytest
+test: $(STAMP) browser lint typecheck pytest
+
+browser:
+	@command -v chromium >/dev/null && dpkg -s fonts-noto-cjk >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -2,8 +2,8 @@
 log events in words, a hint, replay views and the rules pages.
 
 These routes hold no game. What they compute comes from the public card set, from what the
-asking page already holds (its own view), or from a finished game's record (the replay, public
-once the game is over), so nothing here can show a seat more than it may know.
+seat's own view (a hint), or from a finished game's record (the replay, public once the game is
+over), so nothing here can show a seat more than it may know.
 
 >>> from starlette.testclient import TestClient
 >>> from starlette.applications import Starlette
@@ -105,10 +105,16 @@ async def messages(request: Request) -> Response:
 
 
 async def faces(request: Request) -> Response:
-    """``GET /api/faces/{game}?lang=``: the game's public card set, drawn-card ready (the game's
-    own ``faces`` module)."""
+    """``GET /api/faces/{game}?lang=&room=``: the game's public card set (the room's own, when it
+    plays with a card file), drawn-card ready (the game's own ``faces`` module)."""
     lang = _lang(request)
     game = _game(request.path_params["game"])
+    room_id = request.query_params.get("room")
+    if room_id:
+        try:
+            game = request.app.state.rooms.get(room_id).game
+        except RoomError as exc:
+            return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
     module = game_module(game, "faces")
     if module is None:
         return _error(f"{game.name} has no card faces for the browser", 404)
@@ -139,14 +145,6 @@ async def words(request: Request) -> Response:
     return JSONResponse({"events": lines})
 
 
-def _view_game(body: dict[str, Any]) -> tuple[Game, dict[str, Any], int]:
-    view = body.get("view")
-    if not isinstance(view, dict) or not isinstance(view.get("you"), int):
-        raise BadRequest("view must be a seat's view (with its seat in 'you')")
-    game = _game(view.get("game"), view.get("players"), view.get("variant", "basic"))
-    return game, view, view["you"]
-
-
 def hint_steps(game: Game, view: dict[str, Any], seat: int, seed: int = 0) -> list[str]:
     """The heuristic bot's choice for ``seat`` from its ``view`` alone: its first step and, for a
     compound action, the items that complete it (while the view shows the action ``pending``).
@@ -169,15 +167,28 @@ def hint_steps(game: Game, view: dict[str, Any], seat: int, seed: int = 0) -> li
     return steps
 
 
+def _bearer(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
 async def hint(request: Request) -> Response:
-    """``POST /api/hint {"view"}``: the heuristic's suggestion for the seat whose view it is."""
-    game, view, seat = _view_game(await _body(request))
-    if view.get("current_player") != seat:
-        return _error("it is not this seat's decision", 409)
+    """``POST /api/rooms/{room}/hint`` with the seat's token: the heuristic's suggestion for that
+    seat, computed from the seat's view alone (the bot never sees the state)."""
+    lang = _lang(request)
+    rooms = request.app.state.rooms
     try:
-        steps = hint_steps(game, view, seat)
-    except (BodogeError, KeyError, TypeError, ValueError, IndexError) as exc:
-        raise BadRequest(f"not a view this game can rebuild: {exc}") from None
+        room = rooms.get(request.path_params["room"])
+    except RoomError as exc:
+        return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
+    token = _bearer(request)
+    seat = room.seat_of(token) if token else None
+    if seat is None:
+        return _error(text("server.bad_token", lang), 401)
+    state = room.state
+    if state is None or state.current_player != seat:
+        return _error(text("server.act.not_yours", lang), 409)
+    steps = hint_steps(room.game, state.view(seat), seat, seed=room.seq)
     return JSONResponse({"steps": steps})
 
 
@@ -207,7 +218,8 @@ async def replay_view(request: Request) -> Response:
 _PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/static/style.css"></head>
+<title>{title}</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/static/style.css"></head>
 <body class="rules-page"><header class="bar"><a class="brand" href="/">bodoge</a>
 <nav class="langs">{langs}</nav></header><main class="rules">{body}</main></body></html>"""
 
@@ -237,7 +249,7 @@ def routes() -> list[Route]:
         Route("/api/messages", _refusing(messages)),
         Route("/api/faces/{game}", _refusing(faces)),
         Route("/api/words", _refusing(words), methods=["POST"]),
-        Route("/api/hint", _refusing(hint), methods=["POST"]),
+        Route("/api/rooms/{room}/hint", _refusing(hint), methods=["POST"]),
         Route("/api/rooms/{room}/replay/{step}", _refusing(replay_view)),
         Route("/rules/{game}", _refusing(rules)),
     ]

@@ -106,7 +106,8 @@ def chat_frame(seat: int, name: str, text: str, at: float) -> str:
 def parse_frame(text: str | bytes) -> JSON:
     """A client frame checked against the contract (FrameError otherwise): ``act`` with a string
     ``action`` and an integer ``seq``; ``choices`` with a string ``what`` and a list of strings
-    ``chosen``; ``chat`` with a string ``text``; ``quiet`` with a boolean ``on``; ``ping``. Extra fields are allowed."""
+    ``chosen``; ``chat`` with a string ``text``; ``quiet`` with a boolean ``on``; ``ping``.
+    Extra fields are allowed."""
     try:
         frame = json.loads(text)
     except (ValueError, UnicodeDecodeError):

@@ -4,10 +4,11 @@ import { el, t } from "./ui.js";
 
 export const prefix = "em";
 
-function infoCard(faces, id, extra = {}) {
+function infoCard(faces, id, given = {}) {
   const face = faces.cards[id];
+  const { class: more = "", ...extra } = given;
   const colour = faces.colours.find((c) => c.code === face.colour);
-  return el("div", { class: `card info c-${face.colour}`, "data-card": id, "aria-label": faces.names[face.code], ...extra },
+  return el("div", { class: `card info c-${face.colour} ${more}`, "data-card": id, "aria-label": faces.names[face.code], ...extra },
     el("span", { class: "corner" }, face.number),
     el("span", { class: "num" }, face.number),
     el("span", { class: "theme" }, colour.theme));
@@ -63,6 +64,7 @@ function seatPanel(ctx, seat) {
   const hand = view.hand_sizes[seat];
   return el("section", { class: `seat seat-${seat}${turn ? " turn" : ""}${fresh ? " pulse" : ""}`, "aria-label": ctx.seatName(seat) },
     el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
+      el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
       turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
     el("div", { class: "seat-row" },
       el("div", { class: "mini-hand", "aria-label": t("web.hand_size", { n: hand }) },
@@ -130,7 +132,7 @@ export function drawTable(ctx) {
     el("div", { class: "centre" }, el("div", { class: "missions" }, levels), deck),
     me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}`, "aria-label": t("web.you") },
       el("div", { class: "mine-row" },
-        el("div", {}, el("h2", {}, ctx.seatName(me), " ", el("span", { class: "badge you" }, t("web.you"))),
+        el("div", {}, el("h2", {}, ctx.seatName(me), " ", el("span", { class: "badge you" }, t("web.you")), " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
           el("div", { class: "done-count" }, t("web.em.missions_done", { n: view.completed[me].length }))),
         discard(ctx, me)),
       collaborators(ctx, me),

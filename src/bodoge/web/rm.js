@@ -12,13 +12,14 @@ function costSymbols(cost) {
 }
 
 // One card face up: mana shows its element and orbs, a spell its options, a scroll its words.
-export function card(ctx, id, extra = {}, optionSteps = false) {
+export function card(ctx, id, given = {}, optionSteps = false) {
   const { faces } = ctx;
+  const { class: more = "", ...extra } = given;
   const code = faces.cards[id].code;
   const face = faces.codes[code];
   const label = face.words || face.name;
   if (face.kind === "mana") {
-    return el("div", { class: `card mana e-${face.element}`, "data-card": id, "aria-label": label, ...extra },
+    return el("div", { class: `card mana e-${face.element} ${more}`, "data-card": id, "aria-label": label, ...extra },
       el("span", { class: "orbs" }, ORB.repeat(face.orbs)),
       el("span", { class: "ename" }, face.name));
   }
@@ -33,10 +34,10 @@ export function card(ctx, id, extra = {}, optionSteps = false) {
       }
       return el("div", attrs, costSymbols(o.cost), el("span", { class: "eff" }, o.effects));
     });
-    return el("div", { class: `card spell e-${face.element}`, "data-card": id, "aria-label": label, ...extra },
+    return el("div", { class: `card spell e-${face.element} ${more}`, "data-card": id, "aria-label": label, ...extra },
       el("div", { class: "sname" }, face.name), el("div", { class: "options" }, options));
   }
-  return el("div", { class: `card scroll t-${face.timing}`, "data-card": id, "aria-label": label, ...extra },
+  return el("div", { class: `card scroll t-${face.timing} ${more}`, "data-card": id, "aria-label": label, ...extra },
     el("div", { class: "sname" }, face.name),
     el("div", { class: "words" }, face.words.replace(/^[^：:]*[：:]\s*/, "")));
 }
@@ -49,6 +50,7 @@ function seatPanel(ctx, seat) {
   const attrs = ctx.offer(`@${seat}`, { class: `seat seat-${seat}${turn ? " turn" : ""}${fresh ? " pulse" : ""}`, "aria-label": ctx.seatName(seat) });
   return el("section", attrs,
     el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
+      el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
       seat === view.you ? el("span", { class: "badge you" }, t("web.you")) : null,
       turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
     el("div", { class: "vitals" },

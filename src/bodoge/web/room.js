@@ -137,7 +137,7 @@ async function receive(frame) {
 async function loadFaces() {
   const game = S.summary?.game || S.frame?.view.game;
   if (!game) return;
-  S.faces = await api("GET", `/api/faces/${game}?lang=${lang}`);
+  S.faces = await api("GET", `/api/faces/${game}?lang=${lang}&room=${encodeURIComponent(room)}`);
   if (!S.games) ({ games: S.games, bots: S.bots } = await api("GET", `/api/games?lang=${lang}`));
 }
 
@@ -354,7 +354,7 @@ async function start() {
 async function askHint() {
   if (!S.frame || !legal().length) return;
   try {
-    const { steps } = await api("POST", "/api/hint", { view: S.frame.view });
+    const { steps } = await api("POST", `/api/rooms/${room}/hint?lang=${lang}`, {}, mySeat()?.token);
     S.hint = steps;
     draw();
     document.querySelector(".hinted")?.scrollIntoView({ block: "nearest" });
@@ -401,12 +401,12 @@ function replayBar() {
   const go = (to) => () => replayTo(to);
   return el("div", { class: "replay-bar", role: "group", "aria-label": t("web.replay.title") },
     el("strong", {}, t("web.replay.title")),
-    el("button", { type: "button", onclick: go(0), "aria-label": t("web.replay.first") }, "⏮"),
-    el("button", { type: "button", id: "replay-back", onclick: go(r.step - 1), "aria-label": t("web.replay.back") }, "◀"),
+    el("button", { type: "button", onclick: go(0), "aria-label": t("web.replay.first") }, "«"),
+    el("button", { type: "button", id: "replay-back", onclick: go(r.step - 1), "aria-label": t("web.replay.back") }, "‹"),
     el("span", { class: "replay-step" }, t("web.replay.step", { step: r.step, steps: n }), " ",
       r.step > 0 ? el("code", {}, r.record.history[r.step - 1]) : null),
-    el("button", { type: "button", id: "replay-forward", onclick: go(r.step + 1), "aria-label": t("web.replay.forward") }, "▶"),
-    el("button", { type: "button", onclick: go(n), "aria-label": t("web.replay.last") }, "⏭"),
+    el("button", { type: "button", id: "replay-forward", onclick: go(r.step + 1), "aria-label": t("web.replay.forward") }, "›"),
+    el("button", { type: "button", onclick: go(n), "aria-label": t("web.replay.last") }, "»"),
     seat,
     el("button", { type: "button", onclick: () => { S.replay = null; S.logWords = []; describeLog(S.frame.view).then(draw); } }, t("web.replay.close")));
 }

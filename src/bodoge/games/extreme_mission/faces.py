@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bodoge.games.extreme_mission.cards import CardSet
+from bodoge.games.extreme_mission.cards import CardSet, Colour
 from bodoge.games.extreme_mission.words import card_words, condition_words
 
 __all__ = ["faces"]
@@ -25,7 +25,7 @@ __all__ = ["faces"]
 def faces(cards: CardSet, lang: str) -> dict[str, Any]:
     """Colours, info cards, missions (level, name, condition in words) and collaborator kinds;
     ``names`` maps every notation code (``R7``, ``HK``, ``M1-01``) to its name."""
-    info = {
+    info: dict[str, dict[str, Any]] = {
         c.id: {"code": cards.type_code(c.type), "colour": c.colour.code, "number": c.number}
         for c in cards.info_cards
     }
@@ -41,16 +41,16 @@ def faces(cards: CardSet, lang: str) -> dict[str, Any]:
         k.code: {"name": k.name(lang), "condition": condition_words(cards, k.condition, lang)}
         for k in cards.collaborator_kinds
     }
-    names = {c["code"]: card_words(cards, cards.parse_type(c["code"]), lang) for c in info.values()}
-    names |= {code: k["name"] for code, k in kinds.items()}
-    names |= {mid: m["name"] for mid, m in missions.items()}
+    names = {cards.type_code(c.type): card_words(cards, c.type, lang) for c in cards.info_cards}
+    names |= {k.code: k.name(lang) for k in cards.collaborator_kinds}
+    names |= {m.id: m.name(lang) for m in cards.missions}
     colours = [
-        {
-            "code": c.code,
-            "id": c.id,
-            "name": c.name(lang),
-            "theme": c.theme_ja if lang == "ja" else c.theme_en,
-        }
+        {"code": c.code, "id": c.id, "name": c.name(lang), "theme": _theme(c, lang)}
         for c in cards.colours
     ]
     return {"colours": colours, "cards": info, "missions": missions, "kinds": kinds, "names": names}
+
+
+def _theme(colour: Colour, lang: str) -> str:
+    """What the colour stands for in the story (``Weapons`` for red)."""
+    return colour.theme_ja if lang == "ja" else colour.theme_en

@@ -1,0 +1,200 @@
+"""The routes the pages need beyond the rooms (bodoge.server.pages) and the quiet passes
+(bodoge.server.quiet), through the app, without a browser."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import bodoge
+from bodoge.core.i18n import LANGUAGES, catalogue
+from bodoge.server.app import create_app
+from bodoge.server.bots import BOT_LEVELS
+from bodoge.server.pages import hint_steps
+from bodoge.server.quiet import quiet_delay
+
+WEB = Path(bodoge.__file__).parent / "web"
+PREFIX = {"extreme-mission": "em", "ruler-of-mana": "rm"}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'bodoge.db'}", bot_workers="thread")
+    with TestClient(app) as c:
+        yield c
+
+
+def random_states(name: str, games: int = 3, players: int = 3) -> Iterator[Any]:
+    """Every state of a few random games (capped, so random Extreme Mission ends)."""
+    for seed in range(games):
+        variant = "expert" if name == "ruler-of-mana" and seed % 2 else "basic"
+        game = bodoge.make(name, players=players, variant=variant, turn_cap=40)
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            yield game, state
+            state.apply(rng.choice(state.legal_actions()))
+        yield game, state
+
+
+def test_every_web_text_the_pages_use_is_in_both_languages() -> None:
+    used = set()
+    for source in WEB.glob("*.js"):
+        used |= set(re.findall(r"""t\("(web\.[\w.-]+)"\)?""", source.read_text()))
+    used |= {f"web.bot.{b}" for b in BOT_LEVELS} | {f"web.lang.{code}" for code in LANGUAGES}
+    used |= {f"web.status.{s}" for s in ("open", "running", "over")}
+    for name in bodoge.games():
+        used |= {f"web.game.{name}.description", f"web.{PREFIX[name]}.tiebreak"}
+        used |= {f"web.variant.{v}" for v in type(bodoge.make(name)).variants}
+    missing = sorted(k for k in used if not all(catalogue().get(k, {}).get(x) for x in LANGUAGES))
+    assert not missing, f"texts missing in a language: {missing}"
+
+
+@pytest.mark.parametrize("name", bodoge.games())
+def test_every_step_and_card_of_a_game_has_words_at_the_table(
+    client: TestClient, name: str
+) -> None:
+    """A step is named by the card set (``names``) or by web.<game>.step.<verb>; every card id a
+    view shows is in the faces."""
+    faces = client.get(f"/api/faces/{name}?lang=ja").json()
+    for _game, state in random_states(name):
+        view = state.view(state.current_player)
+        for card in view["hand"]:
+            assert card in faces["cards"]
+        for step in map(str, state.legal_actions()):
+            verb = step.split()[0]
+            known = step in faces["names"] or re.fullmatch(r"@\d+", step)
+            assert known or f"web.{PREFIX[name]}.step.{verb}" in catalogue(), step
+
+
+@pytest.mark.parametrize("name", bodoge.games())
+def test_log_events_in_words(client: TestClient, name: str) -> None:
+    _, state = list(random_states(name, games=1))[-1]
+    events = state.view(0)["log"]
+    for lang in LANGUAGES:
+        answer = client.post("/api/words", json={"game": name, "lang": lang, "events": events})
+        lines = answer.json()["events"]
+        assert len(lines) == len(events) and all(lines)
+        assert not any("=" in line for line in lines), "an event fell back to its raw fields"
+
+
+def test_words_refuses_bad_bodies_in_one_line(client: TestClient) -> None:
+    for body in ("nope", json.dumps({"game": "chess"}), json.dumps({"game": "ruler-of-mana"})):
+        answer = client.post("/api/words", content=body)
+        assert answer.status_code == 400 and "\n" not in answer.json()["error"]
+
+
+@pytest.mark.parametrize("name", bodoge.games())
+def test_a_hint_is_a_legal_move_built_from_the_view_alone(name: str) -> None:
+    """The heuristic's hint for a seat: its first step is legal, and the same whatever the seat
+    cannot see (a determinized state gives the same view, hence the same hint)."""
+    for k, (game, state) in enumerate(random_states(name, games=1)):
+        if k % 7 or state.is_over:
+            continue
+        seat = state.current_player
+        steps = hint_steps(game, state.view(seat), seat, seed=k)
+        assert steps[0] in [str(a) for a in state.legal_actions()]
+        other = state.determinize(seat, seed=k)
+        assert hint_steps(game, other.view(seat), seat, seed=k) == steps
+
+
+def test_rules_pages_in_both_languages(client: TestClient) -> None:
+    for name in bodoge.games():
+        for lang in LANGUAGES:
+            page = client.get(f"/rules/{name}?lang={lang}")
+            assert page.status_code == 200 and f'lang="{lang}"' in page.text
+            source = Path("docs/rules") / (f"{name}.ja.md" if lang == "ja" else f"{name}.md")
+            if source.is_file():  # the first heading of the rules text is on the page
+                heading = next(x for x in source.read_text().splitlines() if x.startswith("#"))
+                assert heading.lstrip("# ").strip() in page.text
+    assert client.get("/rules/chess").status_code == 404
+
+
+def test_messages_for_the_pages(client: TestClient) -> None:
+    ja = client.get("/api/messages?lang=ja").json()["messages"]
+    assert ja["web.hint"] == "ヒント" and all(k.startswith("web.") or k == "lang" for k in ja)
+    assert client.get("/api/messages?lang=xx").status_code == 400
+
+
+def _person_and_bot(client: TestClient) -> tuple[str, str]:
+    made = client.post(
+        "/api/rooms", json={"game": "ruler-of-mana", "players": 2, "name": "Ann"}
+    ).json()
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    client.post(f"/api/rooms/{made['room']}/seats/1/bot", json={"level": "random"}, headers=auth)
+    client.post(f"/api/rooms/{made['room']}/start", json={"start_player": 0}, headers=auth)
+    return made["room"], made["token"]
+
+
+def _frames(ws: Any) -> Iterator[dict[str, Any]]:
+    while True:
+        yield json.loads(ws.receive_text())
+
+
+def test_a_hint_for_the_seat_that_decides_by_its_token(client: TestClient) -> None:
+    room, token = _person_and_bot(client)
+    with client.websocket_connect(f"/ws/rooms/{room}?token={token}") as ws:
+        frame = next(f for f in _frames(ws) if f["type"] == "state")
+    hint = client.post(f"/api/rooms/{room}/hint", headers={"Authorization": f"Bearer {token}"})
+    assert hint.json()["steps"][0] in frame["legal"]
+    assert client.post(f"/api/rooms/{room}/hint").status_code == 401
+    assert client.post("/api/rooms/nope/hint").status_code == 404
+
+
+def test_replays_step_by_step_from_any_seat(client: TestClient) -> None:
+    room, token = _person_and_bot(client)
+    assert client.get(f"/api/rooms/{room}/replay/0").status_code == 409
+    with client.websocket_connect(f"/ws/rooms/{room}?token={token}") as ws:
+        for frame in _frames(ws):
+            if frame["type"] == "state" and frame["view"]["is_over"]:
+                break
+            if frame["type"] == "state" and frame["legal"]:
+                act = {"type": "act", "action": frame["legal"][0], "seq": frame["seq"]}
+                time.sleep(0.06)  # under the server's 20 frames a second
+                ws.send_text(json.dumps(act))
+    record = client.get(f"/api/rooms/{room}/replay").json()
+    n = len(record["history"])
+    game = bodoge.make("ruler-of-mana", players=2)
+    for step, seat in ((0, 0), (n // 2, 1), (n, None)):
+        got = client.get(f"/api/rooms/{room}/replay/{step}?seat={'' if seat is None else seat}")
+        expected = game.replay(record["seed"], record["history"][:step], record["setup"])
+        assert got.json()["view"] == json.loads(json.dumps(expected.view(seat)))
+    assert client.get(f"/api/rooms/{room}/replay/{n + 1}").status_code == 400
+
+
+def test_quiet_seat_is_passed_for_when_it_can_only_pass(client: TestClient) -> None:
+    """A seat that asked to be spared pass-only questions never has to answer one: the server
+    passes for it after a short delay."""
+    room, token = _person_and_bot(client)
+    spared = 0
+    with client.websocket_connect(f"/ws/rooms/{room}?token={token}") as ws:
+        ws.send_text(json.dumps({"type": "quiet", "on": True}))
+        for frame in _frames(ws):
+            if frame["type"] != "state":
+                continue
+            if frame["view"]["is_over"] or spared >= 2:
+                break
+            if frame["legal"] == ["pass"]:
+                spared += 1  # not answered: the server must pass, and the game go on
+            elif frame["legal"]:
+                step = "draw" if "draw" in frame["legal"] else frame["legal"][0]
+                time.sleep(0.06)
+                ws.send_text(json.dumps({"type": "act", "action": step, "seq": frame["seq"]}))
+        ws.send_text(json.dumps({"type": "quiet", "on": "yes"}))
+        error = next(f for f in _frames(ws) if f["type"] == "error")
+        assert "on" in error["message"]
+    assert spared >= 1
+
+
+def test_quiet_delay_is_short_and_repeatable() -> None:
+    delays = [quiet_delay(1, 1, seq) for seq in range(50)]
+    assert all(0.4 <= d <= 1.6 for d in delays) and len(set(delays)) > 40
+    assert delays == [quiet_delay(1, 1, seq) for seq in range(50)]
