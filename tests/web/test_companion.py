@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import _free_port, _wait_until_up
 from playwright.sync_api import Page, expect
+from web_helpers import free_port, wait_until_up
 
 PHONE_360 = {"width": 360, "height": 760}
 
@@ -22,7 +22,7 @@ class Server:
 
     def __init__(self, db: Path) -> None:
         self.db = db
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -30,7 +30,7 @@ class Server:
         command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(self.port)]
         command += ["--db", f"sqlite:///{self.db}"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _wait_until_up(self.url + "/", self.process)
+        wait_until_up(self.url + "/", self.process)
 
     def stop(self) -> None:
         if self.process is not None:
