@@ -34,9 +34,9 @@ def send(ws: Any, cid: str, **change: Any) -> dict[str, Any]:
 
 
 def test_companion_ruler_of_mana_syncs_two_phones_and_survives_a_restart(
-    sqlite_url: str, tmp_path: Path
+    db_url: str, tmp_path: Path
 ) -> None:
-    with client(sqlite_url, tmp_path / "cards") as c:
+    with client(db_url, tmp_path / "cards") as c:
         room = new(c, game="ruler-of-mana", players=2, variant="expert", names=["Ann", "Bo"])
         with (
             c.websocket_connect(f"/ws/companion/{room}") as a,
@@ -61,7 +61,7 @@ def test_companion_ruler_of_mana_syncs_two_phones_and_survives_a_restart(
             assert refused["type"] == "error" and refused["id"] == "b-2"
             assert send(a, "a-3", do="penalty", seat=0)["frame"]["table"]["life"] == [13, 11]
     with (
-        client(sqlite_url, tmp_path / "cards") as c,  # a restart
+        client(db_url, tmp_path / "cards") as c,  # a restart
         c.websocket_connect(f"/ws/companion/{room}?lang=ja") as a,
     ):
         again = frame_of(a)
