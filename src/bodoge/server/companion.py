@@ -544,9 +544,8 @@ async def _handle(companions: Companions, room: Companion, conn: Connection, dat
 
 
 def _page(request: Request) -> Response:
-    game = request.path_params["game"]
-    path = _app().web_dir() / "companion" / f"{game}.html"
-    if game not in GAMES or not path.is_file():
+    path = _app().web_dir() / "companion" / "companion.html"
+    if request.path_params["game"] not in GAMES or not path.is_file():
         return PlainTextResponse(text("server.no_page", _lang(request)), status_code=404)
     return FileResponse(path, media_type="text/html")
 

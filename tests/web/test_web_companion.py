@@ -62,25 +62,36 @@ def synced(page: Page) -> None:
     expect(page.locator(".sync.on")).to_be_visible(timeout=15000)
 
 
+def phones(person: Any, server: Server, game: str) -> tuple[Any, Any]:
+    """Ann's phone (English) and Bo's (Japanese), 360 px wide, Ann on the setup form of ``game``
+    with two players named."""
+    ann = person("ann", "en", PHONE_360)
+    bo = person("bo", "ja", PHONE_360)
+    ann.page.goto(f"{server.url}/companion/{game}")
+    ann.page.select_option("select[name=players]", "2")
+    names = ann.page.locator(".names input")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bo")
+    return ann, bo
+
+
+def open_table(ann: Any, bo: Any, game: str) -> None:
+    """Ann opens the table; Bo opens her link; both phones are in sync and fit the screen."""
+    ann.page.get_by_role("button", name="Open a table").click()
+    ann.page.wait_for_url(f"**/companion/{game}/*")
+    bo.page.goto(ann.page.url)
+    for phone in (ann, bo):
+        synced(phone.page)
+        phone.no_sideways_scroll()
+
+
 def test_two_phones_count_a_ruler_of_mana_game_through_a_restart(
     own_server: Server, person: Any
 ) -> None:
-    ann = person("ann", "en", PHONE_360)
-    bo = person("bo", "ja", PHONE_360)
+    ann, bo = phones(person, own_server, "ruler-of-mana")
     a, b = ann.page, bo.page
-    a.goto(own_server.url + "/companion/ruler-of-mana")
-    a.select_option("select[name=players]", "2")
-    names = a.locator(".names input")
-    names.nth(0).fill("Ann")
-    names.nth(1).fill("Bo")
     a.select_option("select[name=variant]", "expert")
-    a.get_by_role("button", name="Open a table").click()
-    a.wait_for_url("**/companion/ruler-of-mana/*")
-    b.goto(a.url)  # the second phone opens the link
-    synced(a)
-    synced(b)
-    ann.no_sideways_scroll()
-    bo.no_sideways_scroll()
+    open_table(ann, bo, "ruler-of-mana")
 
     # Damage on one phone shows on the other; the expert cap keeps healing at 15 (RM-5.1).
     press(a, 1, "−1")
@@ -131,23 +142,13 @@ def test_two_phones_count_a_ruler_of_mana_game_through_a_restart(
 def test_an_extreme_mission_table_is_set_up_tracked_and_ranked(
     own_server: Server, person: Any
 ) -> None:
-    ann = person("ann", "en", PHONE_360)
-    bo = person("bo", "ja", PHONE_360)
+    ann, bo = phones(person, own_server, "extreme-mission")
     a, b = ann.page, bo.page
-    a.goto(own_server.url + "/companion/extreme-mission")
     expect(a.locator("form.setup")).to_contain_text("most recently saw a spy")
-    a.select_option("select[name=players]", "2")
-    a.locator(".names input").nth(0).fill("Ann")
-    a.locator(".names input").nth(1).fill("Bo")
     a.select_option("select[name=start_player]", label="2. Bo")  # Bo saw a spy last
-    a.get_by_role("button", name="Open a table").click()
-    a.wait_for_url("**/companion/extreme-mission/*")
-    b.goto(a.url)
-    synced(b)
+    open_table(ann, bo, "extreme-mission")
     expect(a.locator(".mission")).to_have_count(12)
     expect(b.locator(".turn-line")).to_contain_text("Boの手番")
-    ann.no_sideways_scroll()
-    bo.no_sideways_scroll()
 
     # Ann marks a mission of every level on her phone; one per level (EM-3.5).
     for level in range(4):
