@@ -8,18 +8,15 @@ Set ``BODOGE_WEB_URL`` to test a server that is already running instead.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
-from web_helpers import DESKTOP, Watched
+from web_helpers import DESKTOP, Watched, free_port, wait_until_up
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -33,26 +30,6 @@ FLAGS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _wait_until_up(url: str, process: subprocess.Popen[bytes] | None, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process is not None and process.poll() is not None:
-            raise RuntimeError(f"bodoge serve stopped at once (exit code {process.returncode})")
-        try:
-            with urllib.request.urlopen(url, timeout=1):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"bodoge serve did not answer at {url} within {seconds} s")
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The address of a running server with a fresh database."""
@@ -60,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if given:
         yield given.rstrip("/")
         return
-    port = _free_port()
+    port = free_port()
     db = tmp_path_factory.mktemp("server") / "bodoge.sqlite"
     command = [
         sys.executable,
@@ -75,7 +52,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(url + "/", process)
+        wait_until_up(url + "/", process)
         yield url
     finally:
         process.terminate()

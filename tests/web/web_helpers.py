@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import time
+import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page
@@ -31,3 +35,23 @@ class Watched:
         width = self.page.evaluate("document.documentElement.scrollWidth")
         inner = self.page.evaluate("window.innerWidth")
         assert width <= inner, f"{self.name}: the page is {width} px wide in a {inner} px window"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes] | None, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"bodoge serve stopped at once (exit code {process.returncode})")
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"bodoge serve did not answer at {url} within {seconds} s")

@@ -33,3 +33,22 @@ class CardSetError(BodogeError, ValueError):
 
 class UnknownGame(BodogeError, ValueError):
     """A game name that bodoge does not know."""
+
+
+class Refusal(BodogeError, ValueError):
+    """A change the rules refuse, worded from the message catalogue (``key``, ``fields``):
+    ``text(lang)`` in either language, ``str()`` in English.
+
+    >>> Refusal("companion.error.no_seat", seat=7, players=4).text("ja")
+    '7番の席はありません（4人の卓）'
+    """
+
+    def __init__(self, key: str, **fields: object) -> None:
+        self.key = key
+        self.fields = fields
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        from bodoge.core.i18n import text  # the catalogue is read only when a refusal is worded
+
+        return text(self.key, lang, **self.fields)

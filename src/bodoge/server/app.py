@@ -28,8 +28,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bodoge.core.errors import BodogeError, IllegalAction
 from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import game_class, games
-from bodoge.server import pages, quiet, wire
+from bodoge.server import companion, pages, quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool
+from bodoge.server.companion import Companions
 from bodoge.server.limits import MAX_FRAME
 from bodoge.server.rooms import Connection, Room, RoomError, Rooms, engine_text
 from bodoge.server.storage import Storage
@@ -344,6 +345,8 @@ def create_app(
         rooms = Rooms(storage, BotPool(bot_workers, bot_count), cards_dir or _cards_dir(db_url))
         app.state.rooms = rooms
         await rooms.load()
+        app.state.companions = Companions(rooms)
+        await app.state.companions.load()
         await rooms.close_untouched()
         sweeper = asyncio.create_task(_sweep(rooms))
         try:
@@ -367,6 +370,7 @@ def create_app(
         Route("/api/rooms/{room}/rematch", _api(rematch), methods=["POST"]),
         Route("/api/rooms/{room}/leave", _api(leave), methods=["POST"]),
         Route("/api/rooms/{room}/replay", _api(replay)),
+        *companion.routes(),
         *pages.routes(),
         *(extra_routes or []),
         Route("/api/{rest:path}", _api(not_found), methods=["GET", "POST", "DELETE"]),

@@ -93,9 +93,14 @@ def _refusing(handler: Any) -> Any:
 
 
 async def messages(request: Request) -> Response:
-    """``GET /api/messages?lang=``: the catalogue's ``web.`` texts, and the language names."""
+    """``GET /api/messages?lang=``: the catalogue's ``web.`` and ``companion.`` texts, and the
+    language names."""
     lang = _lang(request)
-    found = {k: v[lang] for k, v in catalogue().items() if k.startswith("web.") or k == "lang"}
+    found = {
+        k: v[lang]
+        for k, v in catalogue().items()
+        if k.startswith(("web.", "companion.")) or k == "lang"
+    }
     return JSONResponse({"lang": lang, "messages": found})
 
 

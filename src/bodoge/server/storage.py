@@ -8,7 +8,7 @@ date when it is opened, and a newer one is refused rather than misread.
 
 >>> db = Storage("sqlite://")
 >>> db.version()
-1
+2
 >>> seats = [SeatRecord(0, "Ann"), SeatRecord(1, bot="random")]
 >>> db.save_room(RoomRecord("abc", "extreme-mission", 2, "basic", game_no=1, seats=seats))
 >>> db.add_moves("abc", 1, 0, ["draw"], touched=5.0)
@@ -30,7 +30,9 @@ from sqlalchemy.engine import Connection, Engine
 __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "ChangeRecord",
     "ChatRecord",
+    "CompanionRecord",
     "Moves",
     "RoomRecord",
     "SeatRecord",
@@ -99,12 +101,39 @@ chat = sa.Table(
 )
 
 
+companions = sa.Table(
+    "companions",
+    metadata,
+    sa.Column("room", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("setup", sa.Text, nullable=False),  # JSON: players, names, variant, seed, cards…
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("touched", sa.Float, nullable=False),
+)
+
+companion_changes = sa.Table(
+    "companion_changes",
+    metadata,
+    sa.Column("room", sa.String(32), sa.ForeignKey("companions.room"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),  # the change's index in the room's log
+    sa.Column("client_id", sa.String(64), nullable=False),
+    sa.Column("change", sa.Text, nullable=False),  # JSON
+    sa.Column("at", sa.Float, nullable=False),
+    sa.UniqueConstraint("room", "client_id"),  # a change sent twice is stored once
+)
+
+
 def _v1(conn: Connection) -> None:
     """The first schema: rooms, seats, moves and chat."""
     metadata.create_all(conn, tables=[rooms, seats, moves, chat])
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1]
+def _v2(conn: Connection) -> None:
+    """The companion of the physical games: its rooms and their logs of changes."""
+    metadata.create_all(conn, tables=[companions, companion_changes])
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2]
 """Migration ``i`` brings a database from version ``i`` to ``i + 1``; append, never edit."""
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -174,6 +203,29 @@ class ChatRecord:
     name: str
     text: str
     at: float
+
+
+@dataclass(frozen=True)
+class ChangeRecord:
+    """One change of a companion room: its place in the log, the id its phone gave it, what it
+    does (a JSON object) and when it arrived."""
+
+    seq: int
+    client_id: str
+    change: dict[str, Any]
+    at: float
+
+
+@dataclass
+class CompanionRecord:
+    """One companion room as stored, with its log of changes."""
+
+    room: str
+    game: str
+    setup: dict[str, Any]
+    created: float = 0.0
+    touched: float = 0.0
+    changes: list[ChangeRecord] = field(default_factory=list)
 
 
 class Storage:
@@ -383,6 +435,56 @@ class Storage:
                 chat.select().where(chat.c.room == room).order_by(chat.c.id.desc()).limit(limit)
             ).all()
         return [ChatRecord(r.seat, r.name, r.text, r.at) for r in reversed(rows)]
+
+    # ------------------------------------------------------------------ the companion
+    def save_companion(self, record: CompanionRecord) -> None:
+        """Write a new companion room (its log is written change by change)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                companions.insert().values(
+                    room=record.room,
+                    game=record.game,
+                    setup=json.dumps(record.setup),
+                    created=record.created,
+                    touched=record.touched,
+                )
+            )
+
+    def add_change(self, room: str, change: ChangeRecord) -> None:
+        """Append one change to a room's log (a ``seq`` or a ``client_id`` already stored makes
+        it fail: a change is never stored twice)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                companion_changes.insert().values(
+                    room=room,
+                    seq=change.seq,
+                    client_id=change.client_id,
+                    change=json.dumps(change.change),
+                    at=change.at,
+                )
+            )
+            conn.execute(
+                companions.update().where(companions.c.room == room).values(touched=change.at)
+            )
+
+    def load_companions(self) -> list[CompanionRecord]:
+        """Every companion room with its whole log, in order."""
+        with self.engine.connect() as conn:
+            found = {
+                row.room: CompanionRecord(
+                    row.room, row.game, json.loads(row.setup), row.created, row.touched
+                )
+                for row in conn.execute(companions.select())
+            }
+            for row in conn.execute(
+                companion_changes.select().order_by(
+                    companion_changes.c.room, companion_changes.c.seq
+                )
+            ):
+                found[row.room].changes.append(
+                    ChangeRecord(row.seq, row.client_id, json.loads(row.change), row.at)
+                )
+        return list(found.values())
 
     def close(self) -> None:
         self.engine.dispose()

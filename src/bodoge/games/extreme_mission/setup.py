@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.errors import SetupError
@@ -49,10 +49,23 @@ def _lay_missions(
             if count != MISSIONS_PER_LEVEL:
                 raise SetupError(f"missions: level {level} has {count} missions, not 3")
         return sorted(laid, key=lambda m: (game.level_of[m], laid.index(m)))
-    wanted = {m for ms in completed.values() for m in ms}
+    return lay_missions(game.level_of, rng, {m for ms in completed.values() for m in ms})
+
+
+def lay_missions(
+    level_of: Mapping[str, int], rng: random.Random, wanted: Collection[str] = ()
+) -> list[str]:
+    """EM-1.1: three missions of each level, drawn from the card set's missions (``level_of``:
+    mission id -> level) with ``rng``, level 1 first; the ``wanted`` missions are among them.
+
+    >>> level_of = {f"M{lv}-{i}": lv for lv in (1, 2, 3, 4) for i in range(5)}
+    >>> laid = lay_missions(level_of, random.Random(1))
+    >>> [level_of[m] for m in laid]
+    [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
+    """
     laid = []
-    for level in levels:
-        pool = sorted(m for m, lv in game.level_of.items() if lv == level)
+    for level in sorted(set(level_of.values())):
+        pool = sorted(m for m, lv in level_of.items() if lv == level)
         rng.shuffle(pool)
         must = [m for m in pool if m in wanted]
         others = [m for m in pool if m not in wanted]

@@ -9,6 +9,7 @@ seat in the card set's kind order (True = face up, available).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action, Choices
@@ -27,6 +28,38 @@ KEEP_ON_REBUILD = 3  # EM-3.2
 ACTION = "action"
 DROP = "drop"
 OVER = "over"
+
+
+RankKey = tuple[int, tuple[int, ...], int, int]
+
+RANK_KEYS = ("missions", "levels", "collaborators", "hand")
+"""The names of the four EM-5.4 keys, in the order they are compared (the fields of a
+:data:`RankKey`)."""
+
+
+def rank_key(levels: Iterable[int], faceup: int, hand_size: int) -> RankKey:
+    """EM-5.4: a player's ranking key, bigger is better: (1) missions completed, (2) their
+    levels from the highest down, (3) face-up collaborators, (4) cards in hand.
+
+    >>> rank_key([1, 3], 4, 7) > rank_key([2, 1], 5, 9)
+    True
+    """
+    done = tuple(sorted(levels, reverse=True))
+    return (len(done), done, faceup, hand_size)
+
+
+def finishers_winning(finished: Sequence[bool], hand_sizes: Sequence[int]) -> tuple[int, ...]:
+    """EM-5.3: of the players who meet the end condition, those holding the most cards (one
+    alone, or several sharing the win); nobody if nobody finished.
+
+    >>> finishers_winning([True, False, True], [4, 9, 6])
+    (2,)
+    """
+    seats = [s for s, done in enumerate(finished) if done]
+    if not seats:
+        return ()
+    most = max(hand_sizes[s] for s in seats)
+    return tuple(s for s in seats if hand_sizes[s] == most)
 
 
 class EMState(State):
@@ -474,10 +507,9 @@ class EMState(State):
         self.log.add({"event": "game_over", "truncated": truncated})
 
     # ------------------------------------------------------------------ the end
-    def _rank_key(self, seat: int) -> tuple[int, tuple[int, ...], int, int]:
-        """EM-5.4: missions, levels from the highest down, face-up collaborators, hand size."""
-        levels = tuple(sorted((self.game.level_of[m] for m in self.completed[seat]), reverse=True))
-        return (len(levels), levels, self.faceup(seat), len(self.hands[seat]))
+    def _rank_key(self, seat: int) -> RankKey:
+        levels = [self.game.level_of[m] for m in self.completed[seat]]
+        return rank_key(levels, self.faceup(seat), len(self.hands[seat]))
 
     def result(self) -> Result:
         """EM-5.3 winners and the EM-5.4 ranking. Score = missions completed.
@@ -488,13 +520,9 @@ class EMState(State):
         if self.phase != OVER:
             raise ValueError("the game is not over")
         n = self.game.players
-        keys = [self._rank_key(s) for s in range(n)]
-        ranks = competition_ranks(keys)
-        finishers = [s for s in range(n) if self.meets_end_condition(s)]
-        winners: tuple[int, ...] = ()
-        if finishers:
-            most = max(len(self.hands[s]) for s in finishers)
-            winners = tuple(s for s in finishers if len(self.hands[s]) == most)
+        ranks = competition_ranks([self._rank_key(s) for s in range(n)])
+        finished = [self.meets_end_condition(s) for s in range(n)]
+        winners = finishers_winning(finished, [len(h) for h in self.hands])
         scores = tuple(float(len(self.completed[s])) for s in range(n))
         return Result(scores=scores, ranks=ranks, winners=winners, truncated=self.truncated)
 

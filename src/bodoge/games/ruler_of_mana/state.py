@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
@@ -53,6 +54,24 @@ PENALTY = 2  # RM-2.4
 TURN_BOTTOM = 2  # RM-2.1 (expert)
 CYCLE_CARDS = 2  # RM-2.2 (C)
 FINISH_BONUS = 3  # RM-5.4
+
+
+def standing(
+    scores: Sequence[int], bonus: Sequence[bool], hand_sizes: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """RM-5.5: the ranks and the winner (a one-seat tuple, or empty for a no game) of final
+    ``scores`` (RM-5.4, the bonus included). Among the highest, the finish ``bonus`` wins, then
+    the fewest cards in hand; players equal on all three share a place (ruling).
+
+    >>> standing([12, 15, 15], [False, False, True], [3, 1, 5])
+    ((3, 2, 1), (2,))
+    >>> standing([9, 9], [False, False], [4, 4])
+    ((1, 1), ())
+    """
+    keys = [(score, b, -size) for score, b, size in zip(scores, bonus, hand_sizes, strict=True)]
+    best = max(keys)
+    top = [s for s, key in enumerate(keys) if key == best]
+    return competition_ranks(keys), tuple(top) if len(top) == 1 else ()
 
 
 class RMState(State):
@@ -469,12 +488,7 @@ class RMState(State):
         if not self.over:
             raise ValueError("the game is not over")
         scores = self.scores()
-        n = self.game.players
-        keys = [(scores[s], self.bonus[s], -len(self.hands[s])) for s in range(n)]
-        ranks = competition_ranks(keys)
-        best = max(keys)
-        top = [s for s in range(n) if keys[s] == best]
-        winners = tuple(top) if len(top) == 1 else ()
+        ranks, winners = standing(scores, self.bonus, [len(h) for h in self.hands])
         return Result(
             scores=tuple(float(x) for x in scores),
             ranks=ranks,

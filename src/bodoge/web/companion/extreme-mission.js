@@ -1,0 +1,228 @@
+// Extreme Mission's table: the twelve missions dealt, each player's cubes and collaborators,
+// the last round's countdown, and the ranking (the server's, by EM-5).
+import { draw, handsForm, nameOf, send, start } from "./companion.js";
+import { el, lang, t } from "/static/ui.js";
+
+const mineKey = "bodoge.companion.em.seat";
+
+function marking(table) {
+  const kept = Number(sessionStorage.getItem(mineKey) ?? localStorage.getItem(mineKey) ?? 0);
+  return kept >= 0 && kept < table.players ? kept : 0;
+}
+
+// A waiting change laid over the server's table (the server has the last word on the rules).
+function apply(table, change) {
+  const s = change.seat;
+  if (change.do === "complete") table.completed[s].push(change.mission);
+  else if (change.do === "collaborator") {
+    const down = new Set(table.down[s]);
+    if (change.up) down.delete(change.kind);
+    else down.add(change.kind);
+    table.down[s] = [...down].sort();
+  } else if (change.do === "next") table.player = (table.player + 1) % table.players;
+  else if (change.do === "name") table.names[s] = change.name;
+  else return null;
+  return table;
+}
+
+function big(text, onclick, cls = "") {
+  return el("button", { type: "button", class: `big ${cls}`, text, onclick });
+}
+
+function levelOf(table, id) {
+  return table.missions.find((m) => m.id === id).level;
+}
+
+function missions(table, me) {
+  const rows = [1, 2, 3, 4].map((level) =>
+    el(
+      "div",
+      { class: "level-row" },
+      el("h3", { text: t("companion.em.level", { level }) }),
+      el(
+        "div",
+        { class: "level-missions" },
+        table.missions
+          .filter((m) => m.level === level)
+          .map((m) => {
+            const cubes = table.completed.flatMap((done, s) => (done.includes(m.id) ? [s] : []));
+            const mine = table.completed[me].some((id) => levelOf(table, id) === level);
+            return el(
+              "button",
+              {
+                type: "button",
+                class: `mission level-${level}${cubes.includes(me) ? " done" : ""}`,
+                disabled: table.over || mine,
+                dataset: { mission: m.id },
+                onclick: () => send({ do: "complete", seat: me, mission: m.id }),
+              },
+              el("strong", { text: m.name[lang] || m.id }),
+              el("span", { class: "condition", text: m.condition[lang] }),
+              el(
+                "span",
+                { class: "cubes" },
+                cubes.map((s) => el("span", { class: `em-cube seat${s}`, title: nameOf(table, s), text: nameOf(table, s) })),
+              ),
+            );
+          }),
+      ),
+    ),
+  );
+  return el("section", { class: "panel missions" }, rows);
+}
+
+function players(table, me) {
+  return el(
+    "div",
+    { class: "seats" },
+    table.names.map((_, s) => {
+      const down = new Set(table.down[s]);
+      return el(
+        "section",
+        { class: `panel seat-box${table.player === s && !table.over ? " turn" : ""}`, dataset: { seat: String(s) } },
+        el(
+          "header",
+          {},
+          el("span", { class: `dot seat${s}` }),
+          el("strong", { class: "name", text: nameOf(table, s) }),
+          table.player === s && !table.over ? el("span", { class: "badge turn", text: "▶" }) : null,
+          table.finished[s] ? el("span", { class: "badge done", text: t("companion.em.finished") }) : null,
+        ),
+        el("p", {
+          class: "muted",
+          text: t("companion.em.summary", {
+            missions: table.completed[s].length,
+            faceup: table.kinds.length - down.size,
+          }),
+        }),
+        el(
+          "div",
+          { class: "collaborators", "aria-label": t("companion.em.collaborators") },
+          table.kinds.map((k) =>
+            el("button", {
+              type: "button",
+              class: `collaborator ${down.has(k.code) ? "down" : "up"}`,
+              disabled: table.over || s !== me,
+              dataset: { kind: k.code },
+              "aria-pressed": down.has(k.code) ? "false" : "true",
+              text: `${k.code} · ${t(down.has(k.code) ? "companion.em.down" : "companion.em.up")}`,
+              title: k.name[lang],
+              onclick: () => send({ do: "collaborator", seat: s, kind: k.code, up: down.has(k.code) }),
+            }),
+          ),
+        ),
+      );
+    }),
+  );
+}
+
+function result(table) {
+  const r = table.reckoning;
+  if (!r) return null;
+  const names = r.winners.map((s) => nameOf(table, s)).join(", ");
+  return el(
+    "section",
+    { class: "panel result", dataset: { winners: r.winners.join(",") } },
+    el("h2", { text: t("companion.result") }),
+    el("p", { class: "winner", text: t(`companion.em.won.${r.won_by || "none"}`, { names }) }),
+    el(
+      "ol",
+      { class: "ranking" },
+      r.order.map((s, i) =>
+        el(
+          "li",
+          {},
+          el("span", { class: "place", text: t("companion.rank", { rank: r.ranks[s] }) }),
+          el("span", { class: "who", text: nameOf(table, s) }),
+          i < r.decided.length
+            ? el("span", {
+                class: "decided",
+                dataset: { key: r.decided[i] || "tie" },
+                text: t(`companion.em.decided.${r.decided[i] || "tie"}`),
+              })
+            : null,
+        ),
+      ),
+    ),
+  );
+}
+
+function render(table) {
+  const me = marking(table);
+  const chooser = el(
+    "div",
+    { class: "marking" },
+    el("span", { text: t("companion.em.marking") }),
+    table.names.map((_, s) =>
+      el("button", {
+        type: "button",
+        class: `big${s === me ? " on" : ""}`,
+        "aria-pressed": s === me ? "true" : "false",
+        text: nameOf(table, s),
+        onclick: () => {
+          sessionStorage.setItem(mineKey, String(s));
+          localStorage.setItem(mineKey, String(s));
+          draw();
+        },
+      }),
+    ),
+  );
+  const lastRound =
+    table.last_round && !table.over
+      ? el("p", {
+          class: "panel alert strong",
+          text: t("companion.em.last_round", { n: table.turns_left, name: nameOf(table, table.last_seat) }),
+        })
+      : null;
+  return el(
+    "div",
+    { class: "em-companion" },
+    table.over
+      ? el("p", { class: "panel alert strong", text: t("companion.em.over") })
+      : el(
+          "div",
+          { class: "turn-line" },
+          el("span", { class: "strong", text: t("companion.turn", { name: nameOf(table, table.player) }) }),
+          big(t("companion.next"), () => send({ do: "next" }), "primary"),
+        ),
+    lastRound,
+    table.over ? handsForm(table) : null,
+    result(table),
+    chooser,
+    table.over ? null : el("p", { class: "muted", text: t("companion.em.complete_hint", { name: nameOf(table, me) }) }),
+    missions(table, me),
+    players(table, me),
+  );
+}
+
+function setupFields(n) {
+  const startPlayer = el(
+    "select",
+    { name: "start_player", dataset: { seats: "" } },
+    Array.from({ length: n }, (_, i) => el("option", { value: String(i), text: String(i + 1) })),
+  );
+  return el(
+    "div",
+    {},
+    el("p", { class: "strong", text: t("companion.start_spy") }),
+    el("label", {}, el("span", { text: t("companion.start_player") }), startPlayer),
+    el(
+      "label",
+      {},
+      el("span", { text: t("companion.cards_file") }),
+      el("input", { type: "file", name: "cards", accept: ".toml,text/plain" }),
+    ),
+  );
+}
+
+async function setupBody(form) {
+  const body = { start_player: Number(form.querySelector("[name=start_player]").value) };
+  const file = form.querySelector("[name=cards]").files[0];
+  if (file) {
+    body.cards = await file.text();
+    body.cards_name = file.name;
+  }
+  return body;
+}
+
+start({ apply, render, setupFields, setupBody, minPlayers: 2, maxPlayers: 5 });

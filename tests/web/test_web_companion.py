@@ -1,0 +1,174 @@
+"""The companion in the browser: two phones in one room count a whole Ruler of Mana game to its
+result (the server restarted in the middle, one phone offline for a while), and an Extreme
+Mission table is set up, tracked and ranked."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from web_helpers import free_port, wait_until_up
+
+PHONE_360 = {"width": 360, "height": 760}
+
+
+class Server:
+    """``bodoge serve`` on one database and port, which a test may stop and start again."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(self.port)]
+        command += ["--db", f"sqlite:///{self.db}"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wait_until_up(self.url + "/", self.process)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+            self.process = None
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    server = Server(tmp_path / "companion.sqlite")
+    server.start()
+    yield server
+    server.stop()
+
+
+def life(page: Page, seat: int) -> Any:
+    return page.locator(f'.seat-box[data-seat="{seat}"] .life-count')
+
+
+def press(page: Page, seat: int, label: str) -> None:
+    page.locator(f'.seat-box[data-seat="{seat}"] .pad button', has_text=label).first.click()
+
+
+def synced(page: Page) -> None:
+    expect(page.locator(".sync.on")).to_be_visible(timeout=15000)
+
+
+def phones(person: Any, server: Server, game: str) -> tuple[Any, Any]:
+    """Ann's phone (English) and Bo's (Japanese), 360 px wide, Ann on the setup form of ``game``
+    with two players named."""
+    ann = person("ann", "en", PHONE_360)
+    bo = person("bo", "ja", PHONE_360)
+    ann.page.goto(f"{server.url}/companion/{game}")
+    ann.page.select_option("select[name=players]", "2")
+    names = ann.page.locator(".names input")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bo")
+    return ann, bo
+
+
+def open_table(ann: Any, bo: Any, game: str) -> None:
+    """Ann opens the table; Bo opens her link; both phones are in sync and fit the screen."""
+    ann.page.get_by_role("button", name="Open a table").click()
+    ann.page.wait_for_url(f"**/companion/{game}/*")
+    bo.page.goto(ann.page.url)
+    for phone in (ann, bo):
+        synced(phone.page)
+        phone.no_sideways_scroll()
+
+
+def test_two_phones_count_a_ruler_of_mana_game_through_a_restart(
+    own_server: Server, person: Any
+) -> None:
+    ann, bo = phones(person, own_server, "ruler-of-mana")
+    a, b = ann.page, bo.page
+    a.select_option("select[name=variant]", "expert")
+    open_table(ann, bo, "ruler-of-mana")
+
+    # Damage on one phone shows on the other; the expert cap keeps healing at 15 (RM-5.1).
+    press(a, 1, "−1")
+    expect(life(b, 1)).to_have_text("14")
+    press(b, 0, "+1")
+    expect(life(a, 0)).to_have_text("15")
+    b.get_by_role("button", name="シールド+1").nth(1).click()  # Bo's shield absorbs the next hit
+    press(a, 1, "−2")
+    expect(life(b, 1)).to_have_text("13")
+    # The hand penalty (RM-2.4) and undo of the last change.
+    a.locator('.seat-box[data-seat="0"] .penalty').click()
+    expect(life(b, 0)).to_have_text("13")
+    b.get_by_role("button", name="取り消す").click()
+    expect(life(a, 0)).to_have_text("15")
+
+    # The server restarts in the middle; a phone counts offline and catches up.
+    own_server.stop()
+    expect(a.locator(".sync.off")).to_be_visible(timeout=15000)
+    for _ in range(3):
+        press(a, 0, "−1")
+    expect(life(a, 0)).to_have_text("12")  # counted while offline
+    own_server.start()
+    synced(a)
+    expect(life(b, 0)).to_have_text("12", timeout=20000)
+    b.reload()
+    expect(life(b, 0)).to_have_text("12")
+
+    # Turns pass; Ann's blow brings Bo to 0: the finish bonus (RM-5.4) and the winner.
+    a.get_by_role("button", name="End the turn").click()
+    for _ in range(6):
+        press(b, 1, "−2")
+    expect(life(a, 1)).to_have_text("1")
+    press(b, 1, "−1")
+    expect(a.locator(".panel.alert")).to_contain_text("Bo at 0 life")
+    a.locator(".panel.alert .choices button", has_text="Ann").click()
+    result_a = a.locator(".panel.result")
+    expect(result_a).to_contain_text("Ann wins")
+    expect(result_a).to_contain_text("the highest score")
+    expect(result_a).to_contain_text("score 15")  # 12 life + the bonus of 3
+    expect(b.locator(".panel.result")).to_contain_text("Annの勝ち")
+    expect(b.locator(".panel.result")).to_contain_text("フィニッシュボーナス+3")
+    ann.shot("rm-result-en")
+    bo.shot("rm-result-ja")
+    for phone in (ann, bo):  # the reconnects refused while the server was down are expected
+        phone.errors = [e for e in phone.errors if "ERR_CONNECTION_REFUSED" not in e]
+
+
+def test_an_extreme_mission_table_is_set_up_tracked_and_ranked(
+    own_server: Server, person: Any
+) -> None:
+    ann, bo = phones(person, own_server, "extreme-mission")
+    a, b = ann.page, bo.page
+    expect(a.locator("form.setup")).to_contain_text("most recently saw a spy")
+    a.select_option("select[name=start_player]", label="2. Bo")  # Bo saw a spy last
+    open_table(ann, bo, "extreme-mission")
+    expect(a.locator(".mission")).to_have_count(12)
+    expect(b.locator(".turn-line")).to_contain_text("Boの手番")
+
+    # Ann marks a mission of every level on her phone; one per level (EM-3.5).
+    for level in range(4):
+        a.locator(".level-row").nth(level).locator(".mission").first.click()
+        expect(a.locator(".level-row").nth(level).locator(".mission[disabled]")).to_have_count(3)
+    expect(b.locator(".seat-box[data-seat='0']")).to_contain_text("ミッション4")
+    # Bo uses a collaborator and completes one level-2 mission on his phone.
+    b.get_by_role("button", name="Bo", exact=True).click()
+    b.locator(".seat-box[data-seat='1'] .collaborator[data-kind='HK']").click()
+    b.locator(".level-row").nth(1).locator(".mission").nth(1).click()
+    expect(a.locator(".seat-box[data-seat='1']")).to_contain_text("1 missions · 4 face up")
+    expect(a.locator(".seat-box[data-seat='0'] .badge.done")).to_be_visible()
+
+    # Bo (the start player) ends his turn: the end condition is met, Ann's turn is the last.
+    b.get_by_role("button", name="手番を終える").click()
+    expect(a.locator(".panel.alert")).to_contain_text("1 turn(s) left, ending with Ann's turn")
+    a.get_by_role("button", name="End the turn").click()
+    result = b.locator(".panel.result")
+    expect(result).to_contain_text("Annの勝ち")
+    expect(result.locator(".decided")).to_have_attribute("data-key", "missions")
+    expect(a.locator(".panel.result")).to_contain_text("ahead on missions completed")
+    ann.shot("em-result-en")
+    bo.shot("em-result-ja")
