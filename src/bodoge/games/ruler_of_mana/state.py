@@ -20,7 +20,8 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
-from bodoge.core.result import Result, competition_ranks
+from bodoge.core.i18n import Message
+from bodoge.core.result import Result, Rung, competition_ranks, decided_by
 from bodoge.core.state import JSON, State
 from bodoge.games.ruler_of_mana import draft, exchange, explain, hidden, play, resolve, storage
 from bodoge.games.ruler_of_mana.records import (
@@ -127,7 +128,7 @@ class RMState(State):
             return True
         return ask.kind in CHOOSING and bool(ask.chosen)
 
-    def _why_illegal(self, notation: str) -> str:
+    def _why_illegal(self, notation: str) -> Message:
         return explain.why_illegal(self, notation)
 
     def apply(self, action: Action | str) -> None:
@@ -440,11 +441,20 @@ class RMState(State):
         best = max(keys)
         top = [s for s in range(n) if keys[s] == best]
         winners = tuple(top) if len(top) == 1 else ()
+        ladders = [
+            [
+                Rung("rm.result.score", "RM-5.5", scores[s], scores[s]),
+                Rung("rm.result.bonus", "RM-5.5", self.bonus[s], self.bonus[s]),
+                Rung("rm.result.cards", "RM-5.5", len(self.hands[s]), -len(self.hands[s])),
+            ]
+            for s in range(n)
+        ]
         return Result(
             scores=tuple(float(x) for x in scores),
             ranks=ranks,
             winners=winners,
             truncated=self.truncated,
+            decided_by=decided_by(ladders, ranks, top_tie=("rm.result.no_game", "RM-5.5")),
         )
 
     # ------------------------------------------------------------------ views and copies
