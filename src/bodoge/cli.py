@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bodoge.arena.command import arena_command
-from bodoge.arena.simulate import DEFAULT_TURN_CAP, SimulationReport, simulate
+from bodoge.arena.simulate import DEFAULT_SEAT, DEFAULT_TURN_CAP, SimulationReport, simulate
 from bodoge.balance.command import balance_command
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import LANGUAGES, text
@@ -41,8 +41,8 @@ _BOTS = ", ".join(n for n in agent_names() if n not in LEVELS)
 _LEVELS = ", ".join(LEVELS)
 SEATS_HELP = f"Who plays each seat, comma-separated: human, a bot ({_BOTS}) or a level ({_LEVELS})."
 SIM_SEATS_HELP = (
-    f"Agent of each seat, comma-separated (default: random): a bot ({_BOTS}) or a level "
-    f"({_LEVELS})."
+    f"Agent of each seat, comma-separated (default: {DEFAULT_SEAT} in every seat): a bot "
+    f"({_BOTS}) or a level ({_LEVELS})."
 )
 
 
