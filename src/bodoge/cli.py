@@ -127,9 +127,9 @@ def simulate_command(
     """Play many games between bots and report turns, truncations and wins by seat."""
     _check_lang(lang)
     if games < 1:
-        _fail(f"--games must be 1 or more, not {games}", lang)
+        _fail(text("arena.bad_games", lang, games=games), lang)
     if turn_cap < 0:
-        _fail(f"--turn-cap must be 0 (no cap) or more, not {turn_cap}", lang)
+        _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
     seat_list = None if seats is None else seats.split(",")
     err = Console(stderr=True, highlight=False)
     try:
@@ -193,7 +193,7 @@ def play_command(
     try:
         seat_list = parse_seats(seats)
         if turn_cap < 0:
-            _fail(f"--turn-cap must be 0 (no cap) or more, not {turn_cap}", lang)
+            _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
         the_game = make(game, players=len(seat_list), variant=variant, turn_cap=turn_cap or None)
         session = TerminalPlay(the_game, seat_list, chosen_seed, lang=lang)
     except BodogeError as exc:
