@@ -14,23 +14,18 @@ class BodogeError(Exception):
 class IllegalAction(BodogeError, ValueError):
     """An action (or notation) that is not legal in this state; the state is unchanged.
 
-    It carries a catalogue key and its fields, so a person reads the reason in their language
-    (``text(lang)``); ``str()`` is the English one-liner. A field may be a :class:`Message` (the
-    reason inside a refusal).
+    It carries a catalogue key and its fields (or a :class:`Message` holding them), so a person
+    reads the reason in their language (``text(lang)``); ``str()`` is the English one-liner. A
+    field may be a Message (the reason inside a refusal).
 
     >>> err = IllegalAction("illegal.over", notation="draw")
     >>> str(err), err.text("ja")
     ("'draw': the game is over", '「draw」：ゲームはもう終わっています')
     """
 
-    def __init__(self, key: str, **fields: Any) -> None:
-        self.message = Message(key, fields)
+    def __init__(self, key: str | Message, **fields: Any) -> None:
+        self.message = key if isinstance(key, Message) else Message(key, fields)
         super().__init__(self.message.text("en"))
-
-    @classmethod
-    def of(cls, message: Message) -> IllegalAction:
-        """The refusal that says ``message``."""
-        return cls(message.key, **message.fields)
 
     @property
     def key(self) -> str:

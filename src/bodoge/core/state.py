@@ -192,7 +192,7 @@ class State(ABC):
             raise IllegalAction("illegal.over", notation=text)
         action = self._legal_map().get(text)
         if action is None:
-            raise IllegalAction.of(self._why_illegal(text))
+            raise IllegalAction(self._why_illegal(text))
         return action
 
     def apply(self, action: Action | str) -> None:
@@ -245,7 +245,7 @@ class State(ABC):
                     head = " ".join(tokens[:width])
                     why = self._why_illegal(head)
                     if text == head:
-                        raise IllegalAction.of(why)
+                        raise IllegalAction(why)
                     raise IllegalAction("illegal.within", whole=text, why=why)
                 self._step(chosen)
                 if tokens and not self._in_action():
