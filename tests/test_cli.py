@@ -173,6 +173,26 @@ def test_hot_seat_asks_to_pass_the_terminal() -> None:
     assert "Pass the terminal to seat 0" in result.stdout
     assert "Pass the terminal to seat 1" in result.stdout
     assert "you are seat 1" in result.stdout
+    assert "seed" not in result.stdout.lower(), "the seed reveals the deck: not before the end"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_hot_seat_shows_the_seed_only_once_the_game_is_over(lang: str) -> None:
+    args = ["play", "extreme-mission", "--seats", "human,human", "--seed", "4", "--lang", lang]
+    answers = ["", "1", "14"] * 6  # each seat: take the terminal, draw, pass
+    out = runner.invoke(app, [*args, "--turn-cap", "2"], input="\n".join(answers)).stdout
+    replay = text("play.replay", lang, seed=4)
+    assert text("play.over", lang) in out and replay in out
+    assert "--seed" not in out.split(text("play.over", lang))[0]
+
+
+def test_help_gives_the_games_own_examples() -> None:
+    em = play(["help", "quit"])
+    assert "complete M1-02 R4 B5 G6" in em and "cast S" not in em
+    rm = runner.invoke(
+        app, ["play", "ruler-of-mana", "--seats", "human,random", "--seed", "3"], input="help\n"
+    ).stdout
+    assert "cast S14/2 @1 F1 W1" in rm and "complete M1" not in rm
 
 
 # ------------------------------------------------------------------------------ pieces

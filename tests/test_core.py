@@ -54,6 +54,7 @@ def test_result_to_dict() -> None:
         "ranks": [1, 2],
         "winners": [0],
         "truncated": False,
+        "decided_by": [],
     }
 
 

@@ -73,7 +73,7 @@ def test_same_seed_same_report_other_seed_other_games() -> None:
 def test_a_record_replays_on_its_own() -> None:
     """Game i depends on (seed, i) only: the 3rd game alone equals the 3rd of a run."""
     run = simulate(GAME, players=2, games=3, seed=4, turn_cap=25)
-    alone = play_game(bodoge.make(GAME, players=2, turn_cap=25), ["random", "random"], 4, 2)
+    alone = play_game(bodoge.make(GAME, players=2, turn_cap=25), ["heuristic"] * 2, 4, 2)
     assert alone == run.records[2]
     assert alone.seed == derive_seed(4, "game", 2)
 

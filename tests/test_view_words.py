@@ -51,3 +51,39 @@ def test_every_view_field_has_words(name: str, variant: str) -> None:
         and cards.describe_card(game.cards, k, "en") is None  # type: ignore[attr-defined]
     )
     assert unlabelled == [], f"view fields without words: {unlabelled}"
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [("extreme-mission", "basic"), ("ruler-of-mana", "basic"), ("ruler-of-mana", "expert")],
+)
+def test_japanese_views_and_events_leave_no_english_word(name: str, variant: str) -> None:
+    """Values (the variant, a pending decision's kind, how the game ended) and events read in
+    Japanese: no lower-case English word is left in what the terminal shows (issue 9)."""
+    import re
+
+    from rich.console import Console
+
+    from bodoge.play.terminal import GameWords, render_view
+
+    game = bodoge.make(name, players=3, variant=variant, turn_cap=60)
+    words = GameWords(game, "ja")
+    english = re.compile(r"(?<![A-Za-z0-9@/-])[a-z_]{3,}(?![A-Za-z0-9])")
+    left: dict[str, str] = {}
+    shown = 0
+
+    def check(state: bodoge.State) -> None:
+        nonlocal shown
+        if len(state.history) % 7 and not state.is_over:
+            return
+        view = state.view(state.current_player if state.current_player is not None else 0)
+        console = Console(width=200, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        console.print(render_view(words, view))
+        out = console.export_text() + "\n".join(words.event(e) for e in view["log"][-6:])
+        shown += 1
+        for word in english.findall(out):
+            left.setdefault(word, out)
+
+    for seed in range(2):
+        random_game(game, seed, on_step=check)
+    assert shown > 20 and left == {}, sorted(left)

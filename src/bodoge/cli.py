@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bodoge.arena.command import arena_command
-from bodoge.arena.simulate import DEFAULT_TURN_CAP, SimulationReport, simulate
+from bodoge.arena.simulate import DEFAULT_SEAT, DEFAULT_TURN_CAP, SimulationReport, simulate
 from bodoge.balance.command import balance_command
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import LANGUAGES, text
@@ -41,8 +41,8 @@ _BOTS = ", ".join(n for n in agent_names() if n not in LEVELS)
 _LEVELS = ", ".join(LEVELS)
 SEATS_HELP = f"Who plays each seat, comma-separated: human, a bot ({_BOTS}) or a level ({_LEVELS})."
 SIM_SEATS_HELP = (
-    f"Agent of each seat, comma-separated (default: random): a bot ({_BOTS}) or a level "
-    f"({_LEVELS})."
+    f"Agent of each seat, comma-separated (default: {DEFAULT_SEAT} in every seat): a bot "
+    f"({_BOTS}) or a level ({_LEVELS})."
 )
 
 
@@ -127,9 +127,9 @@ def simulate_command(
     """Play many games between bots and report turns, truncations and wins by seat."""
     _check_lang(lang)
     if games < 1:
-        _fail(f"--games must be 1 or more, not {games}", lang)
+        _fail(text("arena.bad_games", lang, games=games), lang)
     if turn_cap < 0:
-        _fail(f"--turn-cap must be 0 (no cap) or more, not {turn_cap}", lang)
+        _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
     seat_list = None if seats is None else seats.split(",")
     err = Console(stderr=True, highlight=False)
     try:
@@ -193,7 +193,7 @@ def play_command(
     try:
         seat_list = parse_seats(seats)
         if turn_cap < 0:
-            _fail(f"--turn-cap must be 0 (no cap) or more, not {turn_cap}", lang)
+            _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
         the_game = make(game, players=len(seat_list), variant=variant, turn_cap=turn_cap or None)
         session = TerminalPlay(the_game, seat_list, chosen_seed, lang=lang)
     except BodogeError as exc:

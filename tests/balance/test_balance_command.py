@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bodoge.balance.markdown import plot_files
+from bodoge.balance.markdown import more_and_less, plot_files
 from bodoge.cli import app
 from bodoge.core.i18n import text
 
@@ -98,14 +99,23 @@ def test_writes_the_report_its_plots_and_json(
     )
 
 
-def test_the_default_folder_names_the_variant(
+def test_the_default_folder_is_new_and_names_the_game_variant_and_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A trial run from the checkout never writes over the shipped reports in docs/balance."""
     monkeypatch.chdir(tmp_path)
+    shipped = tmp_path / "docs/balance/extreme-mission"
+    shipped.mkdir(parents=True)
+    (shipped / "README.md").write_text("shipped", encoding="utf-8")
+    for _ in range(2):
+        balance("extreme-mission", "--players", "2", "--games", "1", "--turn-cap", "20")
     balance("ruler-of-mana", "--players", "2", "--games", "1", "--turn-cap", "20")
-    assert (tmp_path / "docs/balance/ruler-of-mana-basic/README.md").exists()
-    balance("extreme-mission", "--players", "2", "--games", "1", "--turn-cap", "20")
-    assert (tmp_path / "docs/balance/extreme-mission/README.md").exists()
+    assert (shipped / "README.md").read_text(encoding="utf-8") == "shipped"
+    made = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("balance-"))
+    assert len(made) == 3, made
+    assert sum(name.startswith("balance-extreme-mission-20") for name in made) == 2
+    assert any(name.startswith("balance-ruler-of-mana-basic-20") for name in made)
+    assert all((tmp_path / name / "README.md").exists() for name in made)
 
 
 def test_same_seed_same_report(em_report: Path, tmp_path: Path) -> None:
@@ -193,3 +203,18 @@ def test_summary_names_cards_out_of_line(em_report: Path) -> None:
     summary = readme.split("## 2 players")[0]
     assert re.search(r"\*\*2 players, seats:\*\*", summary)
     assert re.search(r"\*\*3 players, cards:\*\*", summary)
+
+
+@pytest.mark.parametrize(
+    ("above", "below", "words"),
+    [
+        (1, 1, "users win more with A 60%, and less with B 10%"),
+        (1, 0, "users win more with A 60% (no card goes with winning less)"),
+        (0, 1, "users win less with B 10% (no card goes with winning more)"),
+        (0, 0, "no card goes with winning more or less"),
+    ],
+)
+def test_the_card_summary_reads_as_english(above: int, below: int, words: str) -> None:
+    """Never "users win more with no card; less with no card"."""
+    t = functools.partial(text, lang="en")
+    assert more_and_less(t, "A 60%" if above else "", "B 10%" if below else "") == words

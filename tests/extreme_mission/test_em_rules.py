@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from em_helpers import MISSIONS, cards, legal, scenario
+from em_helpers import MISSIONS, cards, legal, ranked_by_every_key, scenario, two_finishers
 
 import bodoge
 
@@ -317,55 +317,20 @@ def test_em_5_3_one_finisher_wins() -> None:
     assert not r.truncated
 
 
-def _two_finishers(hand_extra: list[str]) -> bodoge.State:
-    s = scenario(
-        players=2,
-        completed={0: ["M1-01", "M2-01", "M3-01"], 1: ["M1-02", "M2-02", "M3-02"]},
-        hands={
-            0: cards("R1", "B1", "G1", "Y1", "R2", "B2", "G2", "Y2", "P5"),
-            1: cards("R3", "B3", "G3", "Y3", "R4", "B4", "G4", "Y4") + hand_extra,
-        },
-    )
-    s.apply("complete M4-02 R1 B1 G1 Y1 R2 B2 G2 Y2")
-    s.apply("pass")
-    s.apply("complete M4-02 R3 B3 G3 Y3 R4 B4 G4 Y4")
-    s.apply("pass")
-    assert s.is_over
-    return s
-
-
 def test_em_5_3_several_finishers_most_cards_in_hand_wins() -> None:
-    s = _two_finishers(cards("P6", "P7"))
+    s = two_finishers(cards("P6", "P7"))
     assert s.result().winners == (1,)
     assert s.result().ranks == (2, 1)
 
 
 def test_em_5_3_shared_win_on_equal_hands() -> None:
-    s = _two_finishers(cards("P6"))
+    s = two_finishers(cards("P6"))
     assert s.result().winners == (0, 1)
     assert s.result().ranks == (1, 1)
 
 
 def test_em_5_4_full_ranking_by_missions_levels_collaborators_hand() -> None:
-    # seat 0: 2 missions (2, 1); seat 1: 2 missions (3, 1), ahead of seat 0; seats 2-4: one
-    # level-3 mission each; seat 3 has a collaborator down; seat 4 holds one card (the rest 8).
-    s = bodoge.make("extreme-mission", players=5, turn_cap=1).new_state(
-        3,
-        setup={
-            "missions": MISSIONS,
-            "completed": {
-                0: ["M1-01", "M2-01"],
-                1: ["M1-02", "M3-01"],
-                2: ["M3-02"],
-                3: ["M3-03"],
-                4: ["M3-01"],
-            },
-            "collaborators_down": {3: ["HK"]},
-            "hands": {4: cards("R1")},
-        },
-    )
-    s.apply("pass")
-    assert s.is_over
+    s = ranked_by_every_key()
     r = s.result()
     assert r.truncated
     assert r.ranks == (2, 1, 3, 5, 4)

@@ -194,6 +194,11 @@ class SimulationReport:
         }
 
 
+# Random seats never finish Extreme Mission (every game ends at the turn cap, without a winner):
+# by default every seat plays the game's own plan, which finishes games and has winners.
+DEFAULT_SEAT = "heuristic"
+
+
 def simulate(
     game_name: str,
     players: int | None = None,
@@ -204,8 +209,8 @@ def simulate(
     progress: Progress | None = None,
     variant: str = "basic",
 ) -> SimulationReport:
-    """Play ``games`` games of ``game_name`` between ``seats`` (agent names; default all
-    ``random``) and report on them. ``turn_cap`` None or 0 plays without a cap.
+    """Play ``games`` games of ``game_name`` between ``seats`` (agent names; default
+    ``DEFAULT_SEAT`` in every seat) and report on them. ``turn_cap`` None or 0 plays without a cap.
 
     Raises ``UnknownGame`` or ``SetupError`` (one-line messages) on bad arguments.
     """
@@ -219,7 +224,7 @@ def simulate(
         players = len(seat_names)
     game = make(game_name, players=players, variant=variant, turn_cap=cap)
     if seats is None:
-        seat_names = ["random"] * game.players
+        seat_names = [DEFAULT_SEAT] * game.players
     records = []
     for index in range(games):
         records.append(play_game(game, seat_names, seed, index))

@@ -5,6 +5,7 @@ Registered in ``bodoge.cli`` as ``balance``. Bad arguments get one line on stder
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -62,7 +63,7 @@ def balance_command(
     ray: RayOption = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="Folder of the report (default: docs/balance/<game>[-<variant>])."),
+        typer.Option(help="Folder of the report (default: a new one here, balance-<game>-<time>)."),
     ] = None,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write every figure (JSON) to this file.")
@@ -77,7 +78,7 @@ def balance_command(
     except ValueError:
         usage_error(text("balance.bad_players", lang, players=players), lang)
     try:
-        folder = out if out is not None else default_out(game, variant)
+        folder = out if out is not None else default_out(game, variant, datetime.now())
         with progress_bar() as bar:
             task = bar.add_task(text("balance.progress", lang, game=game), total=None)
             report = run_balance(

@@ -65,6 +65,18 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[object]], right: int =
     return lines
 
 
+def more_and_less(t: Callable[..., str], above: str, below: str) -> str:
+    """The cards their users win more with and less with (names, or "" for none), in words
+    that never say "more with no card".
+
+    >>> from bodoge.core.i18n import text
+    >>> more_and_less(lambda key, **v: text(key, "en", **v), "", "B 10%")
+    'users win less with B 10% (no card goes with winning more)'
+    """
+    which = ("both" if below else "above") if above else ("below" if below else "neither")
+    return t(f"balance.summary.split.{which}", above=above, below=below)
+
+
 class _Writer:
     """The words of one report in one language."""
 
@@ -175,6 +187,11 @@ class _Writer:
             names.append(self.t("balance.summary.more", count=len(cards) - SUMMARY_LIMIT))
         return self.t("balance.list_sep").join(names)
 
+    def _split(self, above: Sequence[CardFigures], below: Sequence[CardFigures]) -> str:
+        return more_and_less(
+            self.t, self._names(above) if above else "", self._names(below) if below else ""
+        )
+
     def _kinds(self, cards: Sequence[CardFigures]) -> str:
         """Each kind with the win share of the users of its cards."""
         shares = {c.kind: c.kind_share for c in cards if c.users}
@@ -196,11 +213,9 @@ class _Writer:
         return self.t(
             "balance.summary.cards",
             players=f.players,
-            above=self._names(above),
-            below=self._names(below),
+            split=self._split(above, below),
             flagged=len(above) + len(below),
-            kind_above=self._names(kind_above),
-            kind_below=self._names(kind_below),
+            kind_split=self._split(kind_above, kind_below),
             kinds=self._kinds(judged),
             kind_flagged=len(kind_above) + len(kind_below),
             total=len(judged),

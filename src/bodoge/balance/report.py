@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +28,14 @@ from bodoge.core.registry import make
 if TYPE_CHECKING:  # NumPy (of the arena's statistics) is imported on first use
     from bodoge.balance.stats import CountFigures
 
-__all__ = ["DEFAULT_BOT", "DEFAULT_GAMES", "BalanceReport", "default_out", "run_balance"]
+__all__ = [
+    "DEFAULT_BOT",
+    "DEFAULT_GAMES",
+    "BalanceReport",
+    "default_out",
+    "report_name",
+    "run_balance",
+]
 
 DEFAULT_BOT = "heuristic"
 DEFAULT_GAMES = 500
@@ -98,10 +106,30 @@ class BalanceReport:
         )
 
 
-def default_out(game: str, variant: str) -> Path:
-    """``docs/balance/<game>``, with ``-<variant>`` for a game that has several variants."""
+def report_name(game: str, variant: str) -> str:
+    """``<game>``, with ``-<variant>`` for a game that has several variants: the name of the
+    shipped report's folder, ``docs/balance/<name>``.
+
+    >>> report_name("ruler-of-mana", "expert"), report_name("extreme-mission", "basic")
+    ('ruler-of-mana-expert', 'extreme-mission')
+    """
     several = len(type(make(game, variant=variant)).variants) > 1
-    return Path("docs", "balance", f"{game}-{variant}" if several else game)
+    return f"{game}-{variant}" if several else game
+
+
+def default_out(game: str, variant: str, now: datetime) -> Path:
+    """A new folder in the current one, named after the game and ``now``: a trial run never
+    writes over another report (the shipped ones are made with ``--out docs/balance/<name>``).
+
+    >>> default_out("extreme-mission", "basic", datetime(2026, 12, 1, 10, 5, 9))
+    PosixPath('balance-extreme-mission-20261201-100509')
+    """
+    stem = f"balance-{report_name(game, variant)}-{now:%Y%m%d-%H%M%S}"
+    folder, n = Path(stem), 1
+    while folder.exists():
+        n += 1
+        folder = Path(f"{stem}-{n}")
+    return folder
 
 
 def run_balance(

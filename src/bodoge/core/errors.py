@@ -2,13 +2,38 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from bodoge.core.i18n import Message
+
 
 class BodogeError(Exception):
     """Base of every error bodoge raises on bad input."""
 
 
 class IllegalAction(BodogeError, ValueError):
-    """An action (or notation) that is not legal in this state; the state is unchanged."""
+    """An action (or notation) that is not legal in this state; the state is unchanged.
+
+    It carries a catalogue key and its fields (or a :class:`Message` holding them), so a person
+    reads the reason in their language (``text(lang)``); ``str()`` is the English one-liner. A
+    field may be a Message (the reason inside a refusal).
+
+    >>> err = IllegalAction("illegal.over", notation="draw")
+    >>> str(err), err.text("ja")
+    ("'draw': the game is over", '「draw」：ゲームはもう終わっています')
+    """
+
+    def __init__(self, key: str | Message, **fields: Any) -> None:
+        self.message = key if isinstance(key, Message) else Message(key, fields)
+        super().__init__(self.message.text("en"))
+
+    @property
+    def key(self) -> str:
+        return self.message.key
+
+    def text(self, lang: str = "en") -> str:
+        """The one-line reason in ``lang``."""
+        return self.message.text(lang)
 
 
 class SetupError(BodogeError, ValueError):

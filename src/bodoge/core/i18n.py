@@ -14,6 +14,7 @@ missing translation is easy to see (a test checks none is). The catalogue is all
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -68,4 +69,22 @@ def text(key: str, lang: str = "en", **values: Any) -> str:
     entry = catalogue().get(key)
     if entry is None:
         raise KeyError(f"no message {key!r} in the catalogue")
-    return entry[lang].format(**values)
+    filled = {k: v.text(lang) if isinstance(v, Message) else v for k, v in values.items()}
+    return entry[lang].format(**filled)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A text not yet put into a language: a catalogue key and its fields. A field may itself be
+    a Message (a reason inside a refusal), put into the same language.
+
+    >>> why = Message("illegal.empty")
+    >>> Message("illegal.within", {"whole": "draw x", "why": why}).text("en")
+    "'draw x': empty action"
+    """
+
+    key: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        return text(self.key, lang, **self.fields)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from bodoge.core.action import Action, Choices
 from bodoge.core.choices import Exploration, choices
 from bodoge.core.errors import IllegalAction
+from bodoge.core.i18n import Message
 from bodoge.core.result import Result
 
 if TYPE_CHECKING:
@@ -147,11 +148,14 @@ class State(ABC):
     def _state_dict(self) -> JSON:
         """The game's part of the full state, JSON-ready."""
 
-    def _why_illegal(self, notation: str) -> str:
+    def _why_illegal(self, notation: str) -> Message:
         """Why ``notation`` is not a legal step now, in one line. Games say more where they can."""
+        return Message("illegal.not_legal", {"notation": notation, "legal": self.legal_shown()})
+
+    def legal_shown(self) -> str:
+        """The first legal steps, for a refusal to list."""
         legal = list(self._legal_map())
-        shown = ", ".join(legal[:8]) + (" …" if len(legal) > 8 else "")
-        return f"{notation!r} is not legal now; legal: {shown}"
+        return ", ".join(legal[:8]) + (" …" if len(legal) > 8 else "")
 
     def _items_unordered(self) -> bool:
         """True while the next steps add items whose order carries no meaning (canonical order)."""
@@ -209,7 +213,7 @@ class State(ABC):
         """The legal step spelled ``notation`` (IllegalAction, saying why, if there is none)."""
         text = " ".join(notation.split())
         if self.current_player is None:
-            raise IllegalAction(f"{text!r}: the game is over")
+            raise IllegalAction("illegal.over", notation=text)
         action = self._legal_map().get(text)
         if action is None:
             raise IllegalAction(self._why_illegal(text))
@@ -223,7 +227,7 @@ class State(ABC):
             return
         text = " ".join(str(action).split())
         if not text:
-            raise IllegalAction("empty action")
+            raise IllegalAction("illegal.empty")
         if self.current_player is not None and text in self._legal_map():
             self._step(self._legal_map()[text])
             return
@@ -242,7 +246,7 @@ class State(ABC):
         try:
             while tokens:
                 if self.current_player is None:
-                    raise IllegalAction(f"{text!r}: the game is over before {' '.join(tokens)!r}")
+                    raise IllegalAction("illegal.over_before", whole=text, rest=" ".join(tokens))
                 legal = self._legal_map()
                 chosen: Action | None = None
                 if self._items_unordered():
@@ -265,14 +269,14 @@ class State(ABC):
                     width = 2 if tokens[0].isalpha() and tokens[0].islower() else 1
                     head = " ".join(tokens[:width])
                     why = self._why_illegal(head)
-                    raise IllegalAction(why if text == head else f"{text!r}: {why}")
+                    if text == head:
+                        raise IllegalAction(why)
+                    raise IllegalAction("illegal.within", whole=text, why=why)
                 self._step(chosen)
                 if tokens and not self._in_action():
-                    raise IllegalAction(
-                        f"{text!r}: one action at a time; {' '.join(tokens)!r} is left over"
-                    )
+                    raise IllegalAction("illegal.left_over", whole=text, rest=" ".join(tokens))
             if self._in_action():
-                raise IllegalAction(f"{text!r} is incomplete: the action needs more items")
+                raise IllegalAction("illegal.incomplete", whole=text)
         except IllegalAction:
             self._restore(backup)
             raise

@@ -20,6 +20,15 @@ from bodoge.core.game import Game
 from bodoge.core.state import State
 
 
+def is_japanese(words: str) -> bool:
+    """True if ``words`` hold a kana or kanji: a Japanese text, not English left untranslated.
+
+    >>> is_japanese("「R1」は今は指せません"), is_japanese("'R1' is not legal now")
+    (True, False)
+    """
+    return any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in words)
+
+
 def _where(game: Game, seed: int, state: State) -> str:
     return (
         f"{game.name} players={game.players} variant={game.variant} seed={seed} "
@@ -58,6 +67,7 @@ def check_deep_invariants(game: Game, seed: int, state: State) -> None:
             state.apply(bad)
         except IllegalAction as err:
             assert "\n" not in str(err), f"error message is not one line: {err!r}"
+            assert is_japanese(err.text("ja")), f"refusal without Japanese: {err.text('ja')!r}"
         else:
             raise AssertionError(f"{bad!r} was accepted: {_where(game, seed, state)}")
         assert state.to_json() == saved, f"illegal {bad!r} changed the state"
@@ -91,7 +101,8 @@ def check_random_play(
 
     Every step: cards conserved, legal actions non-empty until the end and never after, notations
     unique and parsing back. Every ``deep_every`` steps and at the end: clone and JSON round trips,
-    views serialisable for every seat, illegal input refused with a one-line message and no change.
+    views serialisable for every seat, illegal input refused with a one-line message (in Japanese
+    too) and no change.
     At the end: the result is consistent and replaying the history reproduces the state exactly.
     """
     total = 0

@@ -13,9 +13,10 @@ several a line, by spelling or number, sees after each what is chosen and what c
 a whole action with ``ok`` (or Enter); only then is it applied, whole.
 
 Every word comes from the message catalogue (``messages.toml``), in English or Japanese. A game may
-put its own words in through two optional functions of its package or its ``events`` module:
-``describe_event(cards, event, lang)`` and ``describe_card(cards, card_id, lang, detail=False)``
-(``cards`` is the game's ``cards`` attribute, or None).
+put its own words in through optional functions of its package or its ``events`` module:
+``describe_event(cards, event, lang)``, ``describe_card(cards, card_id, lang, detail=False)``
+(``cards`` is the game's ``cards`` attribute, or None) and ``describe_help(lang)`` (examples of
+its whole actions, for ``help``).
 """
 
 from __future__ import annotations
@@ -66,15 +67,13 @@ _CANCELLED = object()  # a begun action abandoned: the question again, its choic
 
 # --------------------------------------------------------------------------------- game hooks
 def game_hooks(game: Game) -> tuple[EventHook | None, CardHook | None]:
-    """The game's optional ``describe_event`` and ``describe_card``: looked up in the module of
-    the game's class, its package, and the package's ``events`` module, in that order."""
+    """The game's optional ``describe_event`` and ``describe_card``."""
     return game_hook(game, "describe_event"), game_hook(game, "describe_card")
 
 
 def game_hook(game: Game, name: str) -> Any:
-    """The game's optional function ``name`` (None without), looked up as ``game_hooks`` says.
-    ``describe_building(state, what, chosen, lang)`` says what a begun action still needs
-    beyond its items (Extreme Mission: collaborators spent as wilds)."""
+    """The game's optional function ``name``, or None: looked up in the module of the game's
+    class, its package, and the package's ``events`` module, in that order."""
     module = import_module(type(game).__module__)
     package = import_module(module.__package__ or module.__name__)
     for candidate in (module, package, game_module(game, "events")):
@@ -100,6 +99,14 @@ class GameWords:
     def maybe(self, key: str, **values: Any) -> str | None:
         """The text of ``key``, or None when the catalogue has no such key."""
         return self.t(key, **values) if key in catalogue() else None
+
+    def help(self) -> str:
+        """How to answer, with the game's own examples when it gives some."""
+        words = self.t("play.help")
+        describe_help = game_hook(self.game, "describe_help")
+        if describe_help is not None:
+            words += " " + self.t("play.help_example", example=describe_help(self.lang))
+        return words
 
     def title(self) -> str:
         titles: Mapping[str, str] = getattr(self.game, "title", {})
@@ -312,13 +319,16 @@ def render_result(
     table.add_column(words.t("play.seat_column"))
     table.add_column(words.t("play.score"), justify="right")
     table.add_column("")
+    if result.decided_by:
+        table.add_column(words.t("play.decided_by"), overflow="fold")
     for seat in sorted(range(len(result.ranks)), key=lambda s: (result.ranks[s], s)):
         who = words.seat(seat, you)
         if seat != you:
             who += " " + (words.maybe(f"play.agent.{agents[seat]}") or agents[seat])
         mark = words.t("play.winner_mark") if seat in result.winners else ""
         score = f"{result.scores[seat]:g}"
-        table.add_row(str(result.ranks[seat]), Text(who), score, Text(mark))
+        why = [Text(result.decided_by[seat].text(words.lang))] if result.decided_by else []
+        table.add_row(str(result.ranks[seat]), Text(who), score, Text(mark), *why)
     lines: list[RenderableType] = [table]
     if result.truncated:
         lines.append(Text(words.t("play.truncated")))
@@ -348,7 +358,7 @@ def whole_action(state: State, seat: int, entry: str, words: GameWords) -> list[
     check = state.clone()
     for step in steps:
         if check.current_player != seat:
-            raise IllegalAction(words.t("play.beyond", entry=entry))
+            raise IllegalAction("play.beyond", entry=entry)
         check.apply(step)
     return steps
 
@@ -391,9 +401,7 @@ class TerminalPlay:
     def run(self) -> Result | None:
         """Play to the end and return the result, or None if a person quits."""
         w = self.words
-        self.console.print(
-            Text(w.t("play.welcome", game=w.title(), players=self.game.players, seed=self.seed))
-        )
+        self.console.print(Text(w.t("play.welcome", game=w.title(), players=self.game.players)))
         state = self.game.new_state(self.seed, self.setup)
         while (seat := state.current_player) is not None:
             if seat in self.agents:
@@ -441,7 +449,7 @@ class TerminalPlay:
             if entry.lower() in _QUIT:
                 return None
             if entry.lower() in _HELP:
-                self.console.print(Text(w.t("play.help")), soft_wrap=True)
+                self.console.print(Text(w.help()), soft_wrap=True)
                 self.console.print(render_steps(w, decision.legal, state))
                 continue
             picked = entry.isdigit()
@@ -473,7 +481,7 @@ class TerminalPlay:
         try:
             return whole_action(state, seat, entry, self.words)
         except IllegalAction as err:
-            self._error(str(err))
+            self._error(err.text(self.words.lang))
             return _AGAIN
 
     # ----------------------------------------------------------------- building an action
@@ -623,3 +631,5 @@ class TerminalPlay:
         self._print_events(events)
         self.console.print(render_view(w, view))
         self.console.print(render_result(w, state.result(), self.seats, self.humans))
+        # the seed reveals the deck and every hand: shown only now the game is over
+        self.console.print(Text(w.t("play.replay", seed=self.seed)))

@@ -28,7 +28,7 @@ from bodoge.core.i18n import text
 from bodoge.games.extreme_mission.cards import CardSet
 from bodoge.games.extreme_mission.words import card_words, kind_words, mission_words
 
-__all__ = ["describe_building", "describe_card", "describe_event"]
+__all__ = ["describe_building", "describe_card", "describe_event", "describe_help"]
 
 
 def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False) -> str | None:
@@ -150,3 +150,8 @@ def describe_event(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
         )
     fields = " ".join(f"{k}={v}" for k, v in event.items() if k != "event")
     return f"{kind} {fields}".strip()
+
+
+def describe_help(lang: str) -> str:
+    """Examples of whole actions, for the terminal's ``help``."""
+    return text("em.help.example", lang)

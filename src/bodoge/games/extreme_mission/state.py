@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action, Choices
-from bodoge.core.result import Result, competition_ranks
+from bodoge.core.i18n import Message
+from bodoge.core.result import Result, Rung, competition_ranks, decided_by
 from bodoge.core.state import JSON, State
 from bodoge.games.extreme_mission.conditions import completable_all, min_wilds
 
@@ -108,42 +109,42 @@ class EMState(State):
                 every.extend(pile)
         return sorted(ids[i] for i in every)
 
-    def _why_illegal(self, notation: str) -> str:
+    def _why_illegal(self, notation: str) -> Message:
         """The reason a step is refused, in the game's words where it can tell."""
         g = self.game
         p = self.player
         word, _, arg = notation.partition(" ")
         reason = None
         if self.pending is not None and word in ("draw", "take", "complete", "activate", "pass"):
-            reason = "finish the action in progress first: add its next card or wild"
+            reason = Message("em.illegal.pending")
         elif self.phase == DROP and word != "drop":
-            reason = f"you hold {len(self.hands[p])} cards: drop cards down to {HAND_LIMIT} first"
+            reason = Message("em.illegal.drop", {"held": len(self.hands[p]), "limit": HAND_LIMIT})
         elif word == "draw" and not self._can_draw():
-            reason = "the deck is empty and the discard piles hold nothing to rebuild it"
+            reason = Message("em.illegal.deck_empty")
         elif word == "take" and arg.isdigit():
             seat = int(arg)
             if seat == p:
-                reason = "you take from another player's discard pile, not your own"
+                reason = Message("em.illegal.own_discard")
             elif not 0 <= seat < g.players:
-                reason = f"there is no seat {seat}"
+                reason = Message("em.illegal.no_seat", {"seat": seat})
             elif not self.discards[seat]:
-                reason = f"seat {seat}'s discard pile is empty"
+                reason = Message("em.illegal.discard_empty", {"seat": seat})
         elif word == "complete" and arg in g.level_of:
             level = g.level_of[arg]
             if arg not in self.missions:
-                reason = f"{arg} is not laid in this game"
+                reason = Message("em.illegal.not_laid", {"mission": arg})
             elif any(g.level_of[m] == level for m in self.completed[p]):
-                reason = f"you already completed a level-{level} mission"
+                reason = Message("em.illegal.level_done", {"level": level})
             else:
-                reason = f"your hand and face-up collaborators cannot meet {arg}'s condition"
+                reason = Message("em.illegal.mission_unmet", {"mission": arg})
         elif word == "activate" and arg in g.kinds:
             if self.collaborators[p][g.kinds.index(arg)]:
-                reason = f"your {arg} is already face up"
+                reason = Message("em.illegal.face_up", {"kind": arg})
             else:
-                reason = f"your hand and other face-up collaborators cannot meet {arg}'s condition"
+                reason = Message("em.illegal.activate_unmet", {"kind": arg})
         if reason is None:
             return super()._why_illegal(notation)
-        return f"{notation!r} is not legal now: {reason}"
+        return Message("illegal.because", {"notation": notation, "reason": reason})
 
     def _items_unordered(self) -> bool:
         return self.pending is not None
@@ -524,7 +525,26 @@ class EMState(State):
         finished = [self.meets_end_condition(s) for s in range(n)]
         winners = finishers_winning(finished, [len(h) for h in self.hands])
         scores = tuple(float(len(self.completed[s])) for s in range(n))
-        return Result(scores=scores, ranks=ranks, winners=winners, truncated=self.truncated)
+        top_tie = (
+            ("em.result.shared_win", "EM-5.3") if len(winners) > 1 else ("result.tied", "EM-5.4")
+        )
+        reasons = decided_by([self._ladder(s) for s in range(n)], ranks, top_tie)
+        return Result(scores, ranks, winners, self.truncated, reasons)
+
+    def _ladder(self, seat: int) -> list[Rung]:
+        """What places a seat, in the order the rules look: the end condition and, between two
+        who met it, cards in hand (EM-5.3); then EM-5.4's keys. It orders the seats as
+        ``_rank_key`` does: whoever meets the condition leads on EM-5.4's first three keys."""
+        met = self.meets_end_condition(seat)
+        missions, levels, faceup, hand = self._rank_key(seat)
+        return [
+            Rung("em.result.end_condition", "EM-5.3", met, met),
+            Rung("em.result.finish_hand", "EM-5.3", hand, hand if met else -1),
+            Rung("em.result.missions", "EM-5.4", missions, missions),
+            Rung("em.result.levels", "EM-5.4", levels, levels),
+            Rung("em.result.collaborators", "EM-5.4", faceup, faceup),
+            Rung("em.result.hand", "EM-5.4", hand, hand),
+        ]
 
     # ------------------------------------------------------------------ views
     def view(self, player: int | None) -> JSON:

@@ -23,7 +23,7 @@ from bodoge.core.i18n import text
 from bodoge.games.ruler_of_mana.cards import CardSet
 from bodoge.games.ruler_of_mana.words import card_words, code_words, face_words
 
-__all__ = ["describe_card", "describe_event"]
+__all__ = ["describe_card", "describe_event", "describe_help"]
 
 
 def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False) -> str | None:
@@ -85,8 +85,15 @@ def describe_event(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
         key += f".{event.get('reason', 'ko')}"
     elif kind == "pass" and event.get("moment") == "lethal":
         key += "_lethal"
+    elif kind == "setup":
+        values["variant"] = text(f"play.value.variant.{event['variant']}", lang)
     try:
         return text(key, lang, **values)
     except KeyError:
         fields = " ".join(f"{k}={v}" for k, v in values.items())
         return f"{kind} {fields}".strip()
+
+
+def describe_help(lang: str) -> str:
+    """Examples of whole actions, for the terminal's ``help``."""
+    return text("rm.help.example", lang)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from bodoge.core.i18n import Message
 from bodoge.games.ruler_of_mana.payment import MANA, STEPS, is_exact, payment_with, step_code
 from bodoge.games.ruler_of_mana.records import (
     BOTTOM,
@@ -42,23 +43,22 @@ _CODE = re.compile(r"[FWAE]1|[FWAE]2(?:/1)?|RB|S\d{2,3}|R\d{2,3}")
 _PAY = re.compile(r"[FWAE]1|[FWAE]2(?:/1)?|RB")
 _CAST = re.compile(r"cast (S\d{2,3})/(\d+)")
 
-WAITING = {
-    KEEP: "keep a card of the draft pack (keep <card>)",
-    BOTTOM: "put a hand card on the bottom of the deck (bottom <card>)",
-    MAIN: "choose the turn's option: cast, scroll, draw, cycle or exchange",
-    CAST: "finish the spell: its target (@seat), then its payment card by card "
-    "(a 2-orb card as W2 for 2 mana or W2/1 for 1)",
-    SCROLL: "choose the scroll's target (@seat)",
-    CYCLE: "put a hand card on the bottom of the deck (<card>)",
-    OFFER: "offer a card for the exchange (offer <card>)",
-    PICK: "take one of the offered cards (pick <seat>)",
-    REACT: "answer the reaction window (react <scroll> or pass)",
-    LETHAL: "answer the lethal moment (react <scroll> or pass)",
-    DISCARD: "discard a card of their choice (discard <card>)",
-    TAKE: "take a card from the hand they look at (take <card>)",
-    TOP: "put a card back on the deck, first on top (top <card>)",
-    RECOVER: "take a card from the discard pile (recover <card>) or pass",
-}
+# The kinds of decision a seat may be waiting on; each has words ``rm.waiting.<kind>``.
+WAITING: tuple[str, ...] = (
+    KEEP,
+    BOTTOM,
+    MAIN,
+    CAST,
+    SCROLL,
+    CYCLE,
+    OFFER,
+    PICK,
+    REACT,
+    LETHAL,
+    DISCARD,
+    TAKE,
+)
+WAITING += (TOP, RECOVER)
 
 
 def expand(text: str, order: Mapping[str, int] | None = None) -> str:
@@ -132,11 +132,12 @@ def read_payment(st: RMState, text: str) -> str:
     return " ".join([*tokens[:head], *others, *path])
 
 
-def why_illegal(st: RMState, notation: str) -> str:
-    legal = list(st._legal_map())
-    shown = ", ".join(legal[:8]) + (" …" if len(legal) > 8 else "")
-    reason = _reason(st, notation) or f"seat {st.ask.seat} must {WAITING[st.ask.kind]}"
-    return f"{notation!r} is not legal now: {reason}; legal: {shown}"
+def why_illegal(st: RMState, notation: str) -> Message:
+    reason = _reason(st, notation) or Message(
+        "rm.illegal.waiting", {"seat": st.ask.seat, "what": Message(f"rm.waiting.{st.ask.kind}")}
+    )
+    fields = {"notation": notation, "reason": reason, "legal": st.legal_shown()}
+    return Message("illegal.because_legal", fields)
 
 
 def _holds(st: RMState, seat: int, code: str) -> bool:
@@ -144,7 +145,11 @@ def _holds(st: RMState, seat: int, code: str) -> bool:
     return any(codes[c] == code for c in st.hands[seat])
 
 
-def _reason(st: RMState, notation: str) -> str | None:
+def _why(key: str, **fields: object) -> Message:
+    return Message(f"rm.illegal.{key}", fields)
+
+
+def _reason(st: RMState, notation: str) -> Message | None:
     g = st.game
     ask = st.ask
     seat = ask.seat
@@ -154,53 +159,53 @@ def _reason(st: RMState, notation: str) -> str | None:
         if match:
             code, k = match.group(1), int(match.group(2))
             if code not in g.spells:
-                return f"there is no spell {code}"
+                return _why("no_spell", code=code)
             if not _holds(st, seat, code):
-                return f"seat {seat} does not hold {code}"
+                return _why("not_held", seat=seat, code=code)
             options = g.spells[code].options
             if not 1 <= k <= len(options):
-                return f"{code} has options 1–{len(options)}"
-            return f"the hand cannot pay {options[k - 1].cost} exactly (RM-3.5)"
+                return _why("options", code=code, count=len(options))
+            return _why("cannot_pay", cost=options[k - 1].cost)
         if head == "scroll" and len(notation.split()) == 2:
             code = notation.split()[1]
             if code in g.reactions:
-                return f"{code} is a reaction: it is used when its moment comes, not as the action"
+                return _why("reaction_as_action", code=code)
             if code not in g.scrolls:
-                return f"there is no scroll {code}"
-            return f"seat {seat} does not hold {code}"
+                return _why("no_scroll", code=code)
+            return _why("not_held", seat=seat, code=code)
         if head == "draw":
-            return "the deck is empty, so (B) cannot be chosen (RM-5.3)"
+            return _why("deck_empty")
         if head == "cycle":
-            return "(C) needs 2 cards in hand"
+            return _why("cycle")
         if head == "exchange":
-            return "(D) needs a card in hand"
+            return _why("exchange")
         return None
     if ask.kind == CAST:
         what = g.spells[ask.code].options[ask.n - 1]
+        spell = f"{ask.code}/{ask.n}"
         if ask.other == NO_SEAT and what.needs_target:
-            return f"{ask.code}/{ask.n} needs its target first: @ and another player's seat"
+            return _why("target_first", spell=spell)
         if head.startswith("@"):
-            return f"{ask.code}/{ask.n} has no target to choose; pay {what.cost} card by card"
+            return _why("no_target", spell=spell, cost=what.cost)
         if _PAY.fullmatch(head) and not _holds(st, seat, step_code(head)):
-            return f"seat {seat} holds no {step_code(head)} to pay with"
+            return _why("cannot_pay_with", seat=seat, code=step_code(head))
         if head in MANA and f"{head}/1" in st._legal_map():
-            return (
-                f"{head} pays 2 mana, more than an exact payment of {what.cost} can take now; "
-                f"{head}/1 pays 1 (RM-3.4)"
-            )
-        paid = " ".join(STEPS[i] for i in st.paid_steps(ask)) or "nothing"
-        return (
-            f"{head} does not keep an exact payment of {what.cost} reachable in canonical "
-            f"order (paid so far: {paid})"
-        )
+            return _why("pays_two", code=head, cost=what.cost)
+        paid = " ".join(STEPS[i] for i in st.paid_steps(ask))
+        if not paid:
+            return _why("payment_unreachable_start", code=head, cost=what.cost)
+        return _why("payment_unreachable", code=head, cost=what.cost, paid=paid)
     if ask.kind in (REACT, LETHAL) and head == "react":
         code = notation.split()[1] if len(notation.split()) > 1 else ""
+        if not code:
+            return _why("react_which")
         if not _holds(st, seat, code):
-            return f"seat {seat} does not hold {code or 'that scroll'}"
+            return _why("not_held", seat=seat, code=code)
         reaction = g.reactions.get(code)
         if reaction is None:
-            return f"{code} is not a reaction scroll"
+            return _why("not_reaction", code=code)
         if (reaction.timing == "lethal") != (ask.kind == LETHAL):
-            return f"{code} is a {reaction.timing} reaction, and this is a {ask.kind} moment"
-        return f"the trigger of {code} ({reaction.trigger}) does not hold for seat {seat}"
+            return _why("lethal_only" if reaction.timing == "lethal" else "window_only", code=code)
+        trigger = Message(f"rm.trigger.{reaction.trigger}")
+        return _why("trigger_unmet", code=code, trigger=trigger, seat=seat)
     return None

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
-from bodoge.core.result import Result, competition_ranks
+from bodoge.core.i18n import Message
+from bodoge.core.result import Result, Rung, competition_ranks, decided_by
 from bodoge.core.state import JSON, State
 from bodoge.games.ruler_of_mana import draft, exchange, explain, hidden, play, resolve, storage
 from bodoge.games.ruler_of_mana.payment import FULL_STEP, ONE_STEP, STEPS
@@ -158,7 +159,7 @@ class RMState(State):
         go back in the order chosen, the first on top."""
         return self.ask.kind in (CYCLE, BOTTOM, TOP)
 
-    def _why_illegal(self, notation: str) -> str:
+    def _why_illegal(self, notation: str) -> Message:
         return explain.why_illegal(self, notation)
 
     def apply(self, action: Action | str) -> None:
@@ -488,12 +489,22 @@ class RMState(State):
         if not self.over:
             raise ValueError("the game is not over")
         scores = self.scores()
+        n = self.game.players
         ranks, winners = standing(scores, self.bonus, [len(h) for h in self.hands])
+        ladders = [
+            [
+                Rung("rm.result.score", "RM-5.5", scores[s], scores[s]),
+                Rung("rm.result.bonus", "RM-5.5", self.bonus[s], self.bonus[s]),
+                Rung("rm.result.cards", "RM-5.5", len(self.hands[s]), -len(self.hands[s])),
+            ]
+            for s in range(n)
+        ]
         return Result(
             scores=tuple(float(x) for x in scores),
             ranks=ranks,
             winners=winners,
             truncated=self.truncated,
+            decided_by=decided_by(ladders, ranks, top_tie=("rm.result.no_game", "RM-5.5")),
         )
 
     # ------------------------------------------------------------------ views and copies
