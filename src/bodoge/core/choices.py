@@ -295,7 +295,7 @@ def steps(state: State, what: str, chosen: Sequence[str]) -> list[str]:
     start = _Start(state, what)
     if start.whole:
         if items:
-            raise IllegalAction(f"{what!r} is a whole action by itself: nothing to add")
+            raise IllegalAction("illegal.nothing_to_add", what=what)
         return [a.notation for a in start.first]
     ordered = start.base._items_ordered()
 
@@ -319,6 +319,5 @@ def steps(state: State, what: str, chosen: Sequence[str]) -> list[str]:
 
     found = walk(start.base, tuple(items), start.first)
     if found is None:
-        picked = " ".join(items) or "nothing"
-        raise IllegalAction(f"{what!r} with {picked} is not a whole action")
+        raise IllegalAction("illegal.not_whole", what=what, items=" ".join(items) or "—")
     return found
