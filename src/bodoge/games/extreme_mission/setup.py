@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.errors import SetupError
-from bodoge.core.scenario import per_seat, seat_number
+from bodoge.core.scenario import listed, per_seat, seat_number
 from bodoge.games.extreme_mission.state import EMState
 
 if TYPE_CHECKING:
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 8  # EM-1.2
 MISSIONS_PER_LEVEL = 3  # EM-1.1
-KEYS = frozenset(
+SETUP_KEYS = frozenset(
     {
         "start_player",
         "current_player",
@@ -38,9 +38,9 @@ def _lay_missions(
     """EM-1.1: three missions of each level, face up. A scenario may name them."""
     levels = sorted(game.levels)
     if "missions" in setup:
-        laid = list(setup["missions"])
+        laid = listed(setup["missions"], "missions", "mission ids")
         for m in laid:
-            if m not in game.level_of:
+            if not isinstance(m, str) or m not in game.level_of:
                 raise SetupError(f"missions: unknown mission {m!r}")
         if len(set(laid)) != len(laid):
             raise SetupError("missions: a mission is laid twice")
@@ -49,7 +49,7 @@ def _lay_missions(
             if count != MISSIONS_PER_LEVEL:
                 raise SetupError(f"missions: level {level} has {count} missions, not 3")
         return sorted(laid, key=lambda m: (game.level_of[m], laid.index(m)))
-    wanted = {m for ms in completed.values() for m in ms}
+    wanted = {m for ms in completed.values() for m in ms if isinstance(m, str)}
     laid = []
     for level in levels:
         pool = sorted(m for m, lv in game.level_of.items() if lv == level)
@@ -62,27 +62,22 @@ def _lay_missions(
     return laid
 
 
-def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None) -> EMState:
-    """The EM-1 setup from ``seed``, or the position ``setup`` describes."""
-    if not isinstance(seed, int):
-        raise SetupError(f"seed must be an int, not {seed!r}")
+def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any]) -> EMState:
+    """The EM-1 setup from ``seed``, or the position ``setup`` describes (both checked by
+    ``Game.new_state``)."""
     rng = random.Random(seed)
     state = EMState(game, rng)
-    setup = setup or {}
-    unknown = set(setup) - KEYS
-    if unknown:
-        raise SetupError(f"unknown setup key(s): {', '.join(sorted(map(str, unknown)))}")
     n = game.players
 
     start = seat_number(game.players, setup.get("start_player", 0), "start_player")
     current = seat_number(game.players, setup.get("current_player", start), "current_player")
-    completed = per_seat(game.players, setup, "completed", lists=True)
+    completed = per_seat(game.players, setup, "completed", lists=True, of="mission ids")
     state.missions = _lay_missions(game, setup, completed, rng)
     state.completed_by = {m: [] for m in state.missions}
     for seat, ms in completed.items():
         levels: set[int] = set()
         for m in ms:
-            if m not in state.completed_by:
+            if not isinstance(m, str) or m not in state.completed_by:
                 raise SetupError(f"completed: mission {m!r} is not laid")
             if game.level_of[m] in levels:
                 raise SetupError(
@@ -92,7 +87,9 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None
             state.completed[seat].append(m)
             state.completed_by[m].append(seat)
 
-    for seat, kinds in per_seat(game.players, setup, "collaborators_down", lists=True).items():
+    for seat, kinds in per_seat(
+        game.players, setup, "collaborators_down", lists=True, of="collaborator kinds"
+    ).items():
         for code in kinds:
             if code not in game.kinds:
                 raise SetupError(f"collaborators_down: unknown kind {code!r}")
@@ -114,7 +111,7 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None
         s: [take(c, f"hands[{s}]") for c in ids]
         for s, ids in per_seat(game.players, setup, "hands", lists=True).items()
     }
-    deck_top = [take(c, "deck") for c in setup.get("deck", [])]
+    deck_top = [take(c, "deck") for c in listed(setup.get("deck", []), "deck")]
     for seat, ids in per_seat(game.players, setup, "discards", lists=True).items():
         state.discards[seat] = [take(c, f"discards[{seat}]") for c in ids]
     rest = [i for i in range(len(game.card_ids)) if i not in placed]

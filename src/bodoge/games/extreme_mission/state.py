@@ -390,12 +390,19 @@ class EMState(State):
         return Result(scores=scores, ranks=ranks, winners=winners, truncated=self.truncated)
 
     # ------------------------------------------------------------------ views
-    def view(self, player: int | None) -> JSON:
-        """What ``player`` may know (None: a spectator); see DESIGN.md, "Views"."""
+    def _hand(self, seat: int) -> list[str]:
+        ids = self.game.card_ids
+        return [ids[c] for c in self.hands[seat]]
+
+    def _hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+    def _deck_size(self) -> int:
+        return len(self.deck)
+
+    def _view(self, player: int | None) -> JSON:
+        """What ``player`` may know beyond the shared keys (DESIGN.md, "Views")."""
         g = self.game
-        n = g.players
-        if player is not None and not (isinstance(player, int) and 0 <= player < n):
-            raise ValueError(f"no seat {player!r} in a {n}-player game")
         ids = g.card_ids
         over = self.phase == OVER
         pending: JSON | None = None
@@ -407,15 +414,7 @@ class EMState(State):
                 "cards": [ids[c] for c in self.pending_cards],
                 "wilds": [g.kinds[k] for k in self.pending_wilds],
             }
-        out: JSON = {
-            "game": g.name,
-            "players": n,
-            "current_player": self.current_player,
-            "you": player,
-            "hand": [] if player is None else [ids[c] for c in self.hands[player]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "deck_size": len(self.deck),
-            "is_over": over,
+        return {
             "missions": {m: list(self.completed_by[m]) for m in self.missions},
             "collaborators": [
                 {g.kinds[k]: ("up" if up else "down") for k, up in enumerate(row)}
@@ -430,13 +429,8 @@ class EMState(State):
             "start_player": self.start_player,
             "turn": self.turns + (0 if over else 1),
             "end_triggered": self.end_triggered,
-            "turn_cap": g.turn_cap,
             "pending": pending,
-            "log": self.log.seen_by(player),
         }
-        if over:
-            out["result"] = self.result().to_dict()
-        return out
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> EMState:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, ClassVar
 
 from bodoge.core.action import Action
@@ -37,7 +36,7 @@ from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell, l
 from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
 from bodoge.games.ruler_of_mana.payment import CODES
 from bodoge.games.ruler_of_mana.sample import sample_state
-from bodoge.games.ruler_of_mana.setup import build_state
+from bodoge.games.ruler_of_mana.setup import SETUP_KEYS, build_state
 from bodoge.games.ruler_of_mana.state import RMState
 from bodoge.games.ruler_of_mana.words import describe_step
 
@@ -68,17 +67,12 @@ class RulerOfMana(Game):
     default_players: ClassVar[int] = 4
     variants: ClassVar[tuple[str, ...]] = ("basic", "expert")
 
-    def __init__(
-        self,
-        players: int | None = None,
-        variant: str = "basic",
-        cards: str | Path | None = None,
-        turn_cap: int | None = None,
-    ) -> None:
-        super().__init__(players=players, variant=variant, cards=cards, turn_cap=turn_cap)
-        cs: CardSet = load_cards(cards)
+    setup_keys: ClassVar[frozenset[str]] = SETUP_KEYS
+
+    def _configure(self) -> None:
+        cs: CardSet = load_cards(self.cards_path)
         self.cards = cs
-        self.expert = variant == "expert"
+        self.expert = self.variant == "expert"
         self.life_cap: int | None = EXPERT_LIFE_CAP if self.expert else None
         self.start_life = START_LIFE
         # Card facts by card number (the index in the card set's canonical order).
@@ -156,7 +150,7 @@ class RulerOfMana(Game):
     def _describer(self, action: Action, lang: str) -> str:
         return describe_step(self.cards, action, lang)
 
-    def new_state(self, seed: int, setup: Mapping[str, Any] | None = None) -> RMState:
+    def _new_state(self, seed: int, setup: Mapping[str, Any]) -> RMState:
         """A new game from ``seed``: RM-1 setup, or the scenario ``setup`` (DESIGN.md)."""
         return build_state(self, seed, setup)
 

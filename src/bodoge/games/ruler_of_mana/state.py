@@ -447,8 +447,22 @@ class RMState(State):
         )
 
     # ------------------------------------------------------------------ views and copies
-    def view(self, player: int | None) -> JSON:
-        """What ``player`` may know (None: a spectator); see DESIGN.md, "Views"."""
+    def looking(self) -> bool:
+        """True while a scry's cards are off the deck, being looked at (they still count in it)."""
+        return self.ask.kind == TOP and not self.over
+
+    def _hand(self, seat: int) -> list[str]:
+        ids = self.game.ids
+        return [ids[c] for c in self.hands[seat]]
+
+    def _hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+    def _deck_size(self) -> int:
+        return len(self.deck) + (len(self.ask.cards) if self.looking() else 0)
+
+    def _view(self, player: int | None) -> JSON:
+        """What ``player`` may know beyond the shared keys (``views.view``; DESIGN.md, "Views")."""
         return view(self, player)
 
     def clone(self) -> RMState:
