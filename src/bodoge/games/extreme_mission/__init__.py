@@ -23,8 +23,10 @@ from typing import Any, ClassVar
 
 from bodoge.core.action import Action
 from bodoge.core.game import Game
+from bodoge.core.registry import register
 from bodoge.core.state import JSON
 from bodoge.games.extreme_mission.cards import CardSet, load_cards
+from bodoge.games.extreme_mission.rules import MAX_PLAYERS, MIN_PLAYERS
 from bodoge.games.extreme_mission.sample import sample_state
 from bodoge.games.extreme_mission.setup import SETUP_KEYS, build_state
 from bodoge.games.extreme_mission.state import EMState
@@ -33,13 +35,14 @@ from bodoge.games.extreme_mission.words import describe_step
 __all__ = ["EMState", "ExtremeMission"]
 
 
+@register
 class ExtremeMission(Game):
     """Extreme Mission for 2–5 players (rules: ``rules/extreme-mission.md``)."""
 
     name: ClassVar[str] = "extreme-mission"
     title: ClassVar[dict[str, str]] = {"en": "Extreme Mission", "ja": "エクストリームミッション"}
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 5
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
     default_players: ClassVar[int] = 4
 
     setup_keys: ClassVar[frozenset[str]] = SETUP_KEYS

@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.core.errors import SetupError
 from bodoge.core.scenario import listed, per_seat, seat_number
+from bodoge.games.extreme_mission.rules import HAND_SIZE, MISSIONS_PER_LEVEL
 from bodoge.games.extreme_mission.state import EMState
 
 if TYPE_CHECKING:
     from bodoge.games.extreme_mission import ExtremeMission
 
-HAND_SIZE = 8  # EM-1.2
-MISSIONS_PER_LEVEL = 3  # EM-1.1
 SETUP_KEYS = frozenset(
     {
         "start_player",
@@ -35,7 +34,7 @@ def _lay_missions(
     completed: dict[int, list[str]],
     rng: random.Random,
 ) -> list[str]:
-    """EM-1.1: three missions of each level, face up. A scenario may name them."""
+    """EM-1.1: ``MISSIONS_PER_LEVEL`` missions of each level, face up. A scenario may name them."""
     levels = sorted(game.levels)
     if "missions" in setup:
         laid = listed(setup["missions"], "missions", "mission ids")
@@ -47,7 +46,9 @@ def _lay_missions(
         for level in levels:
             count = sum(1 for m in laid if game.level_of[m] == level)
             if count != MISSIONS_PER_LEVEL:
-                raise SetupError(f"missions: level {level} has {count} missions, not 3")
+                raise SetupError(
+                    f"missions: level {level} has {count} missions, not {MISSIONS_PER_LEVEL}"
+                )
         return sorted(laid, key=lambda m: (game.level_of[m], laid.index(m)))
     wanted = {m for ms in completed.values() for m in ms if isinstance(m, str)}
     laid = []
@@ -57,7 +58,9 @@ def _lay_missions(
         must = [m for m in pool if m in wanted]
         others = [m for m in pool if m not in wanted]
         if len(must) > MISSIONS_PER_LEVEL:
-            raise SetupError(f"completed: more than 3 level-{level} missions completed")
+            raise SetupError(
+                f"completed: more than {MISSIONS_PER_LEVEL} level-{level} missions completed"
+            )
         laid.extend(must + others[: MISSIONS_PER_LEVEL - len(must)])
     return laid
 

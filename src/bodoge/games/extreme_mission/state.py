@@ -15,14 +15,12 @@ from bodoge.core.action import Action
 from bodoge.core.result import Result, competition_ranks
 from bodoge.core.state import JSON, State
 from bodoge.games.extreme_mission.conditions import completable_all, min_wilds
+from bodoge.games.extreme_mission.rules import ACTIONS_PER_TURN, HAND_LIMIT, KEEP_ON_REBUILD
 
 if TYPE_CHECKING:
     from bodoge.games.extreme_mission import ExtremeMission
     from bodoge.games.extreme_mission.cards import CardSet
 
-HAND_LIMIT = 10  # EM-4.1
-ACTIONS_PER_TURN = 2  # EM-2.2
-KEEP_ON_REBUILD = 3  # EM-3.2
 
 ACTION = "action"
 DROP = "drop"
@@ -269,7 +267,8 @@ class EMState(State):
         self.log.add({"event": "draw", "seat": seat}, seat, {"card": self.game.card_ids[card]})
 
     def _rebuild(self) -> None:
-        """EM-3.2: every discard pile keeps its top three; the rest is shuffled as the new deck."""
+        """EM-3.2: every discard pile keeps its top ``KEEP_ON_REBUILD`` cards; the rest is
+        shuffled as the new deck."""
         gathered: list[int] = []
         for pile in self.discards:
             if len(pile) > KEEP_ON_REBUILD:

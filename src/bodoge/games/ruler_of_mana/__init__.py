@@ -31,10 +31,12 @@ from typing import Any, ClassVar
 
 from bodoge.core.action import Action
 from bodoge.core.game import Game
+from bodoge.core.registry import register
 from bodoge.core.state import JSON
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell, load_cards
 from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
 from bodoge.games.ruler_of_mana.payment import CODES
+from bodoge.games.ruler_of_mana.rules import EXPERT_LIFE_CAP, MAX_PLAYERS, MIN_PLAYERS, START_LIFE
 from bodoge.games.ruler_of_mana.sample import sample_state
 from bodoge.games.ruler_of_mana.setup import SETUP_KEYS, build_state
 from bodoge.games.ruler_of_mana.state import RMState
@@ -44,10 +46,8 @@ __all__ = ["RMState", "RulerOfMana"]
 
 PlayShape = tuple[tuple[Effect, ...], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int]]
 
-START_LIFE = 15  # RM-1.4
-EXPERT_LIFE_CAP = 15  # RM-5.1
 
-
+@register
 class RulerOfMana(Game):
     """Ruler of Mana for 2–6 players, ``basic`` or ``expert`` (rules: ``rules/ruler-of-mana.md``).
 
@@ -62,8 +62,8 @@ class RulerOfMana(Game):
 
     name: ClassVar[str] = "ruler-of-mana"
     title: ClassVar[dict[str, str]] = {"en": "Ruler of Mana", "ja": "マナを統べし者"}
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 6
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
     default_players: ClassVar[int] = 4
     variants: ClassVar[tuple[str, ...]] = ("basic", "expert")
 

@@ -29,6 +29,7 @@ from bodoge.games.ruler_of_mana.records import (
     TAKE,
     TOP,
 )
+from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana.state import RMState
@@ -130,7 +131,7 @@ def _reason(st: RMState, notation: str) -> str | None:
         if head == "draw":
             return "the deck is empty, so (B) cannot be chosen (RM-5.3)"
         if head == "cycle":
-            return "(C) needs 2 cards in hand"
+            return f"(C) needs {CYCLE_CARDS} cards in hand"
         if head == "exchange":
             return "(D) needs a card in hand"
         return None

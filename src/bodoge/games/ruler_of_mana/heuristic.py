@@ -29,7 +29,8 @@ verbs; no card is named in this file.
      exchange its weakest card traded for the best of the offers (the declarer picks first).
    - Drawing the last card ends the game at the end of the turn (RM-5.3): worth :data:`WIN` when
      the scores then make me the winner, else avoided.
-   - Expert (RM-2.4): an option that ends the turn with 10 or more cards loses 2 life.
+   - Expert (RM-2.4): an option that ends the turn with ``HAND_LIMIT`` or more cards loses
+     ``PENALTY`` life (``rules.py``).
 2. *Payment.* Of the exact payments, the one whose cards are worth least to keep.
 3. *Reactions* (cards §3.5). Against the play as declared: each reaction in hand is scored by
    how much better the play's outcome is with it (cancel, untarget, halve, reflect, retaliate
@@ -75,6 +76,7 @@ from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana.effects import Effect, Effects
 from bodoge.games.ruler_of_mana.payment import MANA, SYMBOLS, Cost, payments
 from bodoge.games.ruler_of_mana.records import NO_SEAT
+from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, FINISH_BONUS, HAND_LIMIT, PENALTY
 from bodoge.games.ruler_of_mana.views import pending as pending_of
 
 if TYPE_CHECKING:
@@ -150,15 +152,6 @@ HAND_EASY = 7
 HAND_PRESSURE = 0.3
 """Expert: what each card above ``HAND_EASY`` at the end of a turn costs (below the limit): the
 penalty comes closer."""
-
-HAND_LIMIT = 10
-"""RM-2.4 (expert): a turn that ends with this many cards or more loses :data:`PENALTY` life."""
-
-PENALTY = 2
-"""RM-2.4: the life an expert player loses for ending a turn with 10 or more cards."""
-
-FINISH_BONUS = 3
-"""RM-5.4: the finisher's bonus."""
 
 SMOOTH = 2.0
 """Softness of the opponents' smooth maximum of life (in life points)."""
@@ -707,10 +700,10 @@ class Planner:
         return hand[:count]
 
     def _cycle_worth(self) -> float:
-        if len(self.facts.hand) < 2:
+        if len(self.facts.hand) < CYCLE_CARDS:
             return -WIN
-        low = sum(self.card_worth(c) for c in self._weakest(2))
-        return 2 * self.card - low + self._hand_after(0) - 0.1
+        low = sum(self.card_worth(c) for c in self._weakest(CYCLE_CARDS))
+        return CYCLE_CARDS * self.card - low + self._hand_after(0) - 0.1
 
     def _exchange_worth(self) -> float:
         offers = len([s for s in range(self.facts.players) if self.facts.hand_sizes[s]])

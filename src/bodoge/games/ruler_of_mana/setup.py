@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 from bodoge.core.errors import SetupError
 from bodoge.core.scenario import is_whole, listed, per_seat, seat_number
 from bodoge.games.ruler_of_mana import draft
+from bodoge.games.ruler_of_mana.rules import HAND_SIZE
 from bodoge.games.ruler_of_mana.state import RMState
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana import RulerOfMana
 
-HAND_SIZE = 7  # RM-1.2, RM-1.3
 SETUP_KEYS = frozenset(
     {"start_player", "current_player", "hands", "deck", "discard", "life", "shield"}
 )

@@ -42,16 +42,17 @@ from bodoge.games.ruler_of_mana.records import (
     Ask,
     Play,
 )
+from bodoge.games.ruler_of_mana.rules import (
+    CYCLE_CARDS,
+    FINISH_BONUS,
+    HAND_LIMIT,
+    PENALTY,
+    TURN_BOTTOM,
+)
 from bodoge.games.ruler_of_mana.views import view
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana import RulerOfMana
-
-HAND_LIMIT = 10  # RM-2.1 and RM-2.4 (expert): 10 or more cards
-PENALTY = 2  # RM-2.4
-TURN_BOTTOM = 2  # RM-2.1 (expert)
-CYCLE_CARDS = 2  # RM-2.2 (C)
-FINISH_BONUS = 3  # RM-5.4
 
 
 class RMState(State):

@@ -7,6 +7,7 @@ from bodoge.core.action import Action
 from bodoge.core.i18n import text
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell
 from bodoge.games.ruler_of_mana.effects import Effect, Effects
+from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, HAND_LIMIT
 
 
 def code_words(cards: CardSet, code: str, lang: str) -> str:
@@ -64,7 +65,7 @@ def describe_step(cards: CardSet, action: Action, lang: str) -> str:
     args = action.args
     key = f"rm.step.{kind}"
     if kind in ("draw", "cycle", "exchange", "pass"):
-        return text(key, lang)
+        return text(key, lang, count=CYCLE_CARDS)
     if kind == "cast":
         code, k = args
         option = cards.spell(code).option(k)
@@ -83,4 +84,4 @@ def describe_step(cards: CardSet, action: Action, lang: str) -> str:
         )
     if kind in ("target", "pick"):
         return text(key, lang, seat=args[0])
-    return text(key, lang, card=code_words(cards, args[0], lang))
+    return text(key, lang, card=code_words(cards, args[0], lang), limit=HAND_LIMIT)
