@@ -45,10 +45,7 @@ The card value behind 4: a mana card is worth :data:`MANA` (a 2-orb or rainbow c
 more when a spell in hand needs its element; a spell its best option's effects less its mana, by
 how near my mana is to paying it; a main scroll its effects; a reaction what its verbs can save.
 
-**Strength.** Against ``random`` in two-player games (the seeding of ``arena/simulate.py``, seed 1,
-1000 games, the heuristic in seat 0, the start player drawn at random): basic 98.0% won (Wilson
-95%: 96.9–98.7%), expert 98.4% (97.4–99.0%). It makes about 3,500–9,000 decisions a second on
-one core (expert hands are smaller, so faster).
+**Strength** and speed: ``docs/strength.md``, with the commands that measure them.
 
 The same plan chooses the steps of ISMCTS rollouts (``rollout_step``, from a sampled state with
 no view to build), and ``evaluate`` turns life totals into win chances where a rollout stops.
@@ -944,8 +941,8 @@ def rollout_step(state: State, rng: random.Random) -> Action:
 
 SEARCH_HORIZON = 4
 """ISMCTS looks this many of its own turns ahead before ``evaluate`` judges: a knockout or the
-last card of the deck is often three or four turns away (4 won 57% of 30 games against the
-heuristic where 2 won 50–55%)."""
+last card of the deck is often three or four turns away (the trial that chose 4 over 2 is in
+``docs/strength.md``)."""
 
 EVAL_TEMPERATURE = 3.0
 """Life points of lead that make a seat about e (2.7) times likelier to win than another."""
