@@ -22,9 +22,8 @@ if TYPE_CHECKING:
     from bodoge.games.extreme_mission.cards import CardSet
 
 
-ACTION = "action"
-DROP = "drop"
-OVER = "over"
+ACTION = "action"  # EM-2.2, EM-3: the actions of a turn
+DROP = "drop"  # EM-4.1: cards dropped down to the hand limit
 
 
 class EMState(State):
@@ -53,14 +52,15 @@ class EMState(State):
         self.pending: tuple[str, Any] | None = None
         self.pending_cards: list[int] = []
         self.pending_wilds: list[int] = []
-        self.turns = 0  # turns finished
+        self.turns_done = 0  # turns finished
         self.end_triggered = False
+        self.over = False
         self.truncated = False
 
     # ------------------------------------------------------------------ protocol basics
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.player
+        return None if self.over else self.player
 
     def card_census(self) -> list[str]:
         ids = self.game.card_ids
@@ -132,7 +132,7 @@ class EMState(State):
 
     # ------------------------------------------------------------------ legal steps
     def _legal_steps(self) -> list[Action]:
-        if self.phase == OVER:
+        if self.over:
             return []
         g = self.game
         p = self.player
@@ -339,7 +339,7 @@ class EMState(State):
                     "count": len(spent),
                 }
             )
-        self.turns += 1
+        self.turns_done += 1
         n = self.game.players
         if not self.end_triggered and any(self.meets_end_condition(s) for s in range(n)):
             self.end_triggered = True
@@ -351,7 +351,7 @@ class EMState(State):
         cap = self.game.turn_cap
         # The cap ends a stalled game (EM-5.5); a final round under way (EM-5.2) is not a stall
         # and is played out, so a truncated game is always one nobody finished.
-        if cap is not None and self.turns >= cap and not self.end_triggered:
+        if cap is not None and self.turns_done >= cap and not self.end_triggered:
             self._game_over(truncated=True)
             return
         self.player = (p + 1) % n
@@ -359,7 +359,7 @@ class EMState(State):
         self.phase = ACTION
 
     def _game_over(self, truncated: bool) -> None:
-        self.phase = OVER
+        self.over = True
         self.truncated = truncated
         self.log.add({"event": "game_over", "truncated": truncated})
 
@@ -375,7 +375,7 @@ class EMState(State):
         Winners are the players meeting the end condition with the most cards in hand; a
         truncated game has no winner (nobody met the condition in time) but is still ranked.
         """
-        if self.phase != OVER:
+        if not self.over:
             raise ValueError("the game is not over")
         n = self.game.players
         keys = [self._rank_key(s) for s in range(n)]
@@ -403,7 +403,7 @@ class EMState(State):
         """What ``player`` may know beyond the shared keys (DESIGN.md, "Views")."""
         g = self.game
         ids = g.card_ids
-        over = self.phase == OVER
+        over = self.over
         pending: JSON | None = None
         if self.pending is not None and player == self.player:
             what, target = self.pending
@@ -424,9 +424,9 @@ class EMState(State):
             "discard_sizes": [len(pile) for pile in self.discards],
             "spent_sizes": [len(s) for s in self.spent],
             "actions_left": self.actions_left if not over else 0,
-            "phase": self.phase,
+            "phase": "over" if over else self.phase,
             "start_player": self.start_player,
-            "turn": self.turns + (0 if over else 1),
+            "turn": self.turns_done + (0 if over else 1),
             "end_triggered": self.end_triggered,
             "pending": pending,
         }
@@ -452,8 +452,9 @@ class EMState(State):
         new.pending = self.pending
         new.pending_cards = list(self.pending_cards)
         new.pending_wilds = list(self.pending_wilds)
-        new.turns = self.turns
+        new.turns_done = self.turns_done
         new.end_triggered = self.end_triggered
+        new.over = self.over
         new.truncated = self.truncated
         return new
 
@@ -511,8 +512,9 @@ class EMState(State):
             "pending": list(self.pending) if self.pending is not None else None,
             "pending_cards": [ids[c] for c in self.pending_cards],
             "pending_wilds": self.pending_wilds,
-            "turns": self.turns,
+            "turns_done": self.turns_done,
             "end_triggered": self.end_triggered,
+            "over": self.over,
             "truncated": self.truncated,
         }
 
@@ -536,7 +538,8 @@ class EMState(State):
         state.pending = None if pending is None else (pending[0], pending[1])
         state.pending_cards = [index[c] for c in data["pending_cards"]]
         state.pending_wilds = list(data["pending_wilds"])
-        state.turns = data["turns"]
+        state.turns_done = data["turns_done"]
         state.end_triggered = data["end_triggered"]
+        state.over = data["over"]
         state.truncated = data["truncated"]
         return state
