@@ -12,6 +12,20 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
+from bodoge.core.fields import (
+    CARD_ROWS,
+    CARDS,
+    LIST,
+    LISTS_BY_KEY,
+    ROWS,
+    SHARED,
+    TUPLE_OR_NONE,
+    VALUE,
+    Kind,
+    copy_fields,
+    dump_fields,
+    load_fields,
+)
 from bodoge.core.result import Result, competition_ranks
 from bodoge.core.state import JSON, State
 from bodoge.games.extreme_mission.conditions import completable_all, min_wilds
@@ -24,6 +38,31 @@ if TYPE_CHECKING:
 
 ACTION = "action"  # EM-2.2, EM-3: the actions of a turn
 DROP = "drop"  # EM-4.1: cards dropped down to the hand limit
+
+
+FIELDS: dict[str, Kind] = {
+    "missions": SHARED,  # the 12 laid mission ids, level 1 row first
+    "completed_by": LISTS_BY_KEY,  # mission id -> seats, in completion order
+    "completed": ROWS,  # seat -> mission ids
+    "collaborators": ROWS,  # seat -> kind -> face up
+    "hands": CARD_ROWS,
+    "deck": CARDS,  # top = last
+    "discards": CARD_ROWS,  # top = last
+    "spent": CARD_ROWS,
+    "start_player": VALUE,
+    "player": VALUE,  # whose turn it is
+    "actions_left": VALUE,
+    "phase": VALUE,
+    "pending": TUPLE_OR_NONE,  # ("complete", mission id) or ("activate", kind index)
+    "pending_cards": CARDS,
+    "pending_wilds": LIST,
+    "turns_done": VALUE,
+    "end_triggered": VALUE,
+    "over": VALUE,
+    "truncated": VALUE,
+}
+"""Every field of an ``EMState`` (beside the shared ones of ``State``): ``clone``, ``to_json`` and
+``load`` all follow this table."""
 
 
 class EMState(State):
@@ -435,27 +474,9 @@ class EMState(State):
     def clone(self) -> EMState:
         new = EMState.__new__(EMState)
         new.game = self.game
-        self._copy_common(new)
         new.cards = self.cards
-        new.missions = self.missions
-        new.completed_by = {m: list(s) for m, s in self.completed_by.items()}
-        new.completed = [list(c) for c in self.completed]
-        new.collaborators = [list(c) for c in self.collaborators]
-        new.hands = [list(h) for h in self.hands]
-        new.deck = list(self.deck)
-        new.discards = [list(d) for d in self.discards]
-        new.spent = [list(s) for s in self.spent]
-        new.start_player = self.start_player
-        new.player = self.player
-        new.actions_left = self.actions_left
-        new.phase = self.phase
-        new.pending = self.pending
-        new.pending_cards = list(self.pending_cards)
-        new.pending_wilds = list(self.pending_wilds)
-        new.turns_done = self.turns_done
-        new.end_triggered = self.end_triggered
-        new.over = self.over
-        new.truncated = self.truncated
+        self._copy_common(new)
+        copy_fields(FIELDS, self, new)
         return new
 
     def determinize(self, player: int, seed: int) -> EMState:
@@ -495,51 +516,10 @@ class EMState(State):
 
     # ------------------------------------------------------------------ storage
     def _state_dict(self) -> JSON:
-        ids = self.game.card_ids
-        return {
-            "missions": self.missions,
-            "completed_by": self.completed_by,
-            "completed": self.completed,
-            "collaborators": self.collaborators,
-            "hands": [[ids[c] for c in h] for h in self.hands],
-            "deck": [ids[c] for c in self.deck],
-            "discards": [[ids[c] for c in d] for d in self.discards],
-            "spent": [[ids[c] for c in s] for s in self.spent],
-            "start_player": self.start_player,
-            "player": self.player,
-            "actions_left": self.actions_left,
-            "phase": self.phase,
-            "pending": list(self.pending) if self.pending is not None else None,
-            "pending_cards": [ids[c] for c in self.pending_cards],
-            "pending_wilds": self.pending_wilds,
-            "turns_done": self.turns_done,
-            "end_triggered": self.end_triggered,
-            "over": self.over,
-            "truncated": self.truncated,
-        }
+        return dump_fields(FIELDS, self, self.game.card_ids)
 
     @classmethod
     def from_dict(cls, game: ExtremeMission, data: JSON, rng: random.Random) -> EMState:
-        index = game.card_index
         state = cls(game, rng)
-        state.missions = list(data["missions"])
-        state.completed_by = {m: list(s) for m, s in data["completed_by"].items()}
-        state.completed = [list(c) for c in data["completed"]]
-        state.collaborators = [list(c) for c in data["collaborators"]]
-        state.hands = [[index[c] for c in h] for h in data["hands"]]
-        state.deck = [index[c] for c in data["deck"]]
-        state.discards = [[index[c] for c in d] for d in data["discards"]]
-        state.spent = [[index[c] for c in s] for s in data["spent"]]
-        state.start_player = data["start_player"]
-        state.player = data["player"]
-        state.actions_left = data["actions_left"]
-        state.phase = data["phase"]
-        pending = data["pending"]
-        state.pending = None if pending is None else (pending[0], pending[1])
-        state.pending_cards = [index[c] for c in data["pending_cards"]]
-        state.pending_wilds = list(data["pending_wilds"])
-        state.turns_done = data["turns_done"]
-        state.end_triggered = data["end_triggered"]
-        state.over = data["over"]
-        state.truncated = data["truncated"]
+        load_fields(FIELDS, state, data, game.card_index)
         return state
