@@ -10,6 +10,8 @@
 ['draw']
 """
 
+# ``games`` below is the function of DESIGN.md (``bodoge.games()``); ``bodoge.core`` imports the
+# package ``bodoge.games`` first, so binding the function here is the last word on that name.
 from bodoge.core import (
     Action,
     BodogeError,

@@ -307,3 +307,22 @@ def test_mid_action_refuses_other_actions_with_a_reason() -> None:
     s.apply("complete M1-01")
     with pytest.raises(bodoge.IllegalAction, match="finish the action in progress"):
         s.apply("draw")
+
+
+def test_the_fields_table_lists_every_field_of_the_state() -> None:
+    """core/fields.py: one table drives clone, to_json and load, so it must name every field."""
+    import random
+
+    from bodoge.games.extreme_mission.state import FIELDS, EMState
+
+    game = bodoge.make("extreme-mission", players=3)
+    state = EMState(game, random.Random(1))
+    shared = {"game", "rng", "log", "_history", "_legal", "cards"}
+    assert set(vars(state)) - shared == set(FIELDS)
+    played = game.new_state(seed=4)
+    for step in ("draw", "draw"):
+        played.apply(step)
+    copy = played.clone()
+    copy.hands[0].append(99)
+    assert played.hands[0] != copy.hands[0]
+    assert game.load(played.to_json()).to_json() == played.to_json()

@@ -35,10 +35,10 @@ if TYPE_CHECKING:
 __all__ = ["HARD", "LEVELS", "NORMAL", "Level", "level_factory"]
 
 NORMAL = Budget(iterations=1000, seconds=1.0)
-"""The ``normal`` level's search budget per decision: never over a second. At the rates of
-``bench/ismcts.py`` (about 600 iterations a second for two-player Extreme Mission, 300 for Ruler
-of Mana, fewer with more players) the second is what ends most searches; the iterations end
-them on faster machines, where a seeded game then replays exactly."""
+"""The ``normal`` level's search budget per decision: never over a second. At the rates
+``bench/ismcts.py`` measures (``docs/strength.md``, "Speed") the second is what ends most
+searches; the iterations end them on faster machines, where a seeded game then replays
+exactly."""
 
 HARD = Budget(iterations=4000, seconds=4.0)
 """The ``hard`` level's search budget per decision: four times ``normal``'s, under 4 s."""

@@ -10,14 +10,17 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from bodoge.core.errors import BodogeError, SetupError
+from bodoge.core.scenario import check_seed, check_setup, is_whole
 from bodoge.core.state import JSON, Log, State
 
 
 class Game(ABC):
     """A game with its options fixed: number of players, variant, card set and turn cap.
 
-    Subclasses declare the game's facts once, up front (``name``, player range, variants) and
-    build states.
+    Subclasses declare the game's facts once, up front (``name``, player range, variants, the
+    keys a scenario may set), load their cards in ``_configure`` and build states in
+    ``_new_state``; the options, the seed and the setup are checked here, the same way for every
+    game.
     """
 
     name: ClassVar[str]
@@ -26,6 +29,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     variants: ClassVar[tuple[str, ...]] = ("basic",)
+    setup_keys: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(
         self,
@@ -35,7 +39,7 @@ class Game(ABC):
         turn_cap: int | None = None,
     ) -> None:
         players = self.default_players if players is None else players
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if not is_whole(players) or not self.min_players <= players <= self.max_players:
             raise SetupError(
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
             )
@@ -43,12 +47,18 @@ class Game(ABC):
             raise SetupError(
                 f"{self.name} has no variant {variant!r}: use one of {', '.join(self.variants)}"
             )
-        if turn_cap is not None and (not isinstance(turn_cap, int) or turn_cap < 1):
+        if turn_cap is not None and (not is_whole(turn_cap) or turn_cap < 1):
             raise SetupError(f"turn_cap must be a positive number of turns, not {turn_cap!r}")
         self.players = players
         self.variant = variant
         self.turn_cap = turn_cap
         self.cards_path = None if cards is None else str(cards)
+        self._configure()
+
+    @abstractmethod
+    def _configure(self) -> None:
+        """Load the card set (``cards_path``; None: the game's own) and make what every state of
+        this game shares. Called once, at the end of the constructor."""
 
     def config(self) -> JSON:
         """The options this game was made with (stored with every saved state)."""
@@ -59,9 +69,14 @@ class Game(ABC):
             "cards": self.cards_path,
         }
 
-    @abstractmethod
     def new_state(self, seed: int, setup: Mapping[str, Any] | None = None) -> State:
-        """A new game from ``seed`` (everything random comes from it), or the scenario ``setup``."""
+        """A new game from ``seed`` (everything random comes from it), or the scenario ``setup``
+        (DESIGN.md, "Scenarios"). A bad seed or setup is a one-line ``SetupError``."""
+        return self._new_state(check_seed(seed), check_setup(setup, self.setup_keys))
+
+    @abstractmethod
+    def _new_state(self, seed: int, setup: Mapping[str, Any]) -> State:
+        """A new game from a checked ``seed`` and ``setup`` (only ``setup_keys``; {}: none)."""
 
     @abstractmethod
     def _state_from_dict(self, data: JSON, rng: random.Random) -> State:

@@ -5,9 +5,9 @@ for the front ends, ``heuristic`` for the bots, ``balance`` for balance reports)
 relative to the package of the game's class.
 
 >>> import bodoge
->>> game = bodoge.make("extreme-mission", players=2)
->>> game_module(game, "events").__name__
-'bodoge.games.extreme_mission.events'
+>>> game = bodoge.make(bodoge.games()[0], players=2)
+>>> game_module(game, "events").__name__ == type(game).__module__ + ".events"
+True
 >>> game_module(game, "no_such_module") is None
 True
 """

@@ -1,14 +1,13 @@
 """The one message catalogue: every text a player reads, in English and Japanese.
 
-The shared words live in ``bodoge/messages.toml``; each game keeps its own in
-``bodoge/games/<game>/messages.toml`` (keys under the game's prefix, ``em.``, ``rm.``).
+The shared words live in ``bodoge/messages.toml``; each game keeps its own in a
+``messages.toml`` beside its package's ``__init__`` (keys under the game's own prefix), found
+through the registry, so a game added by an outside package brings its words with it.
 One table per key with an ``en`` and a ``ja`` entry, so the two languages sit side by side and a
 missing translation is easy to see (a test checks none is). The catalogue is all of them together.
 
->>> text("em.step.draw", "en")
-'Draw a card from the deck'
->>> text("em.step.draw", "ja")
-'山札から1枚引く'
+>>> text("lang", "en"), text("lang", "ja")
+('English', '日本語')
 """
 
 from __future__ import annotations
@@ -16,28 +15,34 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from importlib import import_module, resources
 from importlib.resources.abc import Traversable
 from typing import Any
+
+from bodoge.core import registry
 
 LANGUAGES = ("en", "ja")
 
 
 def _files() -> list[Traversable]:
-    """The shared catalogue, then every game package's own, in name order."""
-    root = resources.files("bodoge")
-    found = [root.joinpath("messages.toml")]
-    for package in sorted(root.joinpath("games").iterdir(), key=lambda p: p.name):
-        own = package.joinpath("messages.toml")
-        if package.is_dir() and own.is_file():
+    """The shared catalogue, then every registered game's own, in the order of ``games()``."""
+    found = [resources.files("bodoge").joinpath("messages.toml")]
+    for name in registry.games():
+        package = import_module(registry.game_class(name).__module__).__package__
+        own = resources.files(package or name).joinpath("messages.toml")
+        if own.is_file():
             found.append(own)
     return found
 
 
-@cache
 def catalogue() -> dict[str, dict[str, str]]:
-    """Every key with its texts, flattened to dotted keys (``em.step.draw``). A key defined in two
+    """Every key with its texts, flattened to dotted keys (``play.header``). A key defined in two
     files is an error: each text has one home."""
+    return _catalogue(registry.games())
+
+
+@cache
+def _catalogue(games: tuple[str, ...]) -> dict[str, dict[str, str]]:
     flat: dict[str, dict[str, str]] = {}
     for file in _files():
         for key, entry in _flatten(tomllib.loads(file.read_text("utf-8"))).items():

@@ -1,7 +1,8 @@
-"""What every game's scenario setup reads the same way: seat numbers and per-seat entries.
+"""What every game checks the same way: seeds, setups, seats and per-seat entries.
 
 A scenario (DESIGN.md, "Scenarios") names seats by number, as ints or as the strings JSON and TOML
-keys are; a bad one is a :class:`~bodoge.core.errors.SetupError` of one line.
+keys are; a view names its seat by int only. A bad seed, setup or seat is a
+:class:`~bodoge.core.errors.SetupError` of one line.
 
 >>> seat_number(3, "2", "hands")
 2
@@ -11,6 +12,18 @@ keys are; a bad one is a :class:`~bodoge.core.errors.SetupError` of one line.
 Traceback (most recent call last):
 ...
 bodoge.core.errors.SetupError: current_player: there is no seat 5 in a 2-player game
+>>> check_seed(True)
+Traceback (most recent call last):
+...
+bodoge.core.errors.SetupError: seed must be a whole number, not True
+>>> check_setup(["hands"], frozenset({"hands"}))
+Traceback (most recent call last):
+...
+bodoge.core.errors.SetupError: setup must be a mapping of keys (hands), not a list
+>>> check_viewer(2, "0")
+Traceback (most recent call last):
+...
+bodoge.core.errors.SetupError: no seat '0' in a 2-player game: view seat 0–1 or None
 """
 
 from __future__ import annotations
@@ -20,11 +33,57 @@ from typing import Any
 
 from bodoge.core.errors import SetupError
 
-__all__ = ["per_seat", "seat_number"]
+__all__ = [
+    "check_seed",
+    "check_setup",
+    "check_viewer",
+    "is_whole",
+    "listed",
+    "per_seat",
+    "seat_number",
+]
+
+
+def is_whole(value: Any) -> bool:
+    """True for an int that is not a bool (``True`` is an int to Python, never a number here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` if it is a whole number (a bool is not)."""
+    if not is_whole(seed):
+        raise SetupError(f"seed must be a whole number, not {seed!r}")
+    return int(seed)
+
+
+def check_setup(setup: Any, keys: frozenset[str]) -> Mapping[str, Any]:
+    """``setup`` (None: no scenario) if it is a mapping of the game's setup ``keys`` only."""
+    if setup is None:
+        return {}
+    allowed = ", ".join(sorted(keys)) or "none"
+    if not isinstance(setup, Mapping):
+        raise SetupError(
+            f"setup must be a mapping of keys ({allowed}), not a {type(setup).__name__}"
+        )
+    unknown = sorted(map(str, set(setup) - keys))
+    if unknown:
+        raise SetupError(f"unknown setup key(s): {', '.join(unknown)}; use {allowed}")
+    return setup
+
+
+def check_viewer(players: int, player: Any) -> int | None:
+    """``player`` if it names a seat of a ``players``-player game, or None (a spectator)."""
+    if player is None or (is_whole(player) and 0 <= player < players):
+        return player  # type: ignore[no-any-return]
+    raise SetupError(
+        f"no seat {player!r} in a {players}-player game: view seat 0–{players - 1} or None"
+    )
 
 
 def seat_number(players: int, key: Any, what: str) -> int:
     """``key`` as a seat of a ``players``-player game (``what`` names the setup key)."""
+    if isinstance(key, bool):
+        raise SetupError(f"{what}: {key!r} is not a seat number")
     try:
         seat = int(key)
     except (TypeError, ValueError):
@@ -34,18 +93,24 @@ def seat_number(players: int, key: Any, what: str) -> int:
     return seat
 
 
+def listed(value: Any, where: str, of: str = "card ids") -> list[Any]:
+    """``value`` as a list, if it is a list or tuple (of ``of``; ``where`` names it)."""
+    if not isinstance(value, list | tuple):
+        raise SetupError(f"{where} must be a list of {of}, not {value!r}")
+    return list(value)
+
+
 def per_seat(
-    players: int, setup: Mapping[str, Any], key: str, lists: bool = False
+    players: int, setup: Mapping[str, Any], key: str, lists: bool = False, of: str = "card ids"
 ) -> dict[int, Any]:
     """``setup[key]``, a mapping from seats to values, by seat number (empty when absent);
-    with ``lists``, every value must be a list (and comes back as one)."""
+    with ``lists``, every value must be a list of ``of`` (and comes back as one)."""
     raw = setup.get(key, {})
     if not isinstance(raw, Mapping):
         kind = "lists" if lists else "values"
         raise SetupError(f"{key} must map seats to {kind}, e.g. {{0: ...}}")
     out: dict[int, Any] = {}
     for k, v in raw.items():
-        if lists and not isinstance(v, list | tuple):
-            raise SetupError(f"{key}[{k}] must be a list")
-        out[seat_number(players, k, key)] = list(v) if lists else v
+        seat = seat_number(players, k, key)
+        out[seat] = listed(v, f"{key}[{k}]", of) if lists else v
     return out

@@ -20,6 +20,7 @@ from bodoge.core.choices import Exploration, choices
 from bodoge.core.errors import IllegalAction
 from bodoge.core.i18n import Message
 from bodoge.core.result import Result
+from bodoge.core.scenario import check_viewer
 
 if TYPE_CHECKING:
     from bodoge.core.game import Game
@@ -128,8 +129,20 @@ class State(ABC):
         """Scores, ranks, winners and truncation of a finished game (ValueError before the end)."""
 
     @abstractmethod
-    def view(self, player: int | None) -> JSON:
-        """A JSON-ready dict of what ``player`` may know (None: a spectator)."""
+    def _view(self, player: int | None) -> JSON:
+        """The game's own part of ``view(player)`` (``player`` is checked), JSON-ready."""
+
+    @abstractmethod
+    def _hand(self, seat: int) -> list[str]:
+        """The card ids in ``seat``'s hand, in the order the game shows them."""
+
+    @abstractmethod
+    def _hand_sizes(self) -> list[int]:
+        """How many cards each seat holds (public in every game)."""
+
+    @abstractmethod
+    def _deck_size(self) -> int:
+        """How many cards the deck holds."""
 
     @abstractmethod
     def clone(self) -> State:
@@ -193,6 +206,29 @@ class State(ABC):
     @property
     def is_over(self) -> bool:
         return self.current_player is None
+
+    def view(self, player: int | None) -> JSON:
+        """A JSON-ready dict of what ``player`` may know (None: a spectator; a bad seat is a
+        ``SetupError``): the keys every game shares (DESIGN.md, "Views"), then the game's own
+        (``_view``), the log as that seat sees it and, once the game is over, its result."""
+        player = check_viewer(self.players, player)
+        over = self.is_over
+        out: JSON = {
+            "game": self.game.name,
+            "players": self.players,
+            "current_player": self.current_player,
+            "you": player,
+            "hand": [] if player is None else self._hand(player),
+            "hand_sizes": self._hand_sizes(),
+            "deck_size": self._deck_size(),
+            "is_over": over,
+            "turn_cap": self.game.turn_cap,
+            **self._view(player),
+            "log": self.log.seen_by(player),
+        }
+        if over:
+            out["result"] = self.result().to_dict()
+        return out
 
     @property
     def history(self) -> list[str]:

@@ -4,8 +4,9 @@
 ``check_no_leaks`` checks that what a seat cannot see changes nothing it is shown. Both raise
 AssertionError with the seed and the history, so a failure replays exactly.
 
-    def test_random_play():
-        check_random_play(bodoge.make("extreme-mission", players=3), seeds=range(500))
+    @pytest.mark.parametrize("name", bodoge.games())
+    def test_random_play(name):
+        check_random_play(bodoge.make(name, players=3), seeds=range(500))
 """
 
 from __future__ import annotations

@@ -19,39 +19,38 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, ClassVar
 
 from bodoge.core.action import Action
 from bodoge.core.game import Game
+from bodoge.core.registry import register
 from bodoge.core.state import JSON
 from bodoge.games.extreme_mission.cards import CardSet, load_cards
+from bodoge.games.extreme_mission.rules import MAX_PLAYERS, MIN_PLAYERS
 from bodoge.games.extreme_mission.sample import sample_state
-from bodoge.games.extreme_mission.setup import build_state
+from bodoge.games.extreme_mission.setup import SETUP_KEYS, build_state
 from bodoge.games.extreme_mission.state import EMState
 from bodoge.games.extreme_mission.words import describe_step
 
 __all__ = ["EMState", "ExtremeMission"]
 
 
+@register
 class ExtremeMission(Game):
     """Extreme Mission for 2–5 players (rules: ``docs/rules/extreme-mission.md``)."""
 
     name: ClassVar[str] = "extreme-mission"
     title: ClassVar[dict[str, str]] = {"en": "Extreme Mission", "ja": "エクストリームミッション"}
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 5
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
     default_players: ClassVar[int] = 4
 
-    def __init__(
-        self,
-        players: int | None = None,
-        variant: str = "basic",
-        cards: str | Path | None = None,
-        turn_cap: int | None = None,
-    ) -> None:
-        super().__init__(players=players, variant=variant, cards=cards, turn_cap=turn_cap)
-        self.cards: CardSet = load_cards(cards)
+    setup_keys: ClassVar[frozenset[str]] = SETUP_KEYS
+
+    def _configure(self) -> None:
+        """The card set and what every state shares: each card's facts by card number, and every
+        step as a ready-made ``Action``."""
+        self.cards: CardSet = load_cards(self.cards_path)
         cs = self.cards
         info = sorted(cs.info_cards, key=lambda c: (c.type, c.id))
         self.copies: int = cs.copies
@@ -86,7 +85,7 @@ class ExtremeMission(Game):
     def _describer(self, action: Action, lang: str) -> str:
         return describe_step(self.cards, action, lang)
 
-    def new_state(self, seed: int, setup: Mapping[str, Any] | None = None) -> EMState:
+    def _new_state(self, seed: int, setup: Mapping[str, Any]) -> EMState:
         """A new game from ``seed``: EM-1 setup, or the scenario ``setup`` (DESIGN.md)."""
         return build_state(self, seed, setup)
 

@@ -60,19 +60,12 @@ from bodoge.games.extreme_mission.conditions import (
     card_type,
     parse_condition,
 )
-
-LEVELS = (1, 2, 3, 4)
-"""The mission levels of the game (EM-1.1: four rows)."""
-
-MISSIONS_PER_LEVEL_LAID = 3
-"""Missions laid face up per level at setup (EM-1.1): every level needs at least this many."""
-
-COLLABORATOR_KINDS = 5
-"""Collaborator cards per player, one of each kind (EM-1.3)."""
-
-MAX_PLAYERS = 5
-"""The game is for 2 to 5 players: the file needs at least this many player colours."""
-
+from bodoge.games.extreme_mission.rules import (
+    COLLABORATOR_KINDS,
+    LEVELS,
+    MAX_PLAYERS,
+    MISSIONS_PER_LEVEL,
+)
 
 # --------------------------------------------------------------------------------------------
 # Values
@@ -511,11 +504,11 @@ def _read_missions(
         )
     for level in LEVELS:
         count = sum(1 for m in missions if m.level == level)
-        if count < MISSIONS_PER_LEVEL_LAID:
+        if count < MISSIONS_PER_LEVEL:
             raise check.fail(
                 None,
                 "missions",
-                f"level {level} has {count} missions; setup lays {MISSIONS_PER_LEVEL_LAID} "
+                f"level {level} has {count} missions; setup lays {MISSIONS_PER_LEVEL} "
                 "of each level, so every level 1 to 4 needs at least that many",
             )
     return tuple(missions)

@@ -49,9 +49,6 @@ COLOUR_COUNT = 5
 HIGHEST_NUMBER = 9
 """Info card numbers are 1..HIGHEST_NUMBER. The solver assumes it; ``cards.py`` checks it."""
 
-TYPE_COUNT = COLOUR_COUNT * HIGHEST_NUMBER
-"""Number of card types (45): every colour x number pair."""
-
 GROUP_KINDS: tuple[str, ...] = (
     "set",
     "run",

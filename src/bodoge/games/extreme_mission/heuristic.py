@@ -13,16 +13,13 @@
    when nothing else is legal.
 
 Why so sparing with wilds: a wild spent is a collaborator to bring back, an action and two to
-four cards later — about two and a half turns, measured (``OWN_TURNS``) — while a card more in
-hand is worth a third of a turn. The cards page's greedy bot (§5.3: wilds on level 4 as needed
-and on level 3) finishes a level at a time and re-activates all game long; a bot that keeps
-its collaborators face up, fills its hand to the limit with the cards the laid missions want
-and finishes level 4 when the hand lacks one card at most wins 98% of two-player games against
-it (400 games; 99.5% of 200 four-player games against three). The limits were chosen that way,
-by playing styles against each other (400–800 seeded two-player games per pair, then four
-players): allowing at most 3, 2, then 1 wild on level 4 each beat the limit before it (56% of
-800 games against 5, 68% of 600 against 3, 61% of 600 against 2); allowing none lost to one
-(31%); wilds at levels 2 and 3 lost, and so did taking discards more or less eagerly.
+four cards later (``OWN_TURNS`` prices a face-down collaborator) while a card more in hand is
+worth much less. The cards page's greedy bot (§5.3: wilds on level 4 as needed and on level 3)
+finishes a level at a time and re-activates all game long; a bot that keeps its collaborators
+face up, fills its hand to the limit with the cards the laid missions want and finishes level 4
+when the hand lacks one card at most beats it. The limits were chosen by playing styles against
+each other; the games and the figures are in ``docs/strength.md`` ("How the heuristics were
+tuned"), where they can be measured again.
 
 Which cards, which mission, which collaborators: the bot keeps the cards that matter for what is
 left to do. Its yardstick is the hand's *shortfall*: for each level not done, the fewest cards the
@@ -513,11 +510,11 @@ def _items(state: EMState, cards: Sequence[int], wilds: Sequence[int]) -> str:
 class TurnsModel:
     """How many more turns of its own a seat needs to meet the end condition: a linear model.
 
-    The coefficients were fitted by least squares on 2,712 turn starts of heuristic games (60 of
-    2 players, 30 of 4), each seat's count measured by playing it on alone with the heuristic
-    (the others passing). The levels not done dominate; a face-down collaborator costs over two
-    turns; a card in hand saves a third to a half of one; each card the best level-4 mission
-    lacks (a fact of the hidden hand) adds a quarter.
+    The coefficients were fitted by least squares on turn starts of heuristic games, each seat's
+    count found by playing it on alone with the heuristic (the others passing); the fit and its
+    error are in ``docs/strength.md``. The levels not done dominate; a face-down collaborator
+    costs over two turns; a card in hand saves a third to a half of one; each card the best
+    level-4 mission lacks (a fact of the hidden hand) adds a quarter.
     """
 
     base: float
@@ -528,11 +525,11 @@ class TurnsModel:
 
 
 OWN_TURNS = TurnsModel(0.44, (2.09, 2.74, 4.05, 6.02), 2.42, -0.35, 0.27)
-"""The model for the seat that searches, which knows its hand: error 1.90 turns (spread 4.0)."""
+"""The model for the seat that searches, which knows its hand."""
 
 PUBLIC_TURNS = TurnsModel(1.08, (2.13, 2.76, 4.07, 7.12), 2.24, -0.49, 0.0)
 """The model from public facts only, for the other seats (whose hands in a sample are only a
-guess, which would add noise and nothing else): error 1.91 turns."""
+guess, which would add noise and nothing else)."""
 
 
 SEARCH_HORIZON = 2
@@ -542,8 +539,8 @@ rest."""
 
 EVAL_TEMPERATURE = 1.5
 """Spread of the win chances: a lead of this many turns makes a seat e times likelier to win.
-Two seats' estimates differ from the truth by 1.9 turns each, so their difference by about 2.7;
-a logistic of scale 1.5 has that spread."""
+Chosen to match the spread of the difference of two seats' ``turns_to_finish`` errors
+(``docs/strength.md``)."""
 
 
 def turns_to_finish(state: EMState, seat: int, model: TurnsModel = OWN_TURNS) -> float:

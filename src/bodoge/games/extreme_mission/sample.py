@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.state import JSON, Log
-from bodoge.games.extreme_mission.state import OVER, EMState
+from bodoge.games.extreme_mission.state import ACTION, EMState
 
 if TYPE_CHECKING:
     from bodoge.games.extreme_mission import ExtremeMission
@@ -74,9 +74,10 @@ def sample_state(game: ExtremeMission, view: Mapping[str, Any], seed: int) -> EM
     state.completed = [list(c) for c in view["completed"]]
     state.collaborators = [[row[code] == "up" for code in kinds] for row in view["collaborators"]]
     state.start_player = view["start_player"]
-    state.phase = view["phase"]
+    state.over = over
+    state.phase = ACTION if over else view["phase"]
     state.actions_left = view["actions_left"]
-    state.turns = view["turn"] - (0 if over else 1)
+    state.turns_done = view["turn"] - (0 if over else 1)
     state.end_triggered = view["end_triggered"]
     state.truncated = bool(view["result"]["truncated"]) if over else False
     mover: int | None = view["current_player"]
@@ -97,7 +98,7 @@ def sample_state(game: ExtremeMission, view: Mapping[str, Any], seed: int) -> EM
         state.hands[you] = sorted(place(c) for c in view["hand"])
     tops = [None if top is None else place(top) for top in view["discard_tops"]]
     spent_known: list[list[int]] = [[] for _ in range(n)]
-    if mover is not None and state.phase != OVER:
+    if mover is not None and not state.over:
         spent_known[mover] = [place(c) for c in _spent_this_turn(log, mover)]
     if you is not None and len(spent_known[you]) != view["spent_sizes"][you]:
         raise ValueError("the log does not account for the seat's own spent cards")

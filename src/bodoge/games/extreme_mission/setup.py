@@ -7,15 +7,14 @@ from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.errors import SetupError
-from bodoge.core.scenario import per_seat, seat_number
+from bodoge.core.scenario import listed, per_seat, seat_number
+from bodoge.games.extreme_mission.rules import HAND_SIZE, MISSIONS_PER_LEVEL
 from bodoge.games.extreme_mission.state import EMState
 
 if TYPE_CHECKING:
     from bodoge.games.extreme_mission import ExtremeMission
 
-HAND_SIZE = 8  # EM-1.2
-MISSIONS_PER_LEVEL = 3  # EM-1.1
-KEYS = frozenset(
+SETUP_KEYS = frozenset(
     {
         "start_player",
         "current_player",
@@ -35,21 +34,25 @@ def _lay_missions(
     completed: dict[int, list[str]],
     rng: random.Random,
 ) -> list[str]:
-    """EM-1.1: three missions of each level, face up. A scenario may name them."""
+    """EM-1.1: ``MISSIONS_PER_LEVEL`` missions of each level, face up. A scenario may name them."""
     levels = sorted(game.levels)
     if "missions" in setup:
-        laid = list(setup["missions"])
+        laid = listed(setup["missions"], "missions", "mission ids")
         for m in laid:
-            if m not in game.level_of:
+            if not isinstance(m, str) or m not in game.level_of:
                 raise SetupError(f"missions: unknown mission {m!r}")
         if len(set(laid)) != len(laid):
             raise SetupError("missions: a mission is laid twice")
         for level in levels:
             count = sum(1 for m in laid if game.level_of[m] == level)
             if count != MISSIONS_PER_LEVEL:
-                raise SetupError(f"missions: level {level} has {count} missions, not 3")
+                raise SetupError(
+                    f"missions: level {level} has {count} missions, not {MISSIONS_PER_LEVEL}"
+                )
         return sorted(laid, key=lambda m: (game.level_of[m], laid.index(m)))
-    return lay_missions(game.level_of, rng, {m for ms in completed.values() for m in ms})
+    return lay_missions(
+        game.level_of, rng, {m for ms in completed.values() for m in ms if isinstance(m, str)}
+    )
 
 
 def lay_missions(
@@ -70,33 +73,29 @@ def lay_missions(
         must = [m for m in pool if m in wanted]
         others = [m for m in pool if m not in wanted]
         if len(must) > MISSIONS_PER_LEVEL:
-            raise SetupError(f"completed: more than 3 level-{level} missions completed")
+            raise SetupError(
+                f"completed: more than {MISSIONS_PER_LEVEL} level-{level} missions completed"
+            )
         laid.extend(must + others[: MISSIONS_PER_LEVEL - len(must)])
     return laid
 
 
-def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None) -> EMState:
-    """The EM-1 setup from ``seed``, or the position ``setup`` describes (its ``start_player``:
-    EM-1.6)."""
-    if not isinstance(seed, int):
-        raise SetupError(f"seed must be an int, not {seed!r}")
+def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any]) -> EMState:
+    """The EM-1 setup from ``seed``, or the position ``setup`` describes (both checked by
+    ``Game.new_state``)."""
     rng = random.Random(seed)
     state = EMState(game, rng)
-    setup = setup or {}
-    unknown = set(setup) - KEYS
-    if unknown:
-        raise SetupError(f"unknown setup key(s): {', '.join(sorted(map(str, unknown)))}")
     n = game.players
 
     start = seat_number(game.players, setup.get("start_player", 0), "start_player")
     current = seat_number(game.players, setup.get("current_player", start), "current_player")
-    completed = per_seat(game.players, setup, "completed", lists=True)
+    completed = per_seat(game.players, setup, "completed", lists=True, of="mission ids")
     state.missions = _lay_missions(game, setup, completed, rng)
     state.completed_by = {m: [] for m in state.missions}
     for seat, ms in completed.items():
         levels: set[int] = set()
         for m in ms:
-            if m not in state.completed_by:
+            if not isinstance(m, str) or m not in state.completed_by:
                 raise SetupError(f"completed: mission {m!r} is not laid")
             if game.level_of[m] in levels:
                 raise SetupError(
@@ -106,7 +105,9 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None
             state.completed[seat].append(m)
             state.completed_by[m].append(seat)
 
-    for seat, kinds in per_seat(game.players, setup, "collaborators_down", lists=True).items():
+    for seat, kinds in per_seat(
+        game.players, setup, "collaborators_down", lists=True, of="collaborator kinds"
+    ).items():
         for code in kinds:
             if code not in game.kinds:
                 raise SetupError(f"collaborators_down: unknown kind {code!r}")
@@ -128,7 +129,7 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any] | None
         s: [take(c, f"hands[{s}]") for c in ids]
         for s, ids in per_seat(game.players, setup, "hands", lists=True).items()
     }
-    deck_top = [take(c, "deck") for c in setup.get("deck", [])]
+    deck_top = [take(c, "deck") for c in listed(setup.get("deck", []), "deck")]
     for seat, ids in per_seat(game.players, setup, "discards", lists=True).items():
         state.discards[seat] = [take(c, f"discards[{seat}]") for c in ids]
     rest = [i for i in range(len(game.card_ids)) if i not in placed]

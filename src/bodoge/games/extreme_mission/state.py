@@ -13,22 +13,58 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action, Choices
+from bodoge.core.fields import (
+    CARD_ROWS,
+    CARDS,
+    LIST,
+    LISTS_BY_KEY,
+    ROWS,
+    SHARED,
+    TUPLE_OR_NONE,
+    VALUE,
+    Kind,
+    copy_fields,
+    dump_fields,
+    load_fields,
+)
 from bodoge.core.i18n import Message
 from bodoge.core.result import Result, Rung, competition_ranks, decided_by
 from bodoge.core.state import JSON, State
 from bodoge.games.extreme_mission.conditions import completable_all, min_wilds
+from bodoge.games.extreme_mission.rules import ACTIONS_PER_TURN, HAND_LIMIT, KEEP_ON_REBUILD
 
 if TYPE_CHECKING:
     from bodoge.games.extreme_mission import ExtremeMission
     from bodoge.games.extreme_mission.cards import CardSet
 
-HAND_LIMIT = 10  # EM-4.1
-ACTIONS_PER_TURN = 2  # EM-2.2
-KEEP_ON_REBUILD = 3  # EM-3.2
 
-ACTION = "action"
-DROP = "drop"
-OVER = "over"
+ACTION = "action"  # EM-2.2, EM-3: the actions of a turn
+DROP = "drop"  # EM-4.1: cards dropped down to the hand limit
+
+
+FIELDS: dict[str, Kind] = {
+    "missions": SHARED,  # the 12 laid mission ids, level 1 row first
+    "completed_by": LISTS_BY_KEY,  # mission id -> seats, in completion order
+    "completed": ROWS,  # seat -> mission ids
+    "collaborators": ROWS,  # seat -> kind -> face up
+    "hands": CARD_ROWS,
+    "deck": CARDS,  # top = last
+    "discards": CARD_ROWS,  # top = last
+    "spent": CARD_ROWS,
+    "start_player": VALUE,
+    "player": VALUE,  # whose turn it is
+    "actions_left": VALUE,
+    "phase": VALUE,
+    "pending": TUPLE_OR_NONE,  # ("complete", mission id) or ("activate", kind index)
+    "pending_cards": CARDS,
+    "pending_wilds": LIST,
+    "turns_done": VALUE,
+    "end_triggered": VALUE,
+    "over": VALUE,
+    "truncated": VALUE,
+}
+"""Every field of an ``EMState`` (beside the shared ones of ``State``): ``clone``, ``to_json`` and
+``load`` all follow this table."""
 
 
 RankKey = tuple[int, tuple[int, ...], int, int]
@@ -92,14 +128,15 @@ class EMState(State):
         self.pending: tuple[str, Any] | None = None
         self.pending_cards: list[int] = []
         self.pending_wilds: list[int] = []
-        self.turns = 0  # turns finished
+        self.turns_done = 0  # turns finished
         self.end_triggered = False
+        self.over = False
         self.truncated = False
 
     # ------------------------------------------------------------------ protocol basics
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.player
+        return None if self.over else self.player
 
     def card_census(self) -> list[str]:
         ids = self.game.card_ids
@@ -269,7 +306,7 @@ class EMState(State):
         """EM-2.2: while actions are left, draw (EM-3.1, EM-3.2), take a discard (EM-3.3),
         begin a mission at a level not yet done (EM-3.4, EM-3.5) or an activation (EM-3.6), or
         ``pass``; then the hand limit's drops (EM-4.1)."""
-        if self.phase == OVER:
+        if self.over:
             return []
         g = self.game
         p = self.player
@@ -408,7 +445,8 @@ class EMState(State):
         self.log.add({"event": "draw", "seat": seat}, seat, {"card": self.game.card_ids[card]})
 
     def _rebuild(self) -> None:
-        """EM-3.2: every discard pile keeps its top three; the rest is shuffled as the new deck."""
+        """EM-3.2: every discard pile keeps its top ``KEEP_ON_REBUILD`` cards; the rest is
+        shuffled as the new deck."""
         gathered: list[int] = []
         for pile in self.discards:
             if len(pile) > KEEP_ON_REBUILD:
@@ -483,7 +521,7 @@ class EMState(State):
                     "count": len(spent),
                 }
             )
-        self.turns += 1
+        self.turns_done += 1
         n = self.game.players
         if not self.end_triggered and any(self.meets_end_condition(s) for s in range(n)):
             self.end_triggered = True
@@ -495,7 +533,7 @@ class EMState(State):
         cap = self.game.turn_cap
         # The cap ends a stalled game (EM-5.5); a final round under way (EM-5.2) is not a stall
         # and is played out, so a truncated game is always one nobody finished.
-        if cap is not None and self.turns >= cap and not self.end_triggered:
+        if cap is not None and self.turns_done >= cap and not self.end_triggered:
             self._game_over(truncated=True)
             return
         self.player = (p + 1) % n
@@ -503,7 +541,7 @@ class EMState(State):
         self.phase = ACTION
 
     def _game_over(self, truncated: bool) -> None:
-        self.phase = OVER
+        self.over = True
         self.truncated = truncated
         self.log.add({"event": "game_over", "truncated": truncated})
 
@@ -518,7 +556,7 @@ class EMState(State):
         Winners are the players meeting the end condition with the most cards in hand; a
         truncated game has no winner (nobody met the condition in time) but is still ranked.
         """
-        if self.phase != OVER:
+        if not self.over:
             raise ValueError("the game is not over")
         n = self.game.players
         ranks = competition_ranks([self._rank_key(s) for s in range(n)])
@@ -547,14 +585,21 @@ class EMState(State):
         ]
 
     # ------------------------------------------------------------------ views
-    def view(self, player: int | None) -> JSON:
-        """What ``player`` may know (None: a spectator); see DESIGN.md, "Views"."""
+    def _hand(self, seat: int) -> list[str]:
+        ids = self.game.card_ids
+        return [ids[c] for c in self.hands[seat]]
+
+    def _hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+    def _deck_size(self) -> int:
+        return len(self.deck)
+
+    def _view(self, player: int | None) -> JSON:
+        """What ``player`` may know beyond the shared keys (DESIGN.md, "Views")."""
         g = self.game
-        n = g.players
-        if player is not None and not (isinstance(player, int) and 0 <= player < n):
-            raise ValueError(f"no seat {player!r} in a {n}-player game")
         ids = g.card_ids
-        over = self.phase == OVER
+        over = self.over
         pending: JSON | None = None
         if self.pending is not None and player == self.player:
             what, target = self.pending
@@ -564,15 +609,7 @@ class EMState(State):
                 "cards": [ids[c] for c in self.pending_cards],
                 "wilds": [g.kinds[k] for k in self.pending_wilds],
             }
-        out: JSON = {
-            "game": g.name,
-            "players": n,
-            "current_player": self.current_player,
-            "you": player,
-            "hand": [] if player is None else [ids[c] for c in self.hands[player]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "deck_size": len(self.deck),
-            "is_over": over,
+        return {
             "missions": {m: list(self.completed_by[m]) for m in self.missions},
             "collaborators": [
                 {g.kinds[k]: ("up" if up else "down") for k, up in enumerate(row)}
@@ -583,42 +620,20 @@ class EMState(State):
             "discard_sizes": [len(pile) for pile in self.discards],
             "spent_sizes": [len(s) for s in self.spent],
             "actions_left": self.actions_left if not over else 0,
-            "phase": self.phase,
+            "phase": "over" if over else self.phase,
             "start_player": self.start_player,
-            "turn": self.turns + (0 if over else 1),
+            "turn": self.turns_done + (0 if over else 1),
             "end_triggered": self.end_triggered,
-            "turn_cap": g.turn_cap,
             "pending": pending,
-            "log": self.log.seen_by(player),
         }
-        if over:
-            out["result"] = self.result().to_dict()
-        return out
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> EMState:
         new = EMState.__new__(EMState)
         new.game = self.game
-        self._copy_common(new)
         new.cards = self.cards
-        new.missions = self.missions
-        new.completed_by = {m: list(s) for m, s in self.completed_by.items()}
-        new.completed = [list(c) for c in self.completed]
-        new.collaborators = [list(c) for c in self.collaborators]
-        new.hands = [list(h) for h in self.hands]
-        new.deck = list(self.deck)
-        new.discards = [list(d) for d in self.discards]
-        new.spent = [list(s) for s in self.spent]
-        new.start_player = self.start_player
-        new.player = self.player
-        new.actions_left = self.actions_left
-        new.phase = self.phase
-        new.pending = self.pending
-        new.pending_cards = list(self.pending_cards)
-        new.pending_wilds = list(self.pending_wilds)
-        new.turns = self.turns
-        new.end_triggered = self.end_triggered
-        new.truncated = self.truncated
+        self._copy_common(new)
+        copy_fields(FIELDS, self, new)
         return new
 
     def determinize(self, player: int, seed: int) -> EMState:
@@ -658,49 +673,10 @@ class EMState(State):
 
     # ------------------------------------------------------------------ storage
     def _state_dict(self) -> JSON:
-        ids = self.game.card_ids
-        return {
-            "missions": self.missions,
-            "completed_by": self.completed_by,
-            "completed": self.completed,
-            "collaborators": self.collaborators,
-            "hands": [[ids[c] for c in h] for h in self.hands],
-            "deck": [ids[c] for c in self.deck],
-            "discards": [[ids[c] for c in d] for d in self.discards],
-            "spent": [[ids[c] for c in s] for s in self.spent],
-            "start_player": self.start_player,
-            "player": self.player,
-            "actions_left": self.actions_left,
-            "phase": self.phase,
-            "pending": list(self.pending) if self.pending is not None else None,
-            "pending_cards": [ids[c] for c in self.pending_cards],
-            "pending_wilds": self.pending_wilds,
-            "turns": self.turns,
-            "end_triggered": self.end_triggered,
-            "truncated": self.truncated,
-        }
+        return dump_fields(FIELDS, self, self.game.card_ids)
 
     @classmethod
     def from_dict(cls, game: ExtremeMission, data: JSON, rng: random.Random) -> EMState:
-        index = game.card_index
         state = cls(game, rng)
-        state.missions = list(data["missions"])
-        state.completed_by = {m: list(s) for m, s in data["completed_by"].items()}
-        state.completed = [list(c) for c in data["completed"]]
-        state.collaborators = [list(c) for c in data["collaborators"]]
-        state.hands = [[index[c] for c in h] for h in data["hands"]]
-        state.deck = [index[c] for c in data["deck"]]
-        state.discards = [[index[c] for c in d] for d in data["discards"]]
-        state.spent = [[index[c] for c in s] for s in data["spent"]]
-        state.start_player = data["start_player"]
-        state.player = data["player"]
-        state.actions_left = data["actions_left"]
-        state.phase = data["phase"]
-        pending = data["pending"]
-        state.pending = None if pending is None else (pending[0], pending[1])
-        state.pending_cards = [index[c] for c in data["pending_cards"]]
-        state.pending_wilds = list(data["pending_wilds"])
-        state.turns = data["turns"]
-        state.end_triggered = data["end_triggered"]
-        state.truncated = data["truncated"]
+        load_fields(FIELDS, state, data, game.card_index)
         return state

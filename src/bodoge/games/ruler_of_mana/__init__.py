@@ -28,17 +28,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, ClassVar
 
 from bodoge.core.action import Action
 from bodoge.core.game import Game
+from bodoge.core.registry import register
 from bodoge.core.state import JSON
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell, load_cards
 from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
 from bodoge.games.ruler_of_mana.payment import CODES, MANA, STEPS, step_code, step_units
+from bodoge.games.ruler_of_mana.rules import EXPERT_LIFE_CAP, MAX_PLAYERS, MIN_PLAYERS, START_LIFE
 from bodoge.games.ruler_of_mana.sample import sample_state
-from bodoge.games.ruler_of_mana.setup import build_state
+from bodoge.games.ruler_of_mana.setup import SETUP_KEYS, build_state
 from bodoge.games.ruler_of_mana.state import RMState
 from bodoge.games.ruler_of_mana.words import describe_step
 
@@ -46,10 +47,8 @@ __all__ = ["RMState", "RulerOfMana"]
 
 PlayShape = tuple[tuple[Effect, ...], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int]]
 
-START_LIFE = 15  # RM-1.4
-EXPERT_LIFE_CAP = 15  # RM-5.1
 
-
+@register
 class RulerOfMana(Game):
     """Ruler of Mana for 2–6 players, ``basic`` or ``expert`` (``docs/rules/ruler-of-mana.md``).
 
@@ -64,22 +63,17 @@ class RulerOfMana(Game):
 
     name: ClassVar[str] = "ruler-of-mana"
     title: ClassVar[dict[str, str]] = {"en": "Ruler of Mana", "ja": "マナを統べし者"}
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 6
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
     default_players: ClassVar[int] = 4
     variants: ClassVar[tuple[str, ...]] = ("basic", "expert")
 
-    def __init__(
-        self,
-        players: int | None = None,
-        variant: str = "basic",
-        cards: str | Path | None = None,
-        turn_cap: int | None = None,
-    ) -> None:
-        super().__init__(players=players, variant=variant, cards=cards, turn_cap=turn_cap)
-        cs: CardSet = load_cards(cards)
+    setup_keys: ClassVar[frozenset[str]] = SETUP_KEYS
+
+    def _configure(self) -> None:
+        cs: CardSet = load_cards(self.cards_path)
         self.cards = cs
-        self.expert = variant == "expert"
+        self.expert = self.variant == "expert"
         self.life_cap: int | None = EXPERT_LIFE_CAP if self.expert else None
         self.start_life = START_LIFE
         # Card facts by card number (the index in the card set's canonical order).
@@ -164,7 +158,7 @@ class RulerOfMana(Game):
     def _describer(self, action: Action, lang: str) -> str:
         return describe_step(self.cards, action, lang)
 
-    def new_state(self, seed: int, setup: Mapping[str, Any] | None = None) -> RMState:
+    def _new_state(self, seed: int, setup: Mapping[str, Any]) -> RMState:
         """A new game from ``seed``: RM-1 setup, or the scenario ``setup`` (DESIGN.md)."""
         return build_state(self, seed, setup)
 

@@ -1,5 +1,5 @@
-"""RM-1.3, the expert draft: each seat takes a pack of 7 from the deck, keeps 1 and passes the
-rest to the next seat in turn order, until the packs are used up.
+"""RM-1.3, the expert draft: each seat takes a pack of ``rules.HAND_SIZE`` cards from the deck,
+keeps 1 and passes the rest to the next seat in turn order, until the packs are used up.
 
 A round's picks are simultaneous and secret: each is its own step (``keep S12``) of one seat, in
 turn order from the start player; a pick leaves the pack at once but joins its keeper's hand only
@@ -17,7 +17,6 @@ from bodoge.games.ruler_of_mana.records import KEEP, Ask
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana.state import RMState
 
-PACK_SIZE = 7
 NO_PICK = -1
 
 

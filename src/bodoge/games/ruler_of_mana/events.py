@@ -21,6 +21,7 @@ from typing import Any
 
 from bodoge.core.i18n import text
 from bodoge.games.ruler_of_mana.cards import CardSet
+from bodoge.games.ruler_of_mana.rules import FINISH_BONUS, HAND_LIMIT
 from bodoge.games.ruler_of_mana.words import card_words, code_words, face_words
 
 __all__ = ["describe_card", "describe_event", "describe_help"]
@@ -80,7 +81,10 @@ def describe_event(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
         values["seats"] = text("rm.sep.cards", lang).join(str(s) for s in event["seats"])
         if event.get("bonus"):
             key += "_bonus"
+            values["points"] = FINISH_BONUS
             values["bonus"] = text("rm.sep.cards", lang).join(str(s) for s in event["bonus"])
+    elif kind == "penalty":
+        values["limit"] = HAND_LIMIT
     elif kind == "game_over":
         key += f".{event.get('reason', 'ko')}"
     elif kind == "pass" and event.get("moment") == "lethal":

@@ -33,6 +33,7 @@ from bodoge.games.ruler_of_mana.records import (
     TAKE,
     TOP,
 )
+from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana.state import RMState
@@ -176,7 +177,7 @@ def _reason(st: RMState, notation: str) -> Message | None:
         if head == "draw":
             return _why("deck_empty")
         if head == "cycle":
-            return _why("cycle")
+            return _why("cycle", count=CYCLE_CARDS)
         if head == "exchange":
             return _why("exchange")
         return None

@@ -29,10 +29,11 @@ verbs; no card is named in this file.
      exchange its weakest card traded for the best of the offers (the declarer picks first).
    - Drawing the last card ends the game at the end of the turn (RM-5.3): worth :data:`WIN` when
      the scores then make me the winner, else avoided.
-   - Expert (RM-2.4): an option that ends the turn with 10 or more cards loses 2 life.
+   - Expert (RM-2.4): an option that ends the turn with ``HAND_LIMIT`` or more cards loses
+     ``PENALTY`` life (``rules.py``).
 2. *Payment.* Of the exact payments (RM-3.4: a 2-orb card paying 1 or 2), the one whose cards
    are worth least to keep; in expert, counting what the hand left costs at the end of the turn,
-   so two cards are paid instead of one where that keeps the hand under 10.
+   so two cards are paid instead of one where that keeps the hand under ``HAND_LIMIT``.
 3. *Reactions* (cards §3.5). Against the play as declared: each reaction in hand is scored by
    how much better the play's outcome is with it (cancel, untarget, halve, reflect, retaliate
    after losing life, siphon the mana) less what holding it is worth for later; the best
@@ -46,10 +47,7 @@ The card value behind 4: a mana card is worth :data:`MANA` (a 2-orb or rainbow c
 more when a spell in hand needs its element; a spell its best option's effects less its mana, by
 how near my mana is to paying it; a main scroll its effects; a reaction what its verbs can save.
 
-**Strength.** Against ``random`` in two-player games (the seeding of ``arena/simulate.py``, seed 1,
-1000 games, the heuristic in seat 0, the start player drawn at random): basic 98.0% won (Wilson
-95%: 96.9–98.7%), expert 98.4% (97.4–99.0%). It makes about 3,500–9,000 decisions a second on
-one core (expert hands are smaller, so faster).
+**Strength** and speed: ``docs/strength.md``, with the commands that measure them.
 
 The same plan chooses the steps of ISMCTS rollouts (``rollout_step``, from a sampled state with
 no view to build), and ``evaluate`` turns life totals into win chances where a rollout stops.
@@ -77,6 +75,7 @@ from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana.effects import Effect, Effects
 from bodoge.games.ruler_of_mana.payment import MANA, SYMBOLS, Cost, payments, step_code
 from bodoge.games.ruler_of_mana.records import NO_SEAT
+from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, FINISH_BONUS, HAND_LIMIT, PENALTY
 from bodoge.games.ruler_of_mana.views import pending as pending_of
 
 if TYPE_CHECKING:
@@ -152,15 +151,6 @@ HAND_EASY = 7
 HAND_PRESSURE = 0.3
 """Expert: what each card above ``HAND_EASY`` at the end of a turn costs (below the limit): the
 penalty comes closer."""
-
-HAND_LIMIT = 10
-"""RM-2.4 (expert): a turn that ends with this many cards or more loses :data:`PENALTY` life."""
-
-PENALTY = 2
-"""RM-2.4: the life an expert player loses for ending a turn with 10 or more cards."""
-
-FINISH_BONUS = 3
-"""RM-5.4: the finisher's bonus."""
 
 SMOOTH = 2.0
 """Softness of the opponents' smooth maximum of life (in life points)."""
@@ -716,10 +706,10 @@ class Planner:
         return hand[:count]
 
     def _cycle_worth(self) -> float:
-        if len(self.facts.hand) < 2:
+        if len(self.facts.hand) < CYCLE_CARDS:
             return -WIN
-        low = sum(self.card_worth(c) for c in self._weakest(2))
-        return 2 * self.card - low + self._hand_after(0) - 0.1
+        low = sum(self.card_worth(c) for c in self._weakest(CYCLE_CARDS))
+        return CYCLE_CARDS * self.card - low + self._hand_after(0) - 0.1
 
     def _exchange_worth(self) -> float:
         offers = len([s for s in range(self.facts.players) if self.facts.hand_sizes[s]])
@@ -961,8 +951,8 @@ def rollout_step(state: State, rng: random.Random) -> Action:
 
 SEARCH_HORIZON = 4
 """ISMCTS looks this many of its own turns ahead before ``evaluate`` judges: a knockout or the
-last card of the deck is often three or four turns away (4 won 57% of 30 games against the
-heuristic where 2 won 50–55%)."""
+last card of the deck is often three or four turns away (the trial that chose 4 over 2 is in
+``docs/strength.md``)."""
 
 EVAL_TEMPERATURE = 3.0
 """Life points of lead that make a seat about e (2.7) times likelier to win than another."""

@@ -27,8 +27,15 @@ from typing import Any
 from bodoge.core.errors import Refusal
 from bodoge.core.table import count
 from bodoge.core.table import seat as seat_at
-from bodoge.games.ruler_of_mana import EXPERT_LIFE_CAP, START_LIFE, RulerOfMana
-from bodoge.games.ruler_of_mana.state import FINISH_BONUS, HAND_LIMIT, PENALTY, standing
+from bodoge.games.ruler_of_mana import RulerOfMana
+from bodoge.games.ruler_of_mana.rules import (
+    EXPERT_LIFE_CAP,
+    FINISH_BONUS,
+    HAND_LIMIT,
+    PENALTY,
+    START_LIFE,
+)
+from bodoge.games.ruler_of_mana.state import standing
 
 __all__ = [
     "BONUS",

@@ -70,6 +70,7 @@ from bodoge.games.ruler_of_mana.records import (
     Ask,
     Play,
 )
+from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS
 from bodoge.games.ruler_of_mana.state import RMState
 
 if TYPE_CHECKING:
@@ -309,7 +310,7 @@ def _building(st: RMState, pending: JSON) -> Ask:
         code = pending["scroll"]
         ask = Ask(SCROLL, seat, code=code, cards=[st.first_copy(st.hands[seat], code)])
     else:
-        ask = Ask(CYCLE, seat, n=2)
+        ask = Ask(CYCLE, seat, n=CYCLE_CARDS)
     ask.other = pending.get("target", NO_SEAT)
     ask.chosen = [index[c] for c in pending["chosen"]]
     if kind == CAST:  # RM-3.4: the 2-orb cards paying one unit (``W2/1``) follow the spell
@@ -317,7 +318,7 @@ def _building(st: RMState, pending: JSON) -> Ask:
             c for c, step in zip(ask.chosen, pending["payment"], strict=True) if "/" in step
         ]
     if kind == CYCLE:
-        ask.n = 2  # RM-2.2 (C): two cards, whatever is chosen so far
+        ask.n = CYCLE_CARDS  # RM-2.2 (C): two cards, whatever is chosen so far
     return ask
 
 

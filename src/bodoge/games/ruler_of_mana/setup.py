@@ -15,15 +15,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.errors import SetupError
-from bodoge.core.scenario import per_seat, seat_number
+from bodoge.core.scenario import is_whole, listed, per_seat, seat_number
 from bodoge.games.ruler_of_mana import draft
+from bodoge.games.ruler_of_mana.rules import HAND_SIZE
 from bodoge.games.ruler_of_mana.state import RMState
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana import RulerOfMana
 
-HAND_SIZE = 7  # RM-1.2, RM-1.3
-KEYS = frozenset({"start_player", "current_player", "hands", "deck", "discard", "life", "shield"})
+SETUP_KEYS = frozenset(
+    {"start_player", "current_player", "hands", "deck", "discard", "life", "shield"}
+)
 
 
 def _numbers(
@@ -31,7 +33,7 @@ def _numbers(
 ) -> dict[int, int]:
     out: dict[int, int] = {}
     for seat, value in per_seat(game.players, setup, key).items():
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not is_whole(value):
             raise SetupError(f"{key}[{seat}] must be a whole number, not {value!r}")
         if value < low or (high is not None and value > high):
             limit = f"{low}–{high}" if high is not None else f"at least {low}"
@@ -40,21 +42,11 @@ def _numbers(
     return out
 
 
-def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None) -> RMState:
-    """The RM-1 setup from ``seed``, or the position ``setup`` describes."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError(f"seed must be an int, not {seed!r}")
+def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any]) -> RMState:
+    """The RM-1 setup from ``seed``, or the position ``setup`` describes (both checked by
+    ``Game.new_state``)."""
     rng = random.Random(seed)
     state = RMState(game, rng)
-    setup = setup or {}
-    if not isinstance(setup, Mapping):
-        raise SetupError("setup must be a mapping of keys such as hands, deck, life")
-    unknown = set(setup) - KEYS
-    if unknown:
-        raise SetupError(
-            f"unknown setup key(s): {', '.join(sorted(map(str, unknown)))}; "
-            f"use {', '.join(sorted(KEYS))}"
-        )
     n = game.players
     # RM-1.1: the turn order is random; seats are numbered in turn order from any seat, so the
     # random part is who starts.
@@ -83,9 +75,7 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None) -
         return index
 
     def cards(value: Any, where: str) -> list[int]:
-        if not isinstance(value, list | tuple):
-            raise SetupError(f"{where} must be a list of card ids")
-        return [take(c, where) for c in value]
+        return [take(c, where) for c in listed(value, where)]
 
     hands = {s: cards(v, f"hands[{s}]") for s, v in per_seat(game.players, setup, "hands").items()}
     deck_top = cards(setup.get("deck", []), "deck")

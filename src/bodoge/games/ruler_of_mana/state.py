@@ -45,16 +45,17 @@ from bodoge.games.ruler_of_mana.records import (
     Ask,
     Play,
 )
+from bodoge.games.ruler_of_mana.rules import (
+    CYCLE_CARDS,
+    FINISH_BONUS,
+    HAND_LIMIT,
+    PENALTY,
+    TURN_BOTTOM,
+)
 from bodoge.games.ruler_of_mana.views import view
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana import RulerOfMana
-
-HAND_LIMIT = 10  # RM-2.1 and RM-2.4 (expert): 10 or more cards
-PENALTY = 2  # RM-2.4
-TURN_BOTTOM = 2  # RM-2.1 (expert)
-CYCLE_CARDS = 2  # RM-2.2 (C)
-FINISH_BONUS = 3  # RM-5.4
 
 
 def standing(
@@ -508,8 +509,22 @@ class RMState(State):
         )
 
     # ------------------------------------------------------------------ views and copies
-    def view(self, player: int | None) -> JSON:
-        """What ``player`` may know (None: a spectator); see DESIGN.md, "Views"."""
+    def looking(self) -> bool:
+        """True while a scry's cards are off the deck, being looked at (they still count in it)."""
+        return self.ask.kind == TOP and not self.over
+
+    def _hand(self, seat: int) -> list[str]:
+        ids = self.game.ids
+        return [ids[c] for c in self.hands[seat]]
+
+    def _hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+    def _deck_size(self) -> int:
+        return len(self.deck) + (len(self.ask.cards) if self.looking() else 0)
+
+    def _view(self, player: int | None) -> JSON:
+        """What ``player`` may know beyond the shared keys (``views.view``; DESIGN.md, "Views")."""
         return view(self, player)
 
     def clone(self) -> RMState:

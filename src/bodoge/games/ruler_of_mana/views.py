@@ -35,27 +35,16 @@ if TYPE_CHECKING:
 
 
 def view(st: RMState, player: int | None) -> JSON:
-    """The view of ``player`` (None: a spectator)."""
+    """The game's own part of the view of ``player`` (None: a spectator), beyond the keys every
+    game shares (``State.view``)."""
     g = st.game
     n = g.players
-    if player is not None and (
-        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-    ):
-        raise ValueError(f"no seat {player!r} in a {n}-player game")
     ids = g.ids
     over = st.over
-    looking = st.ask.kind == TOP and not over
     out: JSON = {
-        "game": g.name,
-        "players": n,
         "variant": g.variant,
-        "current_player": st.current_player,
-        "you": player,
-        "hand": [] if player is None else [ids[c] for c in st.hands[player]],
-        "hand_sizes": [len(h) for h in st.hands],
         "mana_in_hand": [st.mana_count(s) for s in range(n)],
-        "deck_size": len(st.deck) + (len(st.ask.cards) if looking else 0),
-        "deck_top_is_mana": None if looking or not st.deck else g.is_mana[st.deck[-1]],
+        "deck_top_is_mana": None if st.looking() or not st.deck else g.is_mana[st.deck[-1]],
         "discard": [ids[c] for c in st.discard],
         "life": list(st.life),
         "shield": list(st.shield),
@@ -74,12 +63,8 @@ def view(st: RMState, player: int | None) -> JSON:
         "start_player": st.start_player,
         "turn": st.turn,
         "deck_out": st.deck_out,
-        "turn_cap": g.turn_cap,
-        "is_over": over,
-        "log": st.log.seen_by(player),
     }
     if over:
-        out["result"] = st.result().to_dict()
         out["end"] = st.end_reason
     return out
 

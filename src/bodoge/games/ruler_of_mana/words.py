@@ -8,6 +8,7 @@ from bodoge.core.i18n import text
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell
 from bodoge.games.ruler_of_mana.effects import Effect, Effects
 from bodoge.games.ruler_of_mana.payment import MANA, step_code, step_units
+from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, HAND_LIMIT
 
 
 def code_words(cards: CardSet, code: str, lang: str) -> str:
@@ -65,7 +66,7 @@ def describe_step(cards: CardSet, action: Action, lang: str) -> str:
     args = action.args
     key = f"rm.step.{kind}"
     if kind in ("draw", "cycle", "exchange", "pass"):
-        return text(key, lang)
+        return text(key, lang, count=CYCLE_CARDS)
     if kind == "cast":
         code, k = args
         option = cards.spell(code).option(k)
@@ -88,4 +89,4 @@ def describe_step(cards: CardSet, action: Action, lang: str) -> str:
         # RM-3.4: a 2-orb card's step says how many units it supplies.
         card = code_words(cards, step_code(args[0]), lang)
         return text("rm.step.pay_units", lang, card=card, units=step_units(args[0]))
-    return text(key, lang, card=code_words(cards, args[0], lang))
+    return text(key, lang, card=code_words(cards, args[0], lang), limit=HAND_LIMIT)
