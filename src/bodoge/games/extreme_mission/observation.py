@@ -29,7 +29,7 @@ from bodoge.core.state import JSON
 if TYPE_CHECKING:
     from bodoge.games.extreme_mission import ExtremeMission
 
-__all__ = ["encode", "fields", "types"]
+__all__ = ["encode", "fields", "max_setup_steps", "max_steps_per_turn", "types"]
 
 Array = npt.NDArray[np.float32]
 
@@ -118,3 +118,15 @@ def encode(game: ExtremeMission, view: JSON, planes: dict[str, Array]) -> None:
     count(planes["pending_cards"], pending["cards"])
     for code in pending["wilds"]:
         planes["pending_wilds"][kinds[code]] += 1.0
+
+
+def max_steps_per_turn(game: ExtremeMission) -> int:
+    """A bound on the steps of one turn, for OpenSpiel's ``max_game_length``: two actions
+    (EM-2.2), each at most its first step and one item per card of a full hand and per
+    collaborator, then the drops back to the hand limit (EM-4.1)."""
+    return 2 * (1 + int(HAND) + 2 + len(game.kinds)) + 4
+
+
+def max_setup_steps(game: ExtremeMission) -> int:
+    """Steps before the first turn: none (EM-1 needs no decision)."""
+    return 0

@@ -25,11 +25,12 @@ import numpy.typing as npt
 
 from bodoge.adapters.observation import rotate
 from bodoge.core.state import JSON
+from bodoge.games.ruler_of_mana.draft import PACK_SIZE
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana import RulerOfMana
 
-__all__ = ["codes", "encode", "fields"]
+__all__ = ["codes", "encode", "fields", "max_setup_steps", "max_steps_per_turn"]
 
 Array = npt.NDArray[np.float32]
 
@@ -153,3 +154,18 @@ def encode(game: RulerOfMana, view: JSON, planes: dict[str, Array]) -> None:
         asked.get("damage", 0) / LIFE,
         bool(pending.get("cancelled")),
     ]
+
+
+def max_steps_per_turn(game: RulerOfMana) -> int:
+    """A bound on the steps of one turn, for OpenSpiel's ``max_game_length``: two cards to the
+    bottom (RM-2.1 expert), a declaration with its target and up to five payment cards, every
+    other seat's reaction and lethal questions, effect choices, and an exchange's offers and
+    picks (RM-2.2 D)."""
+    n = game.players
+    return 2 + 1 + 1 + 5 + 4 * n + 15 + 2 * n
+
+
+def max_setup_steps(game: RulerOfMana) -> int:
+    """Steps before the first turn: the expert draft (RM-1.3), every seat keeping a card of
+    each pack."""
+    return PACK_SIZE * game.players if game.expert else 0
