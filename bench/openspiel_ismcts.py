@@ -4,10 +4,13 @@ games of ``bodoge.adapters.openspiel``, two players, at the same time per decisi
 
 Both bots search only decisions with a choice. ``normal`` has its level's budget (up to 1000
 iterations, at most ``--seconds`` a decision). OpenSpiel's bot has no clock, only a number of
-simulations: it is calibrated first, on positions of a warm-up game, to as many simulations as
-fit in ``--seconds`` on average, and the seconds both actually spent a searched decision are
-printed beside the result. Each deal is played twice, the bots swapping seats; a shared win (a
-tie) counts half; the interval is Wilson's 95%.
+simulations, and a simulation's cost varies through a game (its random rollouts run to the end):
+before each of its decisions its number of simulations is set to what fits in ``--seconds`` at the
+rate of its previous decisions in that game (a warm-up game gives the first rate). The seconds
+both actually spent a searched decision are printed beside the result. (``normal`` follows its
+plan for the items of an action it has begun; OpenSpiel's bot searches those too.) Each deal is
+played twice, the bots swapping seats; a shared win (a tie) counts half; the interval is
+Wilson's 95%.
 
 Run: ``.venv/bin/python bench/openspiel_ismcts.py [--games ruler-of-mana,extreme-mission]
 [--deals 5] [--seconds 1.0] [--seed 0]``
@@ -67,6 +70,7 @@ def play(name: str, seed: int, normal_seat: int, simulations: int, seconds: floa
     rng = random.Random(derive_seed(seed, "normal"))
     ours = ISMCTSAgent(table.game, normal_seat, rng, budget, LEVELS["normal"].settings)
     theirs = spiel_bot(game, simulations, derive_seed(seed, "openspiel"))
+    per_simulation = seconds / simulations
     spent = {"normal": [0.0, 0], "openspiel": [0.0, 0]}
     while not state.is_terminal():
         choice = len(state.legal_actions()) > 1
@@ -76,10 +80,15 @@ def play(name: str, seed: int, normal_seat: int, simulations: int, seconds: floa
             action = space.id(ours.act(Decision.of(state.table)))
         else:
             who = "openspiel"
+            # The bot's only budget is its count of simulations: set it from the last rate.
+            theirs._max_simulations = max(1, round(seconds / per_simulation))
             action = theirs.step(state)
+        elapsed = time.perf_counter() - start
         if choice:
-            spent[who][0] += time.perf_counter() - start
+            spent[who][0] += elapsed
             spent[who][1] += 1
+            if who == "openspiel":
+                per_simulation = 0.5 * per_simulation + 0.5 * elapsed / theirs._max_simulations
         state.apply_action(action)
     returns = state.returns()
     return {"share": (returns[normal_seat] + 1) / 2, "spent": spent}
@@ -111,7 +120,7 @@ def main() -> None:
         per = {who: s / max(k, 1) for who, (s, k) in spent.items()}
         print(
             f"{name}: normal won {wins:g}/{n} = {wins / n:.1%} (Wilson 95% {low:.1%}–{high:.1%})"
-            f" against OpenSpiel ISMCTS with {simulations} simulations;"
+            f" against OpenSpiel ISMCTS (first {simulations} simulations a decision);"
             f" seconds a searched decision: normal {per['normal']:.2f},"
             f" OpenSpiel {per['openspiel']:.2f}",
             flush=True,
