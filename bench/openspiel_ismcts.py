@@ -57,7 +57,7 @@ def calibrate(game: pyspiel.Game, seconds: float, seed: int) -> int:
             spent += time.perf_counter() - start
             searched += 1
         state.apply_action(action)
-    return max(1, int(seconds / (spent / max(searched, 1) / 20)))
+    return max(2, int(seconds / (spent / max(searched, 1) / 20)))
 
 
 def play(name: str, seed: int, normal_seat: int, simulations: int, seconds: float) -> dict:
@@ -81,7 +81,7 @@ def play(name: str, seed: int, normal_seat: int, simulations: int, seconds: floa
         else:
             who = "openspiel"
             # The bot's only budget is its count of simulations: set it from the last rate.
-            theirs._max_simulations = max(1, round(seconds / per_simulation))
+            theirs._max_simulations = max(2, round(seconds / per_simulation))  # 1 never visits
             action = theirs.step(state)
         elapsed = time.perf_counter() - start
         if choice:

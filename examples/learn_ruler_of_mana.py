@@ -14,7 +14,7 @@ waiting on the first slows every step many times over.
 Needs the extras ``rl`` and ``learn`` (``pip install -e '.[rl,learn]'``: torch 2.13.0, CPU).
 
 Run: ``.venv/bin/python examples/learn_ruler_of_mana.py [--minutes 10] [--timesteps N]
-[--eval-every 20000] [--eval-games 100] [--final-games 300] [--envs 8] [--threads 1] [--seed 0]
+[--eval-every 10240] [--eval-games 100] [--final-games 300] [--envs 8] [--threads 1] [--seed 0]
 [--out examples/learn-ruler-of-mana]``
 """
 
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=10.0, help="wall-clock budget")
     parser.add_argument("--timesteps", type=int, default=10**9, help="step budget")
-    parser.add_argument("--eval-every", type=int, default=20_000)
+    parser.add_argument("--eval-every", type=int, default=10_240)
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--final-games", type=int, default=300)
     parser.add_argument("--envs", type=int, default=8, help="tables played side by side")
@@ -107,11 +107,14 @@ def main(argv: list[str] | None = None) -> None:
     curve = [(0, win_share(greedy, args.eval_games, args.seed), 0.0)]
     print(f"{0:>8} steps  win share {curve[-1][1]:.3f}", flush=True)
     budget = args.minutes * 60.0
-    while model.num_timesteps < args.timesteps and time.perf_counter() - start < budget:
+    last = 0.0  # seconds the last chunk took: no chunk starts that would overrun the budget
+    while model.num_timesteps < args.timesteps and time.perf_counter() - start + last < budget:
         chunk = min(args.eval_every, args.timesteps - model.num_timesteps)
+        began = time.perf_counter()
         model.learn(chunk, reset_num_timesteps=False)
         share = win_share(greedy, args.eval_games, args.seed)
         curve.append((model.num_timesteps, share, time.perf_counter() - start))
+        last = time.perf_counter() - began
         print(f"{model.num_timesteps:>8} steps  win share {share:.3f}", flush=True)
     trained_seconds = time.perf_counter() - start
 
