@@ -17,8 +17,8 @@ from the seat's view alone (``game.sample_state``), which is what OpenSpiel's IS
 >>> state.is_chance_node(), game.num_players()
 (True, 2)
 >>> state.apply_action(7)
->>> [state.action_to_string(a) for a in state.legal_actions()][:3]
-['cycle', 'draw', 'exchange']
+>>> "draw" in [state.action_to_string(a) for a in state.legal_actions()]
+True
 """
 
 from __future__ import annotations
