@@ -94,3 +94,13 @@ def test_observation_fields_are_named_slices_of_one_array() -> None:
     hand = array[observer.slices["hand"]]
     assert hand.sum() * game.copies == len(state.view(2)["hand"])
     assert observer.dict["to_move"].tolist() == [0.0, 0.0, 1.0, 0.0]  # seat 0, seen from seat 2
+
+
+def test_importing_bodoge_and_its_shared_adapter_code_needs_no_research_library() -> None:
+    script = (
+        "import sys, bodoge, bodoge.adapters, bodoge.agents\n"
+        "heavy = {'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel', 'torch', 'sb3_contrib'}\n"
+        "print(sorted(heavy & {m.split('.')[0] for m in sys.modules}))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
