@@ -57,86 +57,6 @@ def test_ismcts_keeps_its_iteration_budget() -> None:
     assert agent.last_iterations == 0  # one legal step: no search
 
 
-def test_a_paired_search_plays_every_root_step_in_every_round() -> None:
-    """With ``paired`` a round is one determinization played after each root step: the budget
-    is kept to within a round, and every step has one reward per round."""
-    game = bodoge.make(GAME, players=2)
-    agent = ISMCTSAgent(
-        game,
-        0,
-        random.Random(1),
-        Budget(iterations=17),
-        Settings(items_by_policy=False, paired=True),
-    )
-    searched = 0
-    for state in heuristic_positions(game, seed=3)[:12]:
-        agent.seat = state.current_player or 0
-        agent.act(Decision.of(state))
-        steps = len(state.legal_actions())
-        if steps == 1:
-            continue
-        searched += 1
-        rounds = -(-17 // steps)  # a round is never cut short
-        assert agent.last_iterations == rounds * steps and agent.last_root is not None
-        assert agent.last_root.visits == agent.last_iterations
-        assert {len(r) for r in agent.paired_rewards.values()} == {rounds}
-        assert len(agent.paired_rewards) == steps
-        assert all(c.visits == rounds for c in agent.last_root.children.values())
-    assert searched >= 6
-
-
-def test_a_rounds_steps_share_its_determinization() -> None:
-    """Common random numbers: within a round every root step meets the same unseen cards (here
-    the other hand, which the searching seat's own turn cannot change); rounds differ."""
-    game = bodoge.make(GAME, players=2)
-    state = game.new_state(5)
-    seen: list[tuple[int, ...]] = []
-
-    def evaluate(sample: bodoge.State, observer: int) -> list[float]:
-        seen.append(tuple(sample.hands[1]))  # type: ignore[attr-defined]
-        return [0.5, 0.5]
-
-    agent = ISMCTSAgent(
-        game,
-        0,
-        random.Random(3),
-        Budget(iterations=40),
-        Settings(horizon=1, paired=True),
-        evaluate=evaluate,
-    )
-    agent.act(Decision.of(state))
-    steps = len(state.legal_actions())
-    rounds = [seen[i : i + steps] for i in range(0, len(seen), steps)]
-    assert len(rounds) >= 3
-    assert all(len(set(r)) == 1 for r in rounds)
-    assert len({r[0] for r in rounds}) == len(rounds)
-
-
-def test_paired_differences_see_a_small_gain_under_large_noise() -> None:
-    """A step better than the plan's by a little in every round, under noise shared by the
-    round (the deal), is taken by its paired differences; the same numbers unpaired (each
-    step's own mean and spread) cannot tell it from the plan's."""
-    game = bodoge.make(GAME, players=2)
-    state = game.new_state(4)
-    legal = state.legal_actions()
-    draw, other = state.parse("draw"), next(a for a in legal if a.notation != "draw")
-    rng = random.Random(9)
-    noise = [rng.random() * 0.9 for _ in range(60)]
-    agent = ISMCTSAgent(game, 0, random.Random(1), Budget(iterations=1), Settings(trust=2.0))
-    agent.paired_rewards = {draw.notation: noise, other.notation: [x + 0.02 for x in noise]}
-    for a in legal:
-        agent.paired_rewards.setdefault(a.notation, [x - 0.1 for x in noise])
-    assert agent._best_paired(legal, plan=draw) == other
-    root = Node(None, None)
-    _child(root, other, [x + 0.02 for x in noise])
-    _child(root, draw, noise)
-    assert agent._best(root, legal, plan=draw) == draw
-    agent.paired_rewards[other.notation] = [
-        x + (0.02 if i % 2 else -0.02) for i, x in enumerate(noise)
-    ]
-    assert agent._best_paired(legal, plan=draw) == draw  # no gain on the whole: the plan stands
-
-
 def test_items_of_a_begun_action_follow_the_plan_unsearched() -> None:
     game = bodoge.make(GAME, players=2)
     laid = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)]
@@ -244,17 +164,6 @@ def test_ismcts_is_game_agnostic(players: int) -> None:
         ISMCTSAgent(game, s, random.Random(s), Budget(iterations=6)) for s in range(players)
     ]
     assert _play(game, seats, seed=players).is_over
-
-
-def test_an_evaluator_without_observer_is_accepted() -> None:
-    from bodoge.agents.knowledge import _with_observer
-
-    def plain(state: bodoge.State) -> list[float]:
-        return [1.0, 0.0]
-
-    state = bodoge.make(GAME, players=2).new_state(1)
-    wrapped = _with_observer(plain)
-    assert wrapped is not None and list(wrapped(state, 1)) == [1.0, 0.0]
 
 
 def _child(root: Node, action: Action, rewards_seen: list[float]) -> Node:

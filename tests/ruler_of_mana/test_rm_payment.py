@@ -1,11 +1,12 @@
-"""Ruler of Mana costs and exact payment (cards page §2, RM-3.2 to RM-3.5)."""
+"""Ruler of Mana costs and exact payment (cards page §2, RM-3.2 to RM-3.5), and the payment
+steps (RM-3.4: ``W2`` supplies 2 units, ``W2/1`` 1): every exact payment is one path."""
 
 from __future__ import annotations
 
 import doctest
 from collections import Counter
-from collections.abc import Iterator
-from itertools import combinations, product
+from collections.abc import Iterable, Iterator
+from itertools import combinations, combinations_with_replacement, product
 
 import pytest
 from hypothesis import given, settings
@@ -15,16 +16,22 @@ from bodoge.games.ruler_of_mana import payment
 from bodoge.games.ruler_of_mana.payment import (
     CODES,
     MANA,
+    STEPS,
     SYMBOLS,
     Cost,
     can_pay,
     code_index,
     is_exact,
-    next_payment_codes,
+    next_payment_steps,
     parse_cost,
     payable,
+    payment_with,
     payments,
     sort_codes,
+    sort_steps,
+    step_code,
+    step_index,
+    step_units,
 )
 
 # -- the payment test vectors of the cards page, §2 -----------------------------------------------
@@ -50,7 +57,12 @@ def codes(*page_ids: str) -> list[str]:
 def test_rm_3_5_payment_vectors(hand: list[str], cost: str, ok: bool) -> None:
     assert can_pay(cost, hand) is ok
     assert payable(cost, hand) is ok
-    assert (tuple(sort_codes(hand)) in payments(cost, hand)) is ok
+    assert (tuple(sort_codes(hand)) in paid_cards(payments(cost, hand))) is ok
+
+
+def paid_cards(paths: Iterable[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The cards each payment path pays with, in canonical order."""
+    return [tuple(step_code(step) for step in path) for path in paths]
 
 
 def test_rm_3_5_payment_vector_third_card_cannot_be_added() -> None:
@@ -58,8 +70,7 @@ def test_rm_3_5_payment_vector_third_card_cannot_be_added() -> None:
     assert payable("F F", hand)
     assert can_pay("F F", ["F1", "F1"])
     assert not can_pay("F F", hand)  # the third card would be wasted
-    assert next_payment_codes("F F", ("F1", "F1"), hand) == ()
-    assert next_payment_codes("F F", ("F1", "F1"), hand, extend_exact=True) == ()
+    assert next_payment_steps("F F", ("F1", "F1"), hand) == ()
     assert payments("F F", hand) == (("F1", "F1"),)
 
 
@@ -97,9 +108,9 @@ def test_rm_3_5_no_card_is_wasted() -> None:
 
 def test_stepwise_payment_in_canonical_order() -> None:
     hand = ["RB", "E1", "F1", "E1", "W1"]
-    assert next_payment_codes("E E F", (), hand) == ("F1", "E1")
-    assert next_payment_codes("E E F", ("F1",), hand) == ("E1",)
-    assert next_payment_codes("E E F", ("F1", "E1"), hand) == ("E1", "RB")
+    assert next_payment_steps("E E F", (), hand) == ("F1", "E1")
+    assert next_payment_steps("E E F", ("F1",), hand) == ("E1",)
+    assert next_payment_steps("E E F", ("F1", "E1"), hand) == ("E1", "RB")
     assert is_exact("E E F", ("F1", "E1", "E1"))
     assert payments("E E F", hand) == (
         ("F1", "E1", "E1"),
@@ -107,30 +118,55 @@ def test_stepwise_payment_in_canonical_order() -> None:
         ("E1", "E1", "RB"),  # RB named F
     )
     # the DESIGN example `cast S19/3 @2 E1 E1 F1` pays F1 first, in canonical order
-    assert next_payment_codes("E E F", (), ["E1", "E1", "F1"]) == ("F1",)
+    assert next_payment_steps("E E F", (), ["E1", "E1", "F1"]) == ("F1",)
 
 
-def test_complete_payment_is_offered_nothing_unless_asked() -> None:
-    hand = ["F2", "F2"]
-    assert is_exact("F F", ("F2",))
-    assert next_payment_codes("F F", ("F2",), hand) == ()
-    assert next_payment_codes("F F", ("F2",), hand, extend_exact=True) == ("F2",)
-    assert payments("F F", hand) == (("F2",),)
-    assert payments("F F", hand, extend_exact=True) == (("F2",), ("F2", "F2"))
+def test_rm_3_4_two_orb_card_pays_one_unit() -> None:
+    """``W W`` with two ``W2``: one ``W2`` (2 units) or both as ``W2/1`` (1 unit each)."""
+    hand = ["W2", "W2"]
+    assert next_payment_steps("W W", (), hand) == ("W2/1", "W2")
+    assert next_payment_steps("W W", ("W2/1",), hand) == ("W2/1",)
+    assert next_payment_steps("W W", ("W2",), hand) == ()  # complete: 2 units
+    assert payments("W W", hand) == (("W2/1", "W2/1"), ("W2",))
+    assert is_exact("W W", ("W2",)) and is_exact("W W", ("W2/1", "W2/1"))
+    assert not is_exact("W W", ("W2", "W2/1")) and not is_exact("W W", ("W2/1",))
+
+
+def test_rm_3_4_steps_and_their_units() -> None:
+    assert " ".join(STEPS) == "F1 F2/1 F2 W1 W2/1 W2 A1 A2/1 A2 E1 E2/1 E2 RB"
+    assert [step_units(s) for s in ("F1", "F2/1", "F2", "RB")] == [1, 1, 2, 1]
+    assert [step_code(s) for s in ("F2/1", "F2", "RB")] == ["F2", "F2", "RB"]
+    assert sort_steps(["RB", "E2", "E2/1", "F1"]) == ("F1", "E2/1", "E2", "RB")
+    assert step_index("F2/1") == 1
+    for bad in ("F1/1", "RB/1", "F3", "W2/2"):
+        with pytest.raises(ValueError, match="unknown payment step"):
+            step_index(bad)
+
+
+def test_rm_3_4_the_same_cards_split_two_ways_are_one_path() -> None:
+    """``F F E E`` with ``F2 E2 RB``: fire or earth may supply the extra unit. The path is the
+    split whose steps come first in canonical order; ``payment_with`` finds it."""
+    assert is_exact("F F E E", ("F2", "E2/1", "RB")) and is_exact("F F E E", ("F2/1", "E2", "RB"))
+    assert payments("F F E E", ["F2", "E2", "RB"]) == (("F2/1", "E2", "RB"), ("F2", "E2"))
+    assert next_payment_steps("F F E E", ("F2",), ["F2", "E2", "RB"]) == ("E2",)
+    assert payment_with("F F E E", ["RB", "E2", "F2"]) == ("F2/1", "E2", "RB")
+    assert payment_with("F F E E", ["F2"]) is None
 
 
 def test_hand_may_be_a_mapping() -> None:
     assert payable("E E F", {"F2": 1, "E1": 2})
-    assert next_payment_codes("E E F", ("F2",), Counter({"F2": 1, "E1": 2})) == ("E1",)
+    assert next_payment_steps("E E F", ("F2/1",), Counter({"F2": 1, "E1": 2})) == ("E1",)
 
 
-def test_next_payment_codes_rejects_bad_input() -> None:
+def test_next_payment_steps_rejects_bad_input() -> None:
     with pytest.raises(ValueError, match="canonical order"):
-        next_payment_codes("E E F", ("E1", "F1"), ["E1", "F1"])
+        next_payment_steps("E E F", ("E1", "F1"), ["E1", "F1"])
     with pytest.raises(ValueError, match="not all in the hand"):
-        next_payment_codes("E E F", ("F1", "F1"), ["E1", "F1"])
+        next_payment_steps("E E F", ("F1", "F1"), ["E1", "F1"])
+    with pytest.raises(ValueError, match="not all in the hand"):
+        next_payment_steps("W W", ("W2/1", "W2/1"), ["W2"])
     with pytest.raises(ValueError, match="unknown mana code 'F3'"):
-        next_payment_codes("E E F", (), ["F3"])
+        next_payment_steps("E E F", (), ["F3"])
 
 
 # -- costs -----------------------------------------------------------------------------------------
@@ -232,14 +268,57 @@ def ref_payments(cost: str, hand: list[str]) -> set[tuple[str, ...]]:
     return {s for s in sub_multisets(hand, n) if ref_exact(cost, s)}
 
 
-def walk(cost: str, hand: list[str], extend_exact: bool) -> Iterator[tuple[str, ...]]:
+def walk(cost: str, hand: list[str]) -> Iterator[tuple[str, ...]]:
     """Every node the stepwise solver reaches from the empty payment."""
     stack: list[tuple[str, ...]] = [()]
     while stack:
         chosen = stack.pop()
         yield chosen
-        for code in next_payment_codes(cost, chosen, hand, extend_exact=extend_exact):
-            stack.append((*chosen, code))
+        for step in next_payment_steps(cost, chosen, hand):
+            stack.append((*chosen, step))
+
+
+def check_one_path_per_payment(cost: str, hand: list[str]) -> None:
+    """Every exact payment of ``cost`` from ``hand`` (a set of its cards) is reached by exactly
+    one path of steps, every path ends in an exact payment, and no step leads nowhere."""
+    exact = ref_payments(cost, hand)
+    nodes = list(walk(cost, hand))
+    assert len(nodes) == len(set(nodes))
+    ends = []
+    for chosen in nodes:
+        offered = next_payment_steps(cost, chosen, hand)
+        assert list(offered) == sorted(set(offered), key=step_index)
+        if chosen and not offered:
+            assert is_exact(cost, chosen), (cost, hand, chosen)  # no dead end
+            ends.append(chosen)
+        elif chosen:
+            assert not is_exact(cost, chosen)  # a complete payment is offered nothing more
+    paid = paid_cards(ends)
+    assert sorted(Counter(paid).values(), reverse=True)[:1] in ([], [1]), "one path each"
+    assert set(paid) == exact
+    assert set(payments(cost, hand)) == set(ends)
+
+
+def all_costs(most: int = 5) -> Iterator[str]:
+    for size in range(1, most + 1):
+        for symbols in combinations_with_replacement(SYMBOLS, size):
+            yield " ".join(symbols)
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        ["W2", "W2", "W1"],
+        ["F1", "F2", "F2", "E2", "RB"],
+        ["F2", "W2", "A2", "E2", "RB", "RB"],
+        ["E1", "E2", "E2", "A2", "A1", "RB"],
+    ],
+)
+def test_rm_3_4_every_exact_payment_is_reachable_by_exactly_one_path(hand: list[str]) -> None:
+    """For every cost (1–5 symbols) and each small hand: the multisets of the hand's cards that
+    pay exactly are the payments reached, each by one path of legal steps."""
+    for cost in all_costs():
+        check_one_path_per_payment(cost, hand)
 
 
 hands = st.lists(st.sampled_from(CODES), max_size=8)
@@ -258,39 +337,9 @@ def test_payable_matches_brute_force(cost: str, hand: list[str]) -> None:
     assert payable(cost, hand) == bool(ref_payments(cost, hand))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(cost=costs, hand=hands)
-def test_stepwise_payment_reaches_every_exact_payment(cost: str, hand: list[str]) -> None:
-    exact = ref_payments(cost, hand)
-    nodes = list(walk(cost, hand, extend_exact=True))
-    assert len(nodes) == len(set(nodes))  # one path per payment
-    for chosen in nodes:
-        offered = next_payment_codes(cost, chosen, hand, extend_exact=True)
-        # no dead end: a node is a complete payment or can go on
-        assert offered or chosen == () or ref_exact(cost, chosen)
-        assert list(offered) == sorted(set(offered), key=code_index)
-    assert {n for n in nodes if n and ref_exact(cost, n)} == exact
-    assert set(payments(cost, hand, extend_exact=True)) == exact
-
-
-@settings(max_examples=200, deadline=None)
-@given(cost=costs, hand=hands)
-def test_stepwise_payment_stops_at_the_first_complete_payment(cost: str, hand: list[str]) -> None:
-    exact = ref_payments(cost, hand)
-    # reachable: exact payments no proper canonical prefix of which is already exact
-    expected = {p for p in exact if not any(ref_exact(cost, p[:k]) for k in range(1, len(p)))}
-    nodes = list(walk(cost, hand, extend_exact=False))
-    ends = set()
-    for chosen in nodes:
-        offered = next_payment_codes(cost, chosen, hand)
-        if chosen and is_exact(cost, chosen):
-            assert offered == ()
-            ends.add(chosen)
-        else:
-            # following the offers from the empty payment always reaches a complete one
-            assert offered or (chosen == () and not exact)
-    assert ends == expected
-    assert set(payments(cost, hand)) == expected
-    # every exact payment contains a reachable one (nothing payable is lost)
-    for p in exact:
-        assert any(Counter(e) <= Counter(p) for e in expected)
+def test_rm_3_4_stepwise_payment_reaches_every_exact_payment_once(
+    cost: str, hand: list[str]
+) -> None:
+    check_one_path_per_payment(cost, hand)

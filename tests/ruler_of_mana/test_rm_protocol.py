@@ -291,6 +291,7 @@ def test_view_pending_shows_a_declaration_to_its_caster_only() -> None:
         "chosen": ["MF1-01"],
         "spell": "S19",
         "option": 3,
+        "payment": ["F1"],
         "target": 1,
     }
     assert state.view(1)["pending"] is None

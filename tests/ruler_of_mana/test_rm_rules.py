@@ -3,13 +3,18 @@ and the engine's rulings (docs/rulings/ruler-of-mana.md)."""
 
 from __future__ import annotations
 
+import random
+from itertools import combinations
 from pathlib import Path
 
 import pytest
 from rm_helpers import game, ids, legal, pass_all, scenario
 
 import bodoge
+from bodoge.agents import Decision
 from bodoge.games.ruler_of_mana import RMState
+from bodoge.games.ruler_of_mana.heuristic import HeuristicAgent
+from bodoge.games.ruler_of_mana.payment import can_pay, sort_codes
 
 
 def new(players: int = 3, variant: str = "basic", seed: int = 5) -> RMState:
@@ -311,8 +316,122 @@ def test_rm_3_4_a_two_orb_card_pays_one_or_two() -> None:
     two.apply("cast S01/2 @1 F2")
     assert two.life[1] == 10
     one = scenario(hands={0: ids("S19", "F2", "E1", "E1")}, deck=ids("S35"))
-    one.apply("cast S19/3 @1 F2 E1 E1")  # F2 pays the single F: 1 unit
+    one.apply("cast S19/3 @1 F2/1 E1 E1")  # F2 pays the single F: 1 unit
     assert one.life[1] == 8
+
+
+def test_rm_3_4_two_orb_card_pays_one_unit() -> None:
+    """``W W`` with two ``W2`` in hand: one ``W2`` (2 units) or both (``W2/1``, 1 unit each)."""
+    state = scenario(hands={0: ids("S11", "W2", "W2")}, deck=ids("S35"))
+    state.apply("cast S11/1")
+    assert legal(state) == ["W2/1", "W2"]
+    both = state.clone()
+    state.apply("W2")
+    assert state.view(0)["hand"] == ["MW2-02", "S35"], "one W2 pays W W: the cast resolved"
+    both.apply("W2/1")
+    assert both.ask.kind == "cast" and legal(both) == ["W2/1"]
+    assert both.view(0)["pending"]["payment"] == ["W2/1"]
+    for copy in (both.game.load(both.to_json()), both.game.sample_state(both.view(0), 3)):
+        assert legal(copy) == ["W2/1"], "a stored or sampled payment keeps its W2/1"
+        assert copy.view(0)["pending"] == both.view(0)["pending"]
+    both.apply("W2/1")
+    assert both.view(0)["hand"] == ["S35"]
+    cast = next(e for e, *_ in both.log.to_list() if e["event"] == "cast")
+    assert cast["paid"] == ["MW2-01", "MW2-02"]
+    whole = scenario(hands={0: ids("S11", "W2", "W2")}, deck=ids("S35"))
+    whole.apply("cast S11/1 W2/1 W2/1")
+    assert whole.view(0)["hand"] == ["S35"] and whole.life[1] == 13
+
+
+def test_rm_3_4_a_two_orb_step_says_its_units() -> None:
+    state = scenario(hands={0: ids("S19", "F2", "E1", "E1")}, deck=ids("S35"))
+    with pytest.raises(bodoge.IllegalAction, match=r"F2 pays 2 mana.*F2/1 pays 1"):
+        state.apply("cast S19/3 @1 F2 E1 E1")  # F2 is 2 units: one too many for F E E
+    assert state.ask.kind == "main", "nothing applied"
+    state.apply("cast S19/3")
+    state.apply("@1")
+    assert legal(state) == ["F2/1"]  # F2 for 2 would leave E E one unit to pay
+    pay = state.legal_actions()[0]
+    assert pay.describe("en") == "Pay 1 mana with Fire mana (2 orbs)"
+    assert pay.describe("ja") == "火のマナ（2オーブ）を1マナとして支払う"
+    state.apply("F2/1")
+    assert [a.describe("en") for a in state.legal_actions()] == ["Pay with Earth mana"]
+
+
+def test_rm_3_4_the_same_cards_split_either_way_are_one_payment() -> None:
+    """``F F E E`` by ``F2 E2 RB``: fire or earth may supply the extra unit (the rainbow the
+    other element). One path (``F2/1 E2 RB``); a whole action may split it the other way."""
+    hand = ids("S23", "F2", "E2", "RB")
+    state = scenario(hands={0: hand}, deck=ids("S35"))
+    state.apply("cast S23/1")
+    state.apply("@1")
+    assert legal(state) == ["F2/1", "F2"]
+    state.apply("F2/1")
+    assert legal(state) == ["E2"]
+    other = scenario(hands={0: hand}, deck=ids("S35"))
+    other.apply("cast S23/1 @1 F2 E2/1 RB")
+    assert other.view(0)["hand"] == ["S35"] and other.life[1] == 6
+
+
+@pytest.mark.parametrize("variant", ["basic", "expert"])
+def test_rm_3_4_every_exact_payment_is_one_path_of_legal_steps(variant: str) -> None:
+    """Each option of a spell, every set of the hand's mana cards that pays it exactly (all
+    the sub-multisets of the hand, tried with ``can_pay``) is paid by exactly one path of the
+    engine's legal steps, and no path stops short."""
+    mana = ["F2", "F2", "F1", "E2", "E1", "RB", "W2"]
+    start = scenario(variant=variant, hands={0: ids("S23", *mana)}, deck=ids("S35"))
+    codes = sort_codes(mana)
+    for option, what in enumerate(start.game.spells["S23"].options, 1):
+        exact = {
+            combo
+            for size in range(1, len(codes) + 1)
+            for combo in combinations(codes, size)
+            if can_pay(what.cost, combo)
+        }
+        paid: list[tuple[str, ...]] = []
+        stack = [start.clone()]
+        stack[0].apply(f"cast S23/{option}")
+        stack[0].apply("@1")
+        while stack:
+            state = stack.pop()
+            if state.ask.kind != "cast":
+                cast = next(e for e, *_ in reversed(state.log.to_list()) if e["event"] == "cast")
+                paid.append(sort_codes(state.game.cards.code_of(c) for c in cast["paid"]))
+                continue
+            steps = legal(state)
+            assert steps, "a begun payment can always be finished"
+            for step in steps:
+                after = state.clone()
+                after.apply(step)
+                stack.append(after)
+        assert sorted(paid) == sorted(exact), f"option {option}: one path per exact payment"
+
+
+def test_rm_3_4_expert_two_cards_paid_instead_of_one_avoid_the_penalty() -> None:
+    """RM-2.4: with 12 cards at the turn start (two put under, two drawn) a cast of ``W W``
+    paid by one ``W2`` ends the turn with 10 cards and loses 2 life; paid by both ``W2/1`` it
+    ends with 9 and loses nothing. The heuristic pays with both."""
+    filler = ids(*["A1"] * 9)
+    hand = ids("S11", "W2", "W2") + filler
+    deck = ids("S35", "S34", "E1")
+    one = scenario(variant="expert", hands={0: hand}, deck=deck)
+    assert one.ask.kind == "bottom"
+    one.apply("bottom A1 A1")
+    assert len(one.hands[0]) == 12 and legal(one)[:2] == ["cast S11/1", "cast S11/2"]
+    both = one.clone()
+    one.apply("cast S11/1 W2")
+    assert one.life[0] == 13, "10 cards at the end of the turn: the penalty"
+    planner = both.clone()
+    both.apply("cast S11/1 W2/1 W2/1")
+    assert both.life[0] == 15, "9 cards: no penalty"
+    assert len(both.hands[0]) == 9
+    planner.apply("cast S11/1")
+    agent = HeuristicAgent(planner.game, 0, random.Random(0))
+    assert str(agent.act(Decision.of(planner))) == "W2/1"
+    basic = scenario(hands={0: ids("S11", "W2", "W2", "A1")}, deck=ids("S35"))
+    basic.apply("cast S11/1")
+    agent = HeuristicAgent(basic.game, 0, random.Random(0))
+    assert str(agent.act(Decision.of(basic))) == "W2", "no penalty to avoid: keep a card"
 
 
 def test_rm_3_5_payment_is_exact_no_card_is_wasted() -> None:
@@ -328,11 +447,13 @@ def test_rm_3_5_payment_is_exact_no_card_is_wasted() -> None:
         )
 
 
-def test_rm_3_5_ruling_a_smaller_exact_payment_ends_the_payment() -> None:
+def test_rm_3_5_ruling_a_payment_ends_when_its_units_match_the_cost() -> None:
+    """Each step says its units (RM-3.4), so a payment is complete, and the cast resolves, the
+    moment its units number the cost's symbols: one ``F2`` pays ``F F`` and nothing follows."""
     state = scenario(hands={0: ids("S01", "F2", "F2")}, deck=ids("S35"))
     state.apply("cast S01/2")
     state.apply("@1")
-    assert legal(state) == ["F2"]
+    assert legal(state) == ["F2/1", "F2"]
     state.apply("F2")
     assert state.ask.kind != "cast", "one F2 pays F F exactly: the cast resolved"
     assert state.view(0)["hand"] == ["MF2-02", "S35"]

@@ -59,10 +59,13 @@ def check_sample(g: RulerOfMana, state: RMState, seat: int, seed: int, play_on: 
         ], f"legal steps differ: {where}"
     assert sample.card_census() == state.card_census(), f"cards differ: {where}"
     knowledge = derive_knowledge(g, view)
-    if knowledge.exact:
-        assert [sorted(k) for k in knowledge.known] == known_by(state, seat), where
+    assert [sorted(k) for k in knowledge.known] == known_by(state, seat), where
+    for s in range(g.players):
+        assert set(state.seen[seat][s]) & set(state.hands[s]) <= set(sample.hands[s]), where
+    for v in range(g.players):  # what every seat knows, rebuilt from the public events
         for s in range(g.players):
-            assert set(state.seen[seat][s]) & set(state.hands[s]) <= set(sample.hands[s]), where
+            if v not in (s, seat):
+                assert set(sample.seen[v][s]) <= set(state.seen[v][s]), where
     if play_on:
         census = sample.card_census()
         chooser = random.Random(seed)
@@ -95,7 +98,7 @@ def test_sample_state_at_every_kind_of_decision() -> None:
     met: set[str] = set()
     for variant in ("basic", "expert"):
         g = game(2, variant)
-        for seed in range(3):
+        for seed in (0, 1, 5):  # seeds whose random games meet every kind (a recovery: 5)
 
             def step(state: Any, g: RulerOfMana = g) -> None:
                 assert isinstance(state, RMState)
@@ -153,7 +156,8 @@ def test_sample_keeps_a_looked_at_hand_and_what_was_taken_from_it() -> None:
 
 
 def test_sample_knows_which_cards_were_stolen_from_the_seat() -> None:
-    """The victim's log does not name stolen cards: its own hand before and after does."""
+    """The victim's log does not name stolen cards; the victim saw them go, and its view's
+    ``known`` says so."""
     g = game(2)
     state = g.new_state(
         3,
@@ -168,15 +172,14 @@ def test_sample_knows_which_cards_were_stolen_from_the_seat() -> None:
     stolen = set(state.hands[1]) & {g.index[c] for c in ids("S01", "S02", "F1")}
     assert len(stolen) == 2
     knowledge = derive_knowledge(g, state.view(0))
-    assert knowledge.exact
     assert sorted(g.index[c] for c in knowledge.known[1]) == sorted(stolen)
     for seed in range(5):
         assert stolen <= set(g.sample_state(state.view(0), seed).hands[1])
 
 
 def test_sample_takes_a_known_key_at_its_word() -> None:
-    """A view may say what its seat knows of each hand (``known``, a key the views could add):
-    the sample then keeps exactly those cards, with no guess."""
+    """A view says what its seat knows of each hand (``known``): the sample keeps exactly
+    those cards, with no guess."""
     g = game(3)
     chooser = random.Random(4)
     checked = 0

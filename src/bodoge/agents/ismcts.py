@@ -31,20 +31,10 @@ follow the game's plan (its heuristic agent) without a search, since that is how
 valued the action. (With ``macro=False`` items are tree levels, searched one decision at a time,
 and the subtree of the item chosen is kept for the next item: nothing else happens between.)
 
-**Paired root** (``Settings.paired``; off by default). The iterations come in rounds: one
-determinization, played out after every root step in turn, each from the same generator (common
-random numbers), so that within a round the steps meet the same hidden cards, the same deck and
-the same rolls. Below the root the tree is searched as above. Two steps are then compared by
-their differences round by round: most of the spread of a reward is the deal's, shared by every
-step of the round, so those differences are far less noisy than the rewards themselves, and a
-small real advantage shows within a second's search.
-
 **Choosing.** The game's plan (its heuristic agent) proposes a step; the search takes another
-only where it has shown it better: paired, the step with the best mean difference from the
-plan's, if that mean exceeds ``trust`` standard errors; unpaired, the child visited most (ties:
-higher mean, then the legal order), if its mean beats the plan's by ``trust`` standard errors of
-the difference. A game without a plan gets the search's best. A decision with one legal step is
-not searched.
+only where it has shown it better: the child visited most (ties: higher mean, then the legal
+order), if its mean beats the plan's by ``trust`` standard errors of the difference. A game
+without a plan gets the search's best. A decision with one legal step is not searched.
 
 **Budget.** A number of iterations, a number of seconds, or both (whichever ends first). With
 iterations only, a seeded agent is deterministic.
@@ -118,9 +108,7 @@ class Settings:
     action the seat has begun follow the game's plan, unsearched; ``reuse``: keep the subtree of
     the step chosen for the seat's next decision (only where items are tree levels); ``trust``:
     how many standard errors better than the plan's step the search's choice must look to be
-    taken (0: always the search's); ``paired``: every determinization is played out after
-    every root step (common random numbers), and the root steps are compared by their paired
-    differences (see :meth:`ISMCTSAgent.search`)."""
+    taken (0: always the search's)."""
 
     exploration: float = 0.3
     horizon: int | None = None
@@ -131,7 +119,6 @@ class Settings:
     widening: float = 0.5
     items_by_policy: bool = True
     trust: float = 1.5
-    paired: bool = False
 
 
 class Node:
@@ -218,7 +205,6 @@ class ISMCTSAgent:
         self.horizon = self.settings.horizon or know.horizon or HORIZON
         self.last_iterations = 0
         self.last_root: Node | None = None
-        self.paired_rewards: dict[str, list[float]] = {}  # the last paired search's, by step
         self._plan_agent: Agent | None = None  # the game's heuristic, for items (macro moves)
         self._kept: tuple[Node, int] | None = None  # subtree to reuse, log length when kept
 
@@ -234,10 +220,7 @@ class ISMCTSAgent:
         else:
             self.search(decision, root)
             plan = self._plan_step(decision) if self.settings.trust > 0 else None
-            if self.settings.paired:
-                chosen = self._best_paired(legal, plan)
-            else:
-                chosen = self._best(root, legal, plan)
+            chosen = self._best(root, legal, plan)
         self.last_root = root
         # With macro moves the subtree of a compound action's step holds what follows the
         # whole action, not its next item: it is kept only where items are tree levels.
@@ -296,25 +279,6 @@ class ISMCTSAgent:
         spread = math.sqrt(ours.variance_of_mean() + theirs.variance_of_mean())
         return best if ours.mean() - theirs.mean() > trust * spread else plan
 
-    def _best_paired(self, legal: list[Action], plan: Action | None) -> Action:
-        """The root step with the best mean reward, judged by its rounds' differences from the
-        plan's step (or, for a game without a plan, from the first step): the plan's step stands
-        unless another beats it by ``trust`` standard errors of those differences."""
-        outcomes = self.paired_rewards
-        reference = plan if plan is not None and plan.notation in outcomes else legal[0]
-        base = outcomes[reference.notation]
-        best, best_gain, best_spread = reference, 0.0, 0.0
-        for action in legal:
-            mine = outcomes.get(action.notation)
-            if mine is None or action == reference:
-                continue
-            gain, spread = _mean_and_error([a - b for a, b in zip(mine, base, strict=True)])
-            if gain > best_gain:
-                best, best_gain, best_spread = action, gain, spread
-        if plan is None or best_gain > self.settings.trust * best_spread:
-            return best
-        return plan
-
     def _plan_step(self, decision: Decision) -> Action | None:
         """The step the game's plan (its heuristic agent) takes here; None for a game without."""
         if self._plan_agent is None and (factory := knowledge(self.game).agent) is not None:
@@ -323,25 +287,16 @@ class ISMCTSAgent:
 
     # ----------------------------------------------------------------- searching
     def search(self, decision: Decision, root: Node) -> int:
-        """Run the budget's iterations from ``root``; returns how many were run.
-
-        With ``paired`` settings (module docstring) a round counts one iteration per root step
-        and :attr:`paired_rewards` holds the searching seat's reward of each step, round by
-        round. A round is not cut short, so the iterations may end a few past the budget's."""
+        """Run the budget's iterations from ``root``; returns how many were run."""
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         limit = budget.iterations
-        paired = self.settings.paired
-        self.paired_rewards = {}
         done = 0
         while limit is None or done < limit:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            if paired:
-                done += self._iterate_paired(decision, root)
-            else:
-                self._iterate(decision, root)
-                done += 1
+            self._iterate(decision, root)
+            done += 1
         self.last_iterations = done
         return done
 
@@ -350,35 +305,13 @@ class ISMCTSAgent:
         state = self.game.sample_state(decision.view, rng.getrandbits(63))
         self._descend(state, root, rng)
 
-    def _iterate_paired(self, decision: Decision, root: Node) -> int:
-        """One round of the paired root: one determinization, every root step; returns the
-        number of iterations (root steps) run."""
-        rng = self.rng
-        base = self.game.sample_state(decision.view, rng.getrandbits(63))
-        walk_seed = rng.getrandbits(63)
-        legal = base.legal_actions()
-        for action in legal:
-            reward = self._descend(base.clone(), root, random.Random(walk_seed), first=action)
-            self.paired_rewards.setdefault(action.notation, []).append(reward[self.seat])
-        return len(legal)
-
-    def _descend(
-        self, state: State, root: Node, rng: random.Random, first: Action | None = None
-    ) -> list[float]:
+    def _descend(self, state: State, root: Node, rng: random.Random) -> None:
         """One iteration on the determinization ``state``: select and expand down the tree from
-        ``root`` (through ``first`` at the root, when given), roll out, back up; the rewards."""
+        ``root``, roll out, back up."""
         walk = _Walk(state, self, rng)
         c = self.settings.exploration
         node = root
         path: list[Node] = []
-        if first is not None:
-            child = root.children.get(first.notation)
-            if child is None:
-                child = root.children[first.notation] = Node(first, state.current_player)
-            child.avail += 1
-            walk.move(first)
-            path.append(child)
-            node = child
         while not walk.at_horizon():
             legal = state.legal_actions()
             children = node.children
@@ -424,7 +357,6 @@ class ISMCTSAgent:
                 value = reward[visited.mover]
                 visited.total += value
                 visited.squares += value * value
-        return reward
 
     def _may_widen(self, node: Node, at_root: bool, available: int) -> bool:
         """Whether ``node`` may grow another child: always at the root (every step of the real
@@ -444,16 +376,6 @@ class ISMCTSAgent:
             return None
         first = _first_step(self.rollout_policy(state, rng), legal)
         return None if first is None else first.notation
-
-
-def _mean_and_error(values: list[float]) -> tuple[float, float]:
-    """The mean of ``values`` and its standard error (infinite for fewer than two)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(variance / n)
 
 
 def _first_step(step: Action | str, legal: list[Action]) -> Action | None:

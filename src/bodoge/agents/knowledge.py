@@ -10,8 +10,7 @@ A game package may have a module ``heuristic`` (``bodoge/games/<game>/heuristic.
 - ``evaluate(state, observer) -> Sequence[float]``: each seat's chance of winning, estimated from
   an unfinished (sampled) state, summing to 1; used where the search stops looking ahead.
   ``observer`` is the seat whose search it is: the evaluator may judge the other seats by what
-  the observer can see of them only, since the rest of a sample is noise to that seat. An
-  ``evaluate(state)`` without the observer is accepted too.
+  the observer can see of them only, since the rest of a sample is noise to that seat.
 
 Where a game has no such module, ``heuristic`` is unavailable for it, rollouts are uniformly
 random, and a rollout cut short counts as a draw.
@@ -24,7 +23,6 @@ random, and a rollout cut short counts as a draw.
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -72,24 +70,6 @@ def _knowledge_of(cls: type[Game]) -> GameKnowledge:
     return GameKnowledge(
         agent=getattr(found, "HeuristicAgent", None),
         rollout=getattr(found, "rollout_step", None),
-        evaluate=_with_observer(getattr(found, "evaluate", None)),
+        evaluate=getattr(found, "evaluate", None),
         horizon=getattr(found, "SEARCH_HORIZON", None),
     )
-
-
-def _with_observer(evaluate: Callable[..., Sequence[float]] | None) -> Evaluator | None:
-    """``evaluate`` as an :data:`Evaluator`: a game's ``evaluate(state)`` that judges every seat
-    alike, with no use for the observer, is taken as it is written."""
-    if evaluate is None:
-        return None
-    try:
-        takes = len(inspect.signature(evaluate).parameters)
-    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
-        takes = 2
-    if takes >= 2:
-        return evaluate
-
-    def judged(state: State, observer: int) -> Sequence[float]:
-        return evaluate(state)
-
-    return judged

@@ -35,7 +35,7 @@ from bodoge.core.game import Game
 from bodoge.core.state import JSON
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell, load_cards
 from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
-from bodoge.games.ruler_of_mana.payment import CODES
+from bodoge.games.ruler_of_mana.payment import CODES, MANA, STEPS, step_code, step_units
 from bodoge.games.ruler_of_mana.sample import sample_state
 from bodoge.games.ruler_of_mana.setup import build_state
 from bodoge.games.ruler_of_mana.state import RMState
@@ -89,6 +89,9 @@ class RulerOfMana(Game):
         self.is_scroll: tuple[bool, ...] = tuple(c.kind == "scroll" for c in cs.cards)
         self.mana_slot: tuple[int, ...] = tuple(
             CODES.index(c.code) if c.kind == "mana" else -1 for c in cs.cards
+        )
+        self.orbs: tuple[int, ...] = tuple(
+            MANA[c.code].orbs if c.kind == "mana" else 0 for c in cs.cards
         )
         self.copies: dict[str, tuple[int, ...]] = {}
         for i, c in enumerate(cs.cards):
@@ -144,7 +147,11 @@ class RulerOfMana(Game):
         }
         self.step_scroll = {c: Action(f"scroll {c}", "scroll", (c,), d) for c in self.main_scrolls}
         self.step_target = [Action(f"@{s}", "target", (s,), d) for s in range(self.players)]
-        self.step_pay = {c: Action(c, "pay", (c,), d) for c in self.mana_kinds}
+        # RM-3.4: a 2-orb card pays as `W2` (2 units) or `W2/1` (1 unit); STEPS in canonical order.
+        pay = [step for step in STEPS if step_code(step) in self.mana_kinds]
+        self.step_pay = {step: Action(step, "pay", (step,), d) for step in pay}
+        self.pay_code = {step: step_code(step) for step in pay}
+        self.pay_units = {step: step_units(step) for step in pay}
         self.step_cycle_card = {c: Action(c, "cycle_card", (c,), d) for c in codes}
         self.step_pick = [Action(f"pick {s}", "pick", (s,), d) for s in range(self.players)]
         self.step_react = {c: Action(f"react {c}", "react", (c,), d) for c in self.reactions}

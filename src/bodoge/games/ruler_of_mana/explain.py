@@ -2,8 +2,10 @@
 
 ``expand`` lets a whole action name a card-choice verb once for several cards
 (``bottom F1 A1`` = ``bottom F1 bottom A1``) and list the cards of an unordered choice in any
-order. ``why_illegal`` says why a step is not legal now,
-as specifically as the position allows (a card not held, a cost not payable, a trigger not met).
+order; ``read_payment`` reads a whole cast whose payment splits its cards' units another way
+than the path of those cards does as that path (RM-3.4). ``why_illegal`` says why a step is not
+legal now, as specifically as the position allows (a card not held, a cost not payable, a
+trigger not met).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from bodoge.games.ruler_of_mana.payment import MANA, STEPS, is_exact, payment_with, step_code
 from bodoge.games.ruler_of_mana.records import (
     BOTTOM,
     CAST,
@@ -35,14 +38,16 @@ if TYPE_CHECKING:
 
 REPEATABLE = frozenset({"bottom", "discard", "take", "top", "recover"})
 UNORDERED = frozenset({"discard", "take", "recover"})
-_CODE = re.compile(r"[FWAE][12]|RB|S\d{2,3}|R\d{2,3}")
+_CODE = re.compile(r"[FWAE]1|[FWAE]2(?:/1)?|RB|S\d{2,3}|R\d{2,3}")
+_PAY = re.compile(r"[FWAE]1|[FWAE]2(?:/1)?|RB")
 _CAST = re.compile(r"cast (S\d{2,3})/(\d+)")
 
 WAITING = {
     KEEP: "keep a card of the draft pack (keep <card>)",
     BOTTOM: "put a hand card on the bottom of the deck (bottom <card>)",
     MAIN: "choose the turn's option: cast, scroll, draw, cycle or exchange",
-    CAST: "finish the spell: its target (@seat), then its payment card by card",
+    CAST: "finish the spell: its target (@seat), then its payment card by card "
+    "(a 2-orb card as W2 for 2 mana or W2/1 for 1)",
     SCROLL: "choose the scroll's target (@seat)",
     CYCLE: "put a hand card on the bottom of the deck (<card>)",
     OFFER: "offer a card for the exchange (offer <card>)",
@@ -89,6 +94,42 @@ def expand(text: str, order: Mapping[str, int] | None = None) -> str:
         for item in items:
             out += [verb, item]
     return " ".join(out)
+
+
+def read_payment(st: RMState, text: str) -> str:
+    """A whole cast (``cast S23/1 @1 ...``, or the rest of one just begun) whose payment steps
+    pay exactly but split the cards' units otherwise than their path (``F2 E2/1 RB`` for
+    ``F F E E``, the rainbow an earth: the path is ``F2/1 E2 RB``, the rainbow a fire) names
+    the same payment (RM-3.4): read it as the path. Anything else is left as it is.
+
+    >>> import bodoge
+    >>> game = bodoge.make("ruler-of-mana", players=2)
+    >>> state = game.new_state(1, setup={"hands": {0: ["S23", "MF2-01", "ME2-01", "MR-01"]}})
+    >>> read_payment(state, "cast S23/1 @1 F2 E2/1 RB")
+    'cast S23/1 @1 F2/1 E2 RB'
+    """
+    g = st.game
+    ask = st.ask
+    tokens = text.split()
+    match = _CAST.fullmatch(" ".join(tokens[:2]))
+    if ask.kind == MAIN and match is not None:
+        code, option, head = match.group(1), int(match.group(2)), 2
+    elif ask.kind == CAST and not ask.chosen:
+        code, option, head = ask.code, ask.n, 0
+    else:
+        return text
+    spell = g.spells.get(code)
+    if spell is None or not 1 <= option <= len(spell.options):
+        return text
+    pays = [t for t in tokens[head:] if _PAY.fullmatch(t)]
+    cost = spell.options[option - 1].cost
+    if not pays or not is_exact(cost, pays):
+        return text
+    path = payment_with(cost, [step_code(t) for t in pays])
+    if path is None:
+        return text
+    others = [t for t in tokens[head:] if not _PAY.fullmatch(t)]
+    return " ".join([*tokens[:head], *others, *path])
 
 
 def why_illegal(st: RMState, notation: str) -> str:
@@ -140,9 +181,14 @@ def _reason(st: RMState, notation: str) -> str | None:
             return f"{ask.code}/{ask.n} needs its target first: @ and another player's seat"
         if head.startswith("@"):
             return f"{ask.code}/{ask.n} has no target to choose; pay {what.cost} card by card"
-        if _CODE.fullmatch(head) and not _holds(st, seat, head):
-            return f"seat {seat} holds no {head} to pay with"
-        paid = " ".join(g.code[c] for c in ask.chosen) or "nothing"
+        if _PAY.fullmatch(head) and not _holds(st, seat, step_code(head)):
+            return f"seat {seat} holds no {step_code(head)} to pay with"
+        if head in MANA and f"{head}/1" in st._legal_map():
+            return (
+                f"{head} pays 2 mana, more than an exact payment of {what.cost} can take now; "
+                f"{head}/1 pays 1 (RM-3.4)"
+            )
+        paid = " ".join(STEPS[i] for i in st.paid_steps(ask)) or "nothing"
         return (
             f"{head} does not keep an exact payment of {what.cost} reachable in canonical "
             f"order (paid so far: {paid})"

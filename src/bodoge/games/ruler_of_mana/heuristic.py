@@ -30,7 +30,9 @@ verbs; no card is named in this file.
    - Drawing the last card ends the game at the end of the turn (RM-5.3): worth :data:`WIN` when
      the scores then make me the winner, else avoided.
    - Expert (RM-2.4): an option that ends the turn with 10 or more cards loses 2 life.
-2. *Payment.* Of the exact payments, the one whose cards are worth least to keep.
+2. *Payment.* Of the exact payments (RM-3.4: a 2-orb card paying 1 or 2), the one whose cards
+   are worth least to keep; in expert, counting what the hand left costs at the end of the turn,
+   so two cards are paid instead of one where that keeps the hand under 10.
 3. *Reactions* (cards §3.5). Against the play as declared: each reaction in hand is scored by
    how much better the play's outcome is with it (cancel, untarget, halve, reflect, retaliate
    after losing life, siphon the mana) less what holding it is worth for later; the best
@@ -73,7 +75,7 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana.effects import Effect, Effects
-from bodoge.games.ruler_of_mana.payment import MANA, SYMBOLS, Cost, payments
+from bodoge.games.ruler_of_mana.payment import MANA, SYMBOLS, Cost, payments, step_code
 from bodoge.games.ruler_of_mana.records import NO_SEAT
 from bodoge.games.ruler_of_mana.views import pending as pending_of
 
@@ -643,24 +645,31 @@ class Planner:
         assert best is not None
         return best
 
-    def best_payment(self, cost: Cost, chosen: Sequence[str] = ()) -> tuple[tuple[str, ...], float]:
-        """The exact payment (codes in canonical order, starting with ``chosen``) whose cards
-        are worth least to keep, and that worth."""
+    def best_payment(
+        self, cost: Cost, chosen: Sequence[str] = (), gained: int = 0
+    ) -> tuple[tuple[str, ...], float]:
+        """The exact payment (its steps in canonical order, starting with ``chosen``) that costs
+        least, and that cost: its cards' worth to keep, and in expert what the hand left at the
+        end of the turn costs (RM-2.4; ``gained``: the cards the play brings me). Every payment
+        is weighed (RM-3.4: ``W W`` by one ``W2`` or by two ``W2/1``), so one that spends more
+        cards is chosen where it keeps the hand under the penalty."""
         hand = tuple(c for c in self.facts.hand if c in self.game.mana_kinds)
         best: tuple[tuple[str, ...], float] | None = None
         prefix = tuple(chosen)
         for pay in _payments(cost, hand):
             if pay[: len(prefix)] != prefix:
                 continue
+            cards = [step_code(step) for step in pay]
             rest = dict(self.mana_counts)
-            for code in pay:
+            for code in cards:
                 rest[code] -= 1
-            worth = sum(self.mana_worth(code, rest) for code in pay)
+            worth = sum(self.mana_worth(code, rest) for code in cards) * self.scale
+            worth -= self._hand_after(gained - 1 - len(pay))
             if best is None or worth < best[1]:
                 best = (pay, worth)
         if best is None:
             return (), 0.0
-        return best[0], best[1] * self.scale
+        return best
 
     def _spell_cost(self, code: str, option: int) -> float:
         """The spell card spent: a card, plus a share of a bigger option a mana away."""
@@ -729,9 +738,8 @@ class Planner:
                 # cheapest of several.
                 value, _, gained = self.best_target(code, option)
                 cost = self.game.spells[code].options[option - 1].cost
-                pay, spent = self.best_payment(cost)
+                _, spent = self.best_payment(cost, gained=gained)
                 value -= spent + self._spell_cost(code, option)
-                value += self._hand_after(gained - 1 - len(pay))
             elif kind == "scroll":
                 code = action.args[0]
                 value, _, gained = self.best_target(code, 0)
@@ -879,9 +887,11 @@ class Planner:
                     return action
             return legal[0]
         code = f.pending["spell"]
-        cost = self.game.spells[code].options[f.pending["option"] - 1].cost
-        chosen = [self.game.cards.code_of(c) for c in f.pending["chosen"]]
-        pay, _ = self.best_payment(cost, chosen)
+        option = f.pending["option"]
+        cost = self.game.spells[code].options[option - 1].cost
+        chosen = f.pending["payment"]
+        _, gained = self.play_worth(code, option, f.pending.get("target", NO_SEAT))
+        pay, _ = self.best_payment(cost, chosen, gained)
         if len(pay) > len(chosen):
             for action in legal:
                 if action.args[0] == pay[len(chosen)]:

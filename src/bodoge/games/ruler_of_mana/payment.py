@@ -4,21 +4,32 @@ A **cost** is a multiset of 1–5 symbols ``F W A E *`` (fire, water, wind/air, 
 A **mana card** is named by its notation code, in canonical order
 ``F1 F2 W1 W2 A1 A2 E1 E2 RB`` (element symbol and orbs; ``RB`` is rainbow). A set of cards pays a
 cost **exactly** when every card supplies at least one unit (a 1-orb card 1 unit of its element,
-a 2-orb card 1 or 2 units of its element as the payer chooses, a rainbow 1 unit of any element),
-every unit is matched to one symbol of the cost (an element symbol needs a unit of that element,
-``*`` takes any unit) and every symbol is matched.
+a 2-orb card 1 or 2 units of its element as the payer chooses (RM-3.4), a rainbow 1 unit of any
+element (RM-3.3)), every unit is matched to one symbol of the cost (an element symbol needs a unit
+of that element, ``*`` takes any unit, RM-3.2) and every symbol is matched (RM-3.5).
 
-The engine builds a payment step by step, one card a step, in canonical order
-(``next_payment_codes``); a card is offered only while an exact payment stays reachable, and the
-payment is complete as soon as the chosen cards pay exactly (``is_exact``): no card is added to a
-complete payment (§2: "it is illegal to add a card that is not needed").
+**Payment steps.** The engine builds a payment one card a step. A step says how many units its
+card supplies, so that a payment completes by itself the moment its units match the cost:
+``F1``, ``W1``, ``A1``, ``E1`` and ``RB`` supply one unit; a 2-orb card is ``F2`` when it supplies
+two units and ``F2/1`` when it supplies one (RM-3.4). The steps in canonical order are
+``STEPS``: ``F1 F2/1 F2 W1 W2/1 W2 A1 A2/1 A2 E1 E2/1 E2 RB``.
+
+**One path per payment** (a payment is the set of cards paid). The steps go in canonical order
+(``next_payment_steps``), a step is offered only while an exact payment stays reachable, and
+where the same cards could split their units two ways (``F W *`` with ``F2`` and ``W2``: fire or
+water may supply the second unit) only one way is a path: the one whose steps come first in
+canonical order, so that the 2-orb cards later in canonical order supply the extra units
+(``F2/1 W2``). So every exact payment — ``W W`` paid by one ``W2`` or by two (``W2/1 W2/1``) —
+is reachable, by exactly one path.
 
 >>> can_pay("E E F", ["F2", "E1", "E1"])
 True
 >>> payable("F F", ["F1", "F1", "F1"]), can_pay("F F", ["F1", "F1", "F1"])
 (True, False)
->>> next_payment_codes("E E F", (), ["RB", "E1", "F1"])
+>>> next_payment_steps("E E F", (), ["RB", "E1", "F1"])
 ('F1',)
+>>> payments("W W", ["W2", "W2"])
+(('W2/1', 'W2/1'), ('W2',))
 """
 
 from __future__ import annotations
@@ -26,28 +37,38 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, product
 
 __all__ = [
     "CODES",
     "ELEMENTS",
+    "FULL_STEP",
     "MANA",
+    "ONE_STEP",
+    "STEPS",
+    "STEP_CARD",
+    "STEP_UNITS",
     "SYMBOLS",
     "Cost",
     "CostLike",
     "Hand",
     "Mana",
+    "StepCounts",
     "can_pay",
     "code_index",
-    "exact_counts",
     "is_exact",
-    "next_codes_counts",
-    "next_payment_codes",
+    "next_payment_steps",
+    "next_steps_counts",
     "parse_cost",
     "payable",
     "payable_counts",
+    "payment_with",
     "payments",
     "sort_codes",
+    "sort_steps",
+    "step_code",
+    "step_index",
+    "step_units",
 ]
 
 #: Cost symbols in canonical order: the four elements, then generic.
@@ -236,37 +257,9 @@ def _exact(cost: CostCounts, cards: Counts) -> bool:
     return short - min(extra, fillable) <= rainbows
 
 
-@lru_cache(maxsize=1 << 18)
-def _extendable(cost: CostCounts, base: Counts, avail: Counts, i: int) -> bool:
-    """Whether ``base`` plus some of ``avail`` at code indices >= i pays the cost exactly."""
-    if _exact(cost, base):
-        return True
-    room = sum(cost) - sum(base)  # every card supplies >= 1 unit
-    if room <= 0:
-        return False
-    for j in range(i, _N):
-        if avail[j]:
-            grown = (*base[:j], base[j] + 1, *base[j + 1 :])
-            rest = (*avail[:j], avail[j] - 1, *avail[j + 1 :])
-            if _extendable(cost, grown, _clip(cost, rest, j, room - 1), j):
-                return True
-    return False
-
-
-def _clip(cost: CostCounts, avail: Counts, start: int, room: int) -> Counts:
-    """Normalise ``avail`` for caching: leave out what no exact payment can use.
-
-    Nothing below ``start``; at most ``room`` cards of a code; and of an element at most as many
-    cards as the cost has symbols of that element and ``*`` (each card supplies >= 1 unit).
-    """
-    return tuple(
-        0 if j < start or room <= 0 else min(n, room, room if e is None else cost[e] + cost[4])
-        for j, (n, e) in enumerate(zip(avail, _ELEMENT_OF, strict=True))
-    )
-
-
 def can_pay(cost: CostLike, cards: Hand) -> bool:
-    """Whether exactly these cards, all of them, pay ``cost`` (cards page §2).
+    """Whether exactly these cards, all of them, pay ``cost`` (cards page §2, RM-3.2 to RM-3.5),
+    each 2-orb card supplying 1 or 2 units as suits the payment (RM-3.4).
 
     Every card must supply at least one unit, every unit must match a symbol and every symbol a
     unit, so a card that is not needed makes the payment illegal.
@@ -279,80 +272,13 @@ def can_pay(cost: CostLike, cards: Hand) -> bool:
     return _exact(_cost(cost).counts, _counts(cards))
 
 
-def is_exact(cost: CostLike, chosen: Hand) -> bool:
-    """Whether the chosen cards are a complete payment of ``cost`` (the same test as ``can_pay``).
-
-    >>> is_exact("F F", ("F1",)), is_exact("F F", ("F1", "F1"))
-    (False, True)
-    """
-    return can_pay(cost, chosen)
-
-
 def payable(cost: CostLike, hand: Hand) -> bool:
     """Whether some cards of ``hand`` pay ``cost`` exactly: can this option be offered?
 
     >>> payable("E E F", ["F2", "E1"]), payable("F F", ["F1", "W1", "F1"])
     (False, True)
     """
-    c = _cost(cost).counts
-    return _extendable(c, (0,) * _N, _clip(c, _counts(hand), 0, sum(c)), 0)
-
-
-def next_payment_codes(
-    cost: CostLike, chosen: Sequence[str], hand: Hand, *, extend_exact: bool = False
-) -> tuple[str, ...]:
-    """The mana codes that may be added next to a payment in progress, in canonical order.
-
-    ``chosen`` holds the codes added so far, in canonical order; ``hand`` is the payer's whole
-    hand, the chosen cards included. A code ``c`` is offered when it is not before the last chosen
-    code and ``chosen + [c]`` can still be completed to an exact payment with the hand's other
-    cards of codes ``>= c``. A complete payment (``is_exact``) is offered nothing more, so the
-    engine resolves the play as soon as ``is_exact`` holds.
-
-    With ``extend_exact=True`` cards are offered past a complete payment too, as long as a larger
-    exact payment remains (a 2-orb card that paid 2 units may drop to 1): then every exact payment
-    is reachable, and an engine needs a separate step to finish the payment.
-
-    >>> next_payment_codes("F F", (), ["F1", "F1", "F1"])
-    ('F1',)
-    >>> next_payment_codes("F F", ("F1", "F1"), ["F1", "F1", "F1"])
-    ()
-    >>> next_payment_codes("F F", (), ["F1", "F2"])
-    ('F1', 'F2')
-    """
-    c = _cost(cost).counts
-    indices = tuple(code_index(code) for code in chosen)
-    if any(a > b for a, b in pairwise(indices)):
-        raise ValueError(f"chosen mana {' '.join(chosen)!r} is not in canonical order")
-    base = _counts(chosen)
-    hand_counts = _counts(hand)
-    if any(b > h for b, h in zip(base, hand_counts, strict=True)):
-        raise ValueError(f"chosen mana {' '.join(chosen)!r} is not all in the hand")
-    rest = tuple(h - b for h, b in zip(hand_counts, base, strict=True))
-    start = indices[-1] if indices else 0
-    return _next(c, base, _clip(c, rest, start, sum(c) - sum(base)), start, extend_exact)
-
-
-@lru_cache(maxsize=1 << 16)
-def _next(
-    cost: CostCounts, base: Counts, rest: Counts, start: int, extend_exact: bool
-) -> tuple[str, ...]:
-    if not extend_exact and _exact(cost, base):
-        return ()
-    room = sum(cost) - sum(base)
-    offered: list[str] = []
-    if room <= 0:
-        return ()
-    for j in range(start, _N):
-        if rest[j]:
-            grown = (*base[:j], base[j] + 1, *base[j + 1 :])
-            left = (*rest[:j], rest[j] - 1, *rest[j + 1 :])
-            if _extendable(cost, grown, _clip(cost, left, j, room - 1), j):
-                offered.append(CODES[j])
-    return tuple(offered)
-
-
-# -- fast paths for the engine: hands as counts per code, in canonical order ------------------
+    return payable_counts(_cost(cost).counts, _counts(hand))
 
 
 def payable_counts(cost: CostCounts, hand: Counts) -> bool:
@@ -378,46 +304,237 @@ def payable_counts(cost: CostCounts, hand: Counts) -> bool:
     return short <= rainbows and units >= cost[0] + cost[1] + cost[2] + cost[3] + cost[4]
 
 
-def exact_counts(cost: CostCounts, chosen: Counts) -> bool:
-    """``is_exact`` for a cost's counts and the chosen cards' counts."""
-    return _exact(cost, chosen)
+# -- payment steps (RM-3.4: a 2-orb card says how many units it supplies) ---------------------
+
+#: Payment steps in canonical order: each mana code, a 2-orb card as one unit before two.
+STEPS: tuple[str, ...] = tuple(
+    step for code in CODES for step in ((f"{code}/1", code) if MANA[code].orbs == 2 else (code,))
+)
+_S = len(STEPS)
+_STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
+#: Per step: the code index of its card, and the units it supplies.
+STEP_CARD: tuple[int, ...] = tuple(_INDEX[step.split("/")[0]] for step in STEPS)
+STEP_UNITS: tuple[int, ...] = tuple(1 if "/" in step else MANA[step].orbs for step in STEPS)
+#: Per code index: the step of its card supplying all its orbs, and the one supplying one unit.
+FULL_STEP: tuple[int, ...] = tuple(_STEP_INDEX[code] for code in CODES)
+ONE_STEP: tuple[int, ...] = tuple(
+    _STEP_INDEX[f"{code}/1" if MANA[code].orbs == 2 else code] for code in CODES
+)
+_DOUBLE = tuple(3 * e + 2 for e in range(4))  # the steps of 2-orb cards supplying 2 units
+
+StepCounts = tuple[int, ...]
 
 
-def next_codes_counts(
-    cost: CostCounts, chosen: Counts, start: int, rest: Counts
+def step_index(step: str) -> int:
+    """The position of a payment step in canonical order (``F1`` is 0, ``F2/1`` 1, ``RB`` 12)."""
+    try:
+        return _STEP_INDEX[step]
+    except KeyError:
+        raise ValueError(f"unknown payment step {step!r}: use one of {' '.join(STEPS)}") from None
+
+
+def step_code(step: str) -> str:
+    """The mana code of a payment step's card.
+
+    >>> step_code("W2/1"), step_code("W2"), step_code("RB")
+    ('W2', 'W2', 'RB')
+    """
+    return CODES[STEP_CARD[step_index(step)]]
+
+
+def step_units(step: str) -> int:
+    """How many units a payment step supplies (RM-3.4: ``W2`` two, ``W2/1`` one).
+
+    >>> step_units("W2"), step_units("W2/1"), step_units("RB")
+    (2, 1, 1)
+    """
+    return STEP_UNITS[step_index(step)]
+
+
+def sort_steps(steps: Iterable[str]) -> tuple[str, ...]:
+    """Payment steps in canonical order.
+
+    >>> sort_steps(["RB", "W2", "W2/1", "F1"])
+    ('F1', 'W2/1', 'W2', 'RB')
+    """
+    return tuple(sorted(steps, key=step_index))
+
+
+def _step_counts(steps: Iterable[str]) -> StepCounts:
+    counts = [0] * _S
+    for step in steps:
+        counts[step_index(step)] += 1
+    return tuple(counts)
+
+
+def _units(steps: StepCounts) -> int:
+    return sum(n * u for n, u in zip(steps, STEP_UNITS, strict=True))
+
+
+@lru_cache(maxsize=1 << 16)
+def _fixed(cost: CostCounts, steps: StepCounts) -> bool:
+    """Whether these steps pay the cost exactly, each card supplying the units its step says:
+    the units number the symbols, and the rainbows cover every element symbol its element's
+    units leave unmatched (the surplus units of an element take the ``*`` symbols)."""
+    units = [steps[3 * e] + steps[3 * e + 1] + 2 * steps[3 * e + 2] for e in range(4)]
+    rainbows = steps[_S - 1]
+    if sum(units) + rainbows != sum(cost):
+        return False
+    return sum(max(0, cost[e] - units[e]) for e in range(4)) <= rainbows
+
+
+@lru_cache(maxsize=1 << 16)
+def _path(cost: CostCounts, steps: StepCounts) -> bool:
+    """Whether these steps are a payment's path: they pay exactly, and no other split of the
+    same cards' units that pays exactly comes first in canonical order (fewer units from the
+    2-orb cards of an earlier element, more from a later one's)."""
+    if not _fixed(cost, steps):
+        return False
+    twos = [steps[3 * e + 1] + steps[3 * e + 2] for e in range(4)]
+    doubled = tuple(steps[i] for i in _DOUBLE)
+    # product() counts in lexicographic order: the splits before this one come first.
+    for split in product(*(range(t + 1) for t in twos)):
+        if split == doubled:
+            break
+        if sum(split) == sum(doubled):
+            other = list(steps)
+            for e, d in enumerate(split):
+                other[3 * e + 1], other[3 * e + 2] = twos[e] - d, d
+            if _fixed(cost, tuple(other)):
+                return False
+    return True
+
+
+@lru_cache(maxsize=1 << 18)
+def _completable(cost: CostCounts, base: StepCounts, room: int, avail: Counts, start: int) -> bool:
+    """Whether ``base`` plus steps at indices >= ``start`` of the cards ``avail`` make a
+    payment's path; ``room``: the units still to supply."""
+    if room == 0:
+        return _path(cost, base)
+    return any(_keeps(cost, base, room, avail, j) for j in range(start, _S))
+
+
+def _keeps(cost: CostCounts, base: StepCounts, room: int, avail: Counts, j: int) -> bool:
+    """Whether step ``j`` may be added to ``base``: its card is in ``avail``, its units fit in
+    ``room``, and a payment's path is still reachable after it."""
+    k = STEP_CARD[j]
+    units = STEP_UNITS[j]
+    if not avail[k] or units > room:
+        return False
+    grown = (*base[:j], base[j] + 1, *base[j + 1 :])
+    left = (*avail[:k], avail[k] - 1, *avail[k + 1 :])
+    return _completable(cost, grown, room - units, _clip(cost, left, k, room - units), j)
+
+
+def _clip(cost: CostCounts, avail: Counts, start: int, room: int) -> Counts:
+    """Normalise ``avail`` for caching: leave out what no exact payment can use.
+
+    Nothing below code index ``start``; at most ``room`` cards of a code; and of an element at
+    most as many cards as the cost has symbols of that element and ``*`` (each card supplies
+    >= 1 unit).
+    """
+    return tuple(
+        0 if j < start or room <= 0 else min(n, room, room if e is None else cost[e] + cost[4])
+        for j, (n, e) in enumerate(zip(avail, _ELEMENT_OF, strict=True))
+    )
+
+
+def next_payment_steps(cost: CostLike, chosen: Sequence[str], hand: Hand) -> tuple[str, ...]:
+    """The payment steps that may be added next to a payment in progress, in canonical order.
+
+    ``chosen`` holds the steps added so far, in canonical order; ``hand`` is the payer's whole
+    hand, the chosen cards included. A step is offered when it is not before the last chosen
+    step and the payment can still be completed to a payment's path (module docstring) with the
+    hand's other cards. A complete payment (its units match the cost) is offered nothing more,
+    so the engine resolves the play as soon as the units add up.
+
+    >>> next_payment_steps("F F", (), ["F1", "F1", "F1"])
+    ('F1',)
+    >>> next_payment_steps("F F", ("F1", "F1"), ["F1", "F1", "F1"])
+    ()
+    >>> next_payment_steps("F F", (), ["F1", "F2", "F2"])
+    ('F1', 'F2/1', 'F2')
+    """
+    c = _cost(cost).counts
+    indices = tuple(step_index(step) for step in chosen)
+    if any(a > b for a, b in pairwise(indices)):
+        raise ValueError(f"chosen steps {' '.join(chosen)!r} are not in canonical order")
+    base = _counts(step_code(step) for step in chosen)
+    hand_counts = _counts(hand)
+    if any(b > h for b, h in zip(base, hand_counts, strict=True)):
+        raise ValueError(f"chosen steps {' '.join(chosen)!r} are not all in the hand")
+    rest = tuple(h - b for h, b in zip(hand_counts, base, strict=True))
+    return next_steps_counts(c, _step_counts(chosen), indices[-1] if indices else 0, rest)
+
+
+def next_steps_counts(
+    cost: CostCounts, chosen: StepCounts, start: int, rest: Counts
 ) -> tuple[str, ...]:
-    """``next_payment_codes`` on counts: ``chosen`` the cards added so far, ``start`` the code
-    index of the last one added (0 when none), ``rest`` the hand's cards not chosen yet.
+    """``next_payment_steps`` on counts: ``chosen`` the steps added so far (13 counts, canonical
+    order), ``start`` the index of the last one added (0 when none), ``rest`` the hand's mana
+    cards not chosen yet (9 counts).
 
-    >>> next_codes_counts(parse_cost("E E F").counts, (0,) * 9, 0, (1, 0, 0, 0, 0, 0, 0, 0, 1))
+    >>> next_steps_counts(parse_cost("E E F").counts, (0,) * 13, 0, (1, 0, 0, 0, 0, 0, 0, 0, 1))
     ()
     """
     return _next_counts(cost, chosen, start, rest)
 
 
 @lru_cache(maxsize=1 << 16)
-def _next_counts(cost: CostCounts, chosen: Counts, start: int, rest: Counts) -> tuple[str, ...]:
-    return _next(cost, chosen, _clip(cost, rest, start, sum(cost) - sum(chosen)), start, False)
+def _next_counts(cost: CostCounts, chosen: StepCounts, start: int, rest: Counts) -> tuple[str, ...]:
+    room = sum(cost) - _units(chosen)
+    return _next(cost, chosen, room, _clip(cost, rest, STEP_CARD[start], room), start)
 
 
-def payments(
-    cost: CostLike, hand: Hand, *, extend_exact: bool = False
-) -> tuple[tuple[str, ...], ...]:
-    """Every payment the stepwise solver can reach, each in canonical order, sorted.
+@lru_cache(maxsize=1 << 16)
+def _next(
+    cost: CostCounts, chosen: StepCounts, room: int, rest: Counts, start: int
+) -> tuple[str, ...]:
+    return tuple(STEPS[j] for j in range(start, _S) if _keeps(cost, chosen, room, rest, j))
+
+
+def is_exact(cost: CostLike, steps: Iterable[str]) -> bool:
+    """Whether the payment steps pay ``cost`` exactly, each card supplying the units its step
+    says (``W2`` two, ``W2/1`` one).
+
+    >>> is_exact("W W", ["W2"]), is_exact("W W", ["W2/1", "W2/1"]), is_exact("W W", ["W2/1"])
+    (True, True, False)
+    """
+    return _fixed(_cost(cost).counts, _step_counts(steps))
+
+
+def payments(cost: CostLike, hand: Hand) -> tuple[tuple[str, ...], ...]:
+    """Every payment the stepwise solver can reach, as its steps in canonical order, sorted:
+    one for each set of the hand's cards that pays ``cost`` exactly.
 
     >>> payments("F F", ["F1", "F2", "F2"])
-    (('F1', 'F2'), ('F2',))
-    >>> payments("F F", ["F1", "F2", "F2"], extend_exact=True)
-    (('F1', 'F2'), ('F2',), ('F2', 'F2'))
+    (('F1', 'F2/1'), ('F2/1', 'F2/1'), ('F2',))
+    >>> payments("F W *", ["F2", "W2"])  # the later card supplies the extra unit
+    (('F2/1', 'W2'),)
     """
     c = _cost(cost)
     found: list[tuple[str, ...]] = []
 
     def walk(chosen: tuple[str, ...]) -> None:
-        if chosen and is_exact(c, chosen):
+        offered = next_payment_steps(c, chosen, hand)
+        if chosen and not offered and is_exact(c, chosen):
             found.append(chosen)
-        for code in next_payment_codes(c, chosen, hand, extend_exact=extend_exact):
-            walk((*chosen, code))
+        for step in offered:
+            walk((*chosen, step))
 
     walk(())
-    return tuple(sorted(found, key=lambda p: tuple(code_index(x) for x in p)))
+    return tuple(sorted(found, key=lambda p: tuple(step_index(x) for x in p)))
+
+
+def payment_with(cost: CostLike, cards: Iterable[str]) -> tuple[str, ...] | None:
+    """The path that pays ``cost`` with exactly these cards (mana codes), or None: how a whole
+    action that splits the same cards' units another way is read.
+
+    >>> payment_with("F W *", ["W2", "F2"]), payment_with("F F", ["F1"])
+    (('F2/1', 'W2'), None)
+    """
+    wanted = sort_codes(cards)
+    for pay in payments(cost, wanted):
+        if sort_codes(step_code(step) for step in pay) == wanted:
+            return pay
+    return None

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana import resolve
-from bodoge.games.ruler_of_mana.payment import exact_counts, next_codes_counts, payable_counts
+from bodoge.games.ruler_of_mana.payment import next_steps_counts, payable_counts
 from bodoge.games.ruler_of_mana.records import CAST, LETHAL, NO_SEAT, REACT, SCROLL, Ask, Play
 
 if TYPE_CHECKING:
@@ -40,23 +40,24 @@ payable = payable_counts
 # ---------------------------------------------------------------------- declaring (§3.5 step 1)
 def legal_declare(st: RMState) -> list[Action]:
     """The next step of a declaration: the target (``@2``) when the option or scroll has a
-    ``one_opponent`` effect, then the payment card by card in canonical order
-    (``payment.next_payment_codes``: only cards that keep an exact payment reachable)."""
+    ``one_opponent`` effect, then the payment card by card in canonical order, each 2-orb card
+    saying whether it supplies 2 units (``W2``) or 1 (``W2/1``, RM-3.4): only steps that keep
+    an exact payment reachable, one path per payment (``payment.next_payment_steps``)."""
     g = st.game
     ask = st.ask
     what = g.option_of(ask.code, ask.n)
     if ask.other == NO_SEAT and what.needs_target:
         return [g.step_target[s] for s in range(g.players) if s != ask.seat]
     hand = st.hands[ask.seat]
-    chosen = st.mana_counts(ask.chosen)
+    steps, last = st.payment_steps(ask)
     rest = st.mana_counts([c for c in hand if c not in ask.chosen])
-    start = g.mana_slot[ask.chosen[-1]] if ask.chosen else 0
     cost = g.spells[ask.code].options[ask.n - 1].cost.counts
-    return [g.step_pay[code] for code in next_codes_counts(cost, chosen, start, rest)]
+    return [g.step_pay[step] for step in next_steps_counts(cost, steps, last, rest)]
 
 
 def declare_step(st: RMState, action: Action) -> None:
-    """``cast S19/3``, ``scroll R11``, ``@2`` or a payment card ``E1``."""
+    """``cast S19/3``, ``scroll R11``, ``@2`` or a payment step ``E1``, ``W2``, ``W2/1``: the
+    cast is declared as soon as its payment's units number the cost's symbols (RM-3.5)."""
     g = st.game
     ask = st.ask
     kind = action.kind
@@ -76,9 +77,13 @@ def declare_step(st: RMState, action: Action) -> None:
         if ask.kind == SCROLL:
             declare(st, seat, ask.cards[0], 0, ask.other, [])
         return
-    ask.chosen.append(st.first_copy(st.hands[seat], action.args[0], ask.chosen))
-    cost = g.spells[ask.code].options[ask.n - 1].cost.counts
-    if exact_counts(cost, st.mana_counts(ask.chosen)):
+    step = action.args[0]
+    card = st.first_copy(st.hands[seat], g.pay_code[step], ask.chosen)
+    ask.chosen.append(card)
+    if g.pay_units[step] < g.orbs[card]:
+        ask.cards.append(card)  # RM-3.4: this 2-orb card supplies one unit
+    cost = g.spells[ask.code].options[ask.n - 1].cost
+    if st.paid_units(ask) == cost.mana_value:
         declare(st, seat, ask.cards[0], ask.n, ask.other, list(ask.chosen))
 
 

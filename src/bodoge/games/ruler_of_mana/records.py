@@ -44,8 +44,9 @@ class Ask:
 
     ``n`` is a count (cards still to choose in total, or the option number of a cast), ``other`` a
     seat (a cast's target, the hand a take looks at), ``code`` the spell or scroll being declared,
-    ``cards`` cards the decision is about (the spell or scroll card, the cards a scry looks at) and
-    ``chosen`` the cards chosen so far.
+    ``cards`` cards the decision is about (the spell or scroll card, the cards a scry looks at;
+    for a cast, after the spell card, the 2-orb cards of the payment that supply one unit,
+    RM-3.4) and ``chosen`` the cards chosen so far.
     """
 
     __slots__ = ("cards", "chosen", "code", "kind", "n", "other", "seat")

@@ -8,23 +8,16 @@ effect choice) and what only the seat knows: its hand, its draft pack and pick, 
 declaration or choice it is making, the hand its take is looking at, the cards its scry is
 looking at.
 
-Rebuilt from the log (the view's events, the seat's private parts included):
+Rebuilt from the log (the view's events, the seat's private parts included): **the play being
+resolved.** Its modes and after-resolution effects follow from the reactions used (card data), the
+life each seat lost to it and who brought whom to 0 from its damage events, and the tasks still to
+resolve from the card data and the events already resolved.
 
-- **the play being resolved.** Its modes and after-resolution effects follow from the reactions
-  used (card data), the life each seat lost to it and who brought whom to 0 from its damage
-  events, and the tasks still to resolve from the card data and the events already resolved;
-- **what the seat knows of other hands** (``RMState.seen``): cards it looked at with a take,
-  cards that went into a hand face up (an exchange pick, a recovery, a siphon), cards stolen or
-  taken from it, its own old hand after a swap — each forgotten as the engine forgets it (a card
-  played face up leaves the knowledge; a card that leaves a hand face down clears it). Cards
-  stolen from the seat are not named in its log, so they are inferred (``derive_knowledge``):
-  ``_Timeline`` follows each card through the seat's hand (a card it held and never played,
-  later missing, back in its hand or seen elsewhere, was stolen in between), ``_solve`` finds
-  the thefts that account for them (each theft's count and number of mana cards are public),
-  and ``_Replay`` follows the knowledge with them. Where the log cannot tell which theft took
-  which card (a swap of the whole hand since, say) one answer is chosen from ``seed``
-  (``Knowledge.exact`` is then False). A view with a ``known`` key (seat -> card ids) is taken
-  at its word instead.
+**What the seats know of other hands** (``RMState.seen``): the seat's own knowledge is the view's
+``known`` (cards it has seen in another hand and knows are still there: a take, an exchange pick,
+a swap); what every seat knows (cards that went into a hand face up and have not left it since)
+is followed through the public events, forgotten as the engine forgets it (a card played face up
+leaves the knowledge; a card that leaves a hand face down, or a theft, clears it).
 
 Dealt at random from ``seed``: every card the seat cannot place — the other hands (each keeping
 its size, its mana count and the cards the seat knows there), the deck (keeping the kind of its
@@ -54,7 +47,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.state import JSON, Log
@@ -200,9 +192,9 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
         if mine:
             st.ask.chosen = [index[c] for c in decision.get("chosen", [])]
 
-    # What the seat knows of each other hand (from the log), as it is now. A guess (a theft the
-    # log cannot pin down) is kept only as far as the hand's size and mana count allow.
-    know = derive_knowledge(game, view, rng)
+    # What the seat knows of each other hand (the view's `known`), kept as far as the hand's size
+    # and mana count allow.
+    know = derive_knowledge(game, view)
     is_mana = game.is_mana
     sizes: list[int] = view["hand_sizes"]
     mana_in_hand: list[int] = view["mana_in_hand"]
@@ -320,6 +312,10 @@ def _building(st: RMState, pending: JSON) -> Ask:
         ask = Ask(CYCLE, seat, n=2)
     ask.other = pending.get("target", NO_SEAT)
     ask.chosen = [index[c] for c in pending["chosen"]]
+    if kind == CAST:  # RM-3.4: the 2-orb cards paying one unit (``W2/1``) follow the spell
+        ask.cards += [
+            c for c, step in zip(ask.chosen, pending["payment"], strict=True) if "/" in step
+        ]
     if kind == CYCLE:
         ask.n = 2  # RM-2.2 (C): two cards, whatever is chosen so far
     return ask
@@ -484,52 +480,26 @@ def _current_task(
     return matches, count(verb, seat=seat)
 
 
-# ---------------------------------------------------------------------- knowledge from the log
+# ---------------------------------------------------------------------- knowledge
 @dataclass(frozen=True)
 class Knowledge:
     """What a seat knows of the hands (``known[s]``: card ids it knows to be in seat ``s``'s
     hand; its own entry is empty) and what every seat knows (``public[s]``: cards that went into
-    hand ``s`` face up and have not left it since). ``exact`` is False when the log left a choice
-    open (which stolen card went where) and ``rng`` made it."""
+    hand ``s`` face up and have not left it since)."""
 
     known: list[list[str]]
     public: list[list[str]]
-    exact: bool
 
 
-def derive_knowledge(
-    game: RulerOfMana, view: Mapping[str, Any], rng: random.Random | None = None
-) -> Knowledge:
-    """What ``view["you"]`` knows of every hand, and what every seat knows, from the view's log
-    and hand (see the module docstring); ``rng`` makes the choices the log leaves open (default:
-    seeded with 0). A view with a ``known`` key (seat -> the card ids its seat knows to be in
-    that hand: ``RMState.seen`` as ``determinize`` reads it) is taken at its word."""
+def derive_knowledge(game: RulerOfMana, view: Mapping[str, Any]) -> Knowledge:
+    """What ``view["you"]`` knows of every hand (the view's ``known``: ``RMState.seen`` as far
+    as it may see it), and what every seat knows, from the view's public events."""
     you: int | None = view["you"]
-    events: list[JSON] = view["log"]
-    rng = rng or random.Random(0)
-    stolen: dict[int, list[str]] = {}
-    exact = True
-    given = view.get("known")
-    if given is not None:
-        # A view that says what its seat knows (a proposed key, seat -> card ids): no guessing.
-        replay = _Replay(game.players, you, stolen)
-        replay.replay(events)
-        known: list[list[str]] = [[] for _ in range(game.players)]
-        for key, cards in given.items():
-            if int(key) != you:
-                known[int(key)] = list(cards)
-        public = [list(dict.fromkeys(row)) for row in replay.public]
-        return Knowledge(known=known, public=public, exact=True)
-    if you is not None:
-        timeline = _Timeline(you)
-        timeline.replay(events)
-        timeline.finish(view["hand"])
-        stolen, exact = _solve(game, timeline, rng)
-    replay = _Replay(game.players, you, stolen)
-    replay.replay(events)
-    known = [[] if s == you else list(dict.fromkeys(replay.known[s])) for s in range(game.players)]
-    public = [list(dict.fromkeys(row)) for row in replay.public]
-    return Knowledge(known=known, public=public, exact=exact)
+    known: list[list[str]] = [[] for _ in range(game.players)]
+    for key, cards in view["known"].items():
+        if int(key) != you:
+            known[int(key)] = list(cards)
+    return Knowledge(known=known, public=_public_knowledge(game.players, view["log"]))
 
 
 #: Log events in which a seat's cards leave its hand face up, and the fields naming them.
@@ -554,286 +524,28 @@ def _named(event: JSON, fields: Sequence[str]) -> list[str]:
     return out
 
 
-@dataclass
-class _Segment:
-    """A stretch of time in which a card was in the seat's hand, from event ``start`` until
-    ``end``, and how it ended: ``kept`` (it left by a route the log names, or is still held:
-    no theft took it), ``taken`` (it was seen elsewhere, or came back, or is missing at the end:
-    a theft in the stretch took it) or ``maybe`` (the whole hand left in a swap: a theft may have
-    taken it before). ``held`` while it goes on."""
-
-    card: str
-    start: int
-    end: float = float("inf")
-    how: str = "held"
-
-
-@dataclass
-class _Theft:
-    """Cards stolen or taken from the seat at event ``time``: ``count`` of them, ``mana`` of
-    which are mana cards (public: mana cards have their own back). ``slack``: the seat's hand
-    then held cards it never saw (after a swap), so fewer named cards may fill it."""
-
-    time: int
-    thief: int
-    count: int
-    mana: int
-    slack: bool
-
-
-class _Timeline:
-    """Pass 1: the stretches in which each card was in the seat's hand, and the thefts from it.
-    A card the seat held that turns up elsewhere (played by another seat, in a hand it looks
-    at, back in its own hand) without the log naming how it left was stolen in between."""
-
-    def __init__(self, you: int) -> None:
-        self.you = you
-        self.held: dict[str, _Segment] = {}
-        self.segments: list[_Segment] = []
-        self.thefts: list[_Theft] = []
-        self.whole = True  # whether the seat has seen every card of its hand
-
-    def _end(self, card: str, time: int, how: str) -> None:
-        segment = self.held.pop(card, None)
-        if segment is not None:
-            segment.end = time
-            segment.how = how
-
-    def _gain(self, cards: Sequence[str], time: int) -> None:
-        for card in cards:
-            self._end(card, time, "taken")  # it comes back: it had been stolen
-            segment = _Segment(card, time)
-            self.held[card] = segment
-            self.segments.append(segment)
-
-    def _seen_elsewhere(self, cards: Sequence[str], time: int) -> None:
-        for card in cards:
-            self._end(card, time, "taken")
-
-    def replay(self, events: Sequence[JSON]) -> None:
-        you = self.you
-        for time, e in enumerate(events):
-            kind = e.get("event", "")
-            seat: int = e.get("seat", NO_SEAT)
-            mine = seat == you
-            if kind in ("deal", "draw", "bottom", "keep") and not mine:
-                continue
-            if kind in ("deal", "draw"):
-                self._gain(e.get("cards", []), time)
-            elif kind == "keep" and "card" in e:
-                self._gain([e["card"]], time)
-            elif kind == "bottom":
-                for card in e.get("cards", []):
-                    self._end(card, time, "kept")
-            elif kind in _PLAYED:
-                cards = _named(e, _PLAYED[kind])
-                for card in cards:
-                    if mine:
-                        self._end(card, time, "kept")
-                if not mine:
-                    self._seen_elsewhere(cards, time)
-            elif kind == "reveal":
-                for key, card in e["offers"].items():
-                    if int(key) == you:
-                        self._end(card, time, "kept")
-                    else:
-                        self._seen_elsewhere([card], time)
-            elif kind in _GAINED:
-                cards = _named(e, (_GAINED[kind],))
-                if mine:
-                    self._gain(cards, time)
-                else:
-                    self._seen_elsewhere(cards, time)
-            elif kind in ("steal", "take"):
-                if mine and "cards" in e:
-                    self._gain(e["cards"], time)
-                elif e["from"] == you and e["count"]:
-                    self.thefts.append(
-                        _Theft(time, seat, e["count"], e["mana"], slack=not self.whole)
-                    )
-            elif kind == "look" and mine and "cards" in e:
-                self._seen_elsewhere(e["cards"], time)
-            elif kind == "swap" and you in (seat, e["with"]):
-                for card in list(self.held):
-                    self._end(card, time, "maybe")
-                # What comes in is known only as far as the seat knew the other hand (pass 2):
-                # from here on, its hand may hold cards this pass never saw.
-                self.whole = False
-
-    def finish(self, hand: Sequence[str]) -> None:
-        """Still held at the end: kept if in the hand now, else stolen since."""
-        now = set(hand)
-        for card in list(self.held):
-            segment = self.held.pop(card)
-            segment.how = "kept" if card in now else "taken"
-
-
-_SOLVE_LIMIT = 20_000
-"""Most partial assignments ``_solve`` tries before settling for the first one it found."""
-
-
-def _solve(
-    game: RulerOfMana, timeline: _Timeline, rng: random.Random
-) -> tuple[dict[int, list[str]], bool]:
-    """Which cards each theft took (event time -> card ids): every ``taken`` stretch goes to
-    exactly one theft inside it, a ``maybe`` one to at most one, and each theft gets its count
-    and its number of mana cards (fewer with ``slack``). Returns one assignment (at random among
-    those found) and whether it was the only one."""
-    thefts = timeline.thefts
-    if not thefts:
-        return {}, True
-    is_mana = game.is_mana
-    index = game.index
-    open_segments = [s for s in timeline.segments if s.how in ("taken", "maybe")]
-    options: list[list[int]] = []  # per theft, the open segments it may have taken
-    for theft in thefts:
-        fits = [i for i, s in enumerate(open_segments) if s.start < theft.time < s.end]
-        rng.shuffle(fits)
-        options.append(fits)
-    # The last theft that can take each `taken` stretch: it must be taken by then.
-    deadline: dict[int, int] = {}
-    for t, fits in enumerate(options):
-        for i in fits:
-            if open_segments[i].how == "taken":
-                deadline[i] = t
-    due: list[list[int]] = [[] for _ in thefts]
-    for i, t in deadline.items():
-        due[t].append(i)
-    must = {i for i, s in enumerate(open_segments) if s.how == "taken"}
-    if must - set(deadline):
-        return {}, False  # a card the log shows stolen with no theft to take it: guess nothing
-
-    found: list[list[list[int]]] = []
-    used: set[int] = set()
-    chosen: list[list[int]] = []
-    tries = 0
-
-    def pick(t: int) -> None:
-        nonlocal tries
-        if len(found) >= 2 or tries > _SOLVE_LIMIT:
-            return
-        if t == len(thefts):
-            found.append([list(c) for c in chosen])
-            return
-        theft = thefts[t]
-        free = [i for i in options[t] if i not in used]
-        for size in range(theft.count, -1 if theft.slack else theft.count - 1, -1):
-            for combo in combinations(free, size):
-                tries += 1
-                mana = sum(1 for i in combo if is_mana[index[open_segments[i].card]])
-                if mana > theft.mana or (not theft.slack and mana != theft.mana):
-                    continue
-                if size - mana > theft.count - theft.mana:
-                    continue
-                taken = set(combo)
-                if any(i not in used and i not in taken for i in due[t]):
-                    continue
-                used.update(taken)
-                chosen.append(list(combo))
-                pick(t + 1)
-                chosen.pop()
-                used.difference_update(taken)
-                if len(found) >= 2 or tries > _SOLVE_LIMIT:
-                    return
-
-    pick(0)
-    if not found:
-        return {}, False
-    answer = found[0]
-    stolen = {
-        theft.time: [open_segments[i].card for i in answer[t]] for t, theft in enumerate(thefts)
-    }
-    unique = len(found) == 1 and tries <= _SOLVE_LIMIT and not any(t.slack for t in thefts)
-    if not unique and len(found) == 2:
-        # Two answers may still agree on every card (only the order of the search differs).
-        other = {
-            theft.time: [open_segments[i].card for i in found[1][t]]
-            for t, theft in enumerate(thefts)
-        }
-        unique = all(sorted(other[k]) == sorted(v) for k, v in stolen.items()) and not any(
-            t.slack for t in thefts
-        )
-    return stolen, unique
-
-
-class _Replay:
-    """Pass 2: ``RMState.seen`` as one seat can follow it (``state.lose`` and ``state.gain``),
-    with the cards stolen from it named (``stolen``, by event time), and its public part: what
-    every seat knows of each hand."""
-
-    def __init__(self, n: int, you: int | None, stolen: dict[int, list[str]]) -> None:
-        self.you = you
-        self.stolen = stolen
-        self.known: list[list[str]] = [[] for _ in range(n)]
-        self.public: list[list[str]] = [[] for _ in range(n)]
-        self.mine: set[str] = set()
-
-    def lose(self, seat: int, cards: Sequence[str], public: bool, observed: bool = False) -> None:
-        """``cards`` leave ``seat``'s hand; ``public``: face up; ``observed``: the seat sees
-        which (it takes them), the others do not (an empty ``cards``: nobody here sees which)."""
-        if public:
-            self.public[seat] = [c for c in self.public[seat] if c not in cards]
-        else:
-            self.public[seat] = []
-        if seat == self.you:
-            self.mine.difference_update(cards)
-        elif public or observed:
-            self.known[seat] = [c for c in self.known[seat] if c not in cards]
-        else:
-            self.known[seat] = []
-
-    def gain(self, seat: int, cards: Sequence[str], public: bool) -> None:
-        """``cards`` go into ``seat``'s hand and the seat sees which (``public``: all do)."""
-        if seat == self.you:
-            self.mine.update(cards)
-        else:
-            self.known[seat].extend(cards)
-        if public:
-            self.public[seat].extend(cards)
-
-    def replay(self, events: Sequence[JSON]) -> None:
-        you = self.you
-        for time, e in enumerate(events):
-            kind = e.get("event", "")
-            seat: int = e.get("seat", NO_SEAT)
-            mine = seat == you
-            if kind in ("deal", "draw", "keep"):
-                if mine:
-                    self.mine.update(_named(e, ("cards", "card")))
-            elif kind == "bottom":
-                self.lose(seat, e.get("cards", []) if mine else [], public=False)
-            elif kind in _PLAYED:
-                self.lose(seat, _named(e, _PLAYED[kind]), public=True)
-            elif kind == "reveal":
-                for key, card in e["offers"].items():
-                    self.lose(int(key), [card], public=True)
-            elif kind in _GAINED:
-                self.gain(seat, _named(e, (_GAINED[kind],)), public=True)
-            elif kind in ("steal", "take"):
-                victim: int = e["from"]
-                if mine and "cards" in e:
-                    self.lose(victim, e["cards"], public=False, observed=True)
-                    self.gain(seat, e["cards"], public=False)
-                elif victim == you:
-                    cards = self.stolen.get(time, [])
-                    self.lose(victim, cards, public=False)
-                    self.known[seat].extend(cards)  # the victim sees what it loses
-                else:
-                    self.lose(victim, [], public=False)
-            elif kind == "look" and mine and "cards" in e:
-                self.known[e["target"]] = list(e["cards"])
-            elif kind == "swap":
-                self._swap(seat, e["with"])
-
-    def _swap(self, a: int, b: int) -> None:
-        """Whole hands change places (``resolve._swap_hands``): the others' knowledge of the
-        two hands changes places with them; each of the two knows the hand it gave away."""
-        self.public[a], self.public[b] = self.public[b], self.public[a]
-        you = self.you
-        if you not in (a, b):
-            self.known[a], self.known[b] = self.known[b], self.known[a]
-            return
-        other = b if a == you else a
-        incoming = self.known[other]
-        self.known[other] = sorted(self.mine)
-        self.mine = set(incoming)
+def _public_knowledge(n: int, events: Sequence[JSON]) -> list[list[str]]:
+    """The cards every seat knows to be in each hand, followed as ``RMState.lose`` and ``gain``
+    follow them: a card that went in face up is known until it leaves face up; cards put under
+    the deck, or stolen or taken (unseen by the others), clear what was known of that hand; a
+    swap moves the knowledge with the hands."""
+    public: list[list[str]] = [[] for _ in range(n)]
+    for e in events:
+        kind = e.get("event", "")
+        seat: int = e.get("seat", NO_SEAT)
+        if kind == "bottom":
+            public[seat] = []
+        elif kind in _PLAYED:
+            gone = _named(e, _PLAYED[kind])
+            public[seat] = [c for c in public[seat] if c not in gone]
+        elif kind == "reveal":
+            for key, card in e["offers"].items():
+                public[int(key)] = [c for c in public[int(key)] if c != card]
+        elif kind in _GAINED:
+            public[seat].extend(_named(e, (_GAINED[kind],)))
+        elif kind in ("steal", "take"):
+            public[e["from"]] = []
+        elif kind == "swap":
+            other: int = e["with"]
+            public[seat], public[other] = public[other], public[seat]
+    return [list(dict.fromkeys(row)) for row in public]

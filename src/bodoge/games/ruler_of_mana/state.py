@@ -23,6 +23,7 @@ from bodoge.core.action import Action
 from bodoge.core.result import Result, competition_ranks
 from bodoge.core.state import JSON, State
 from bodoge.games.ruler_of_mana import draft, exchange, explain, hidden, play, resolve, storage
+from bodoge.games.ruler_of_mana.payment import FULL_STEP, ONE_STEP, STEPS
 from bodoge.games.ruler_of_mana.records import (
     BOTTOM,
     BUILDING,
@@ -132,10 +133,11 @@ class RMState(State):
 
     def apply(self, action: Action | str) -> None:
         """As ``State.apply``; a whole action may also write a verb once for its cards:
-        ``bottom F1 A1`` is ``bottom F1 bottom A1`` (also discard, take, top, recover), and list
-        the cards of a discard, take or recover in any order."""
+        ``bottom F1 A1`` is ``bottom F1 bottom A1`` (also discard, take, top, recover), list
+        the cards of a discard, take or recover in any order, and split a cast's units among
+        its 2-orb cards either way (``explain.read_payment``)."""
         if isinstance(action, str):
-            action = explain.expand(action, self.game.code_order)
+            action = explain.read_payment(self, explain.expand(action, self.game.code_order))
         super().apply(action)
 
     def run(self) -> None:
@@ -157,6 +159,28 @@ class RMState(State):
             if k >= 0:
                 counts[k] += 1
         return tuple(counts)
+
+    def paid_steps(self, ask: Ask) -> list[int]:
+        """A cast's payment steps so far, one per chosen card, as indices in ``payment.STEPS``.
+        After the spell card, ``ask.cards`` holds the 2-orb cards that supply one unit
+        (``W2/1``, RM-3.4); the other chosen cards supply all their orbs."""
+        slot = self.game.mana_slot
+        single = ask.cards[1:]
+        return [ONE_STEP[slot[c]] if c in single else FULL_STEP[slot[c]] for c in ask.chosen]
+
+    def payment_steps(self, ask: Ask) -> tuple[tuple[int, ...], int]:
+        """A cast's payment so far as counts per payment step, and the index of the last step
+        added (0 when none)."""
+        counts = [0] * len(STEPS)
+        steps = self.paid_steps(ask)
+        for i in steps:
+            counts[i] += 1
+        return tuple(counts), steps[-1] if steps else 0
+
+    def paid_units(self, ask: Ask) -> int:
+        """The units a cast's payment supplies so far (RM-3.4: a 2-orb card 1 or 2)."""
+        orbs = self.game.orbs
+        return sum(orbs[c] for c in ask.chosen) - len(ask.cards) + 1
 
     def first_copy(self, cards: list[int], code: str, skip: list[int] | None = None) -> int:
         """The lowest card of ``code`` among ``cards`` (sorted) that is not in ``skip``."""

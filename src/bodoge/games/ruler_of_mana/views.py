@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.state import JSON
+from bodoge.games.ruler_of_mana.payment import STEPS
 from bodoge.games.ruler_of_mana.records import (
     BOTTOM,
     BUILDING,
@@ -162,6 +163,7 @@ def _building(st: RMState) -> JSON:
     if ask.kind == CAST:
         out["spell"] = ask.code
         out["option"] = ask.n
+        out["payment"] = [STEPS[i] for i in st.paid_steps(ask)]  # RM-3.4: W2 or W2/1
     elif ask.kind != REACT and ask.code:
         out["scroll"] = ask.code
     if ask.other != NO_SEAT:

@@ -7,6 +7,7 @@ from bodoge.core.action import Action
 from bodoge.core.i18n import text
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell
 from bodoge.games.ruler_of_mana.effects import Effect, Effects
+from bodoge.games.ruler_of_mana.payment import MANA, step_code, step_units
 
 
 def code_words(cards: CardSet, code: str, lang: str) -> str:
@@ -83,4 +84,8 @@ def describe_step(cards: CardSet, action: Action, lang: str) -> str:
         )
     if kind in ("target", "pick"):
         return text(key, lang, seat=args[0])
+    if kind == "pay" and MANA[step_code(args[0])].orbs == 2:
+        # RM-3.4: a 2-orb card's step says how many units it supplies.
+        card = code_words(cards, step_code(args[0]), lang)
+        return text("rm.step.pay_units", lang, card=card, units=step_units(args[0]))
     return text(key, lang, card=code_words(cards, args[0], lang))
