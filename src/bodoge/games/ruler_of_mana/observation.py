@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from bodoge.adapters.observation import rotate
 from bodoge.core.state import JSON
-from bodoge.games.ruler_of_mana.draft import PACK_SIZE
+from bodoge.games.ruler_of_mana.rules import HAND_SIZE
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana import RulerOfMana
@@ -168,4 +168,4 @@ def max_steps_per_turn(game: RulerOfMana) -> int:
 def max_setup_steps(game: RulerOfMana) -> int:
     """Steps before the first turn: the expert draft (RM-1.3), every seat keeping a card of
     each pack."""
-    return PACK_SIZE * game.players if game.expert else 0
+    return HAND_SIZE * game.players if game.expert else 0
