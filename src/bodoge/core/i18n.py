@@ -19,13 +19,13 @@ from importlib import import_module, resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from bodoge.core import registry
-
 LANGUAGES = ("en", "ja")
 
 
 def _files() -> list[Traversable]:
     """The shared catalogue, then every registered game's own, in the order of ``games()``."""
+    from bodoge.core import registry  # here: the registry's errors speak through this module
+
     found = [resources.files("bodoge").joinpath("messages.toml")]
     for name in registry.games():
         package = import_module(registry.game_class(name).__module__).__package__
@@ -38,6 +38,8 @@ def _files() -> list[Traversable]:
 def catalogue() -> dict[str, dict[str, str]]:
     """Every key with its texts, flattened to dotted keys (``play.header``). A key defined in two
     files is an error: each text has one home."""
+    from bodoge.core import registry
+
     return _catalogue(registry.games())
 
 
