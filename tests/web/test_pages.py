@@ -120,7 +120,9 @@ def test_rules_pages_in_both_languages(client: TestClient) -> None:
 
 def test_messages_for_the_pages(client: TestClient) -> None:
     ja = client.get("/api/messages?lang=ja").json()["messages"]
-    assert ja["web.hint"] == "ヒント" and all(k.startswith("web.") or k == "lang" for k in ja)
+    assert ja["web.hint"] == "ヒント" and all(
+        k.startswith(("web.", "companion.")) or k == "lang" for k in ja
+    )
     assert client.get("/api/messages?lang=xx").status_code == 400
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bodoge.agents.heuristic import has_heuristic
 from bodoge.core.errors import SetupError
 from bodoge.core.game import Game
 from bodoge.core.registry import make
@@ -195,7 +196,8 @@ class SimulationReport:
 
 
 # Random seats never finish Extreme Mission (every game ends at the turn cap, without a winner):
-# by default every seat plays the game's own plan, which finishes games and has winners.
+# by default every seat plays the game's own plan, which finishes games and has winners; a game
+# without a plan of its own gets random seats.
 DEFAULT_SEAT = "heuristic"
 
 
@@ -210,7 +212,8 @@ def simulate(
     variant: str = "basic",
 ) -> SimulationReport:
     """Play ``games`` games of ``game_name`` between ``seats`` (agent names; default
-    ``DEFAULT_SEAT`` in every seat) and report on them. ``turn_cap`` None or 0 plays without a cap.
+    ``DEFAULT_SEAT`` in every seat, random where the game has no heuristic) and report on them.
+    ``turn_cap`` None or 0 plays without a cap.
 
     Raises ``UnknownGame`` or ``SetupError`` (one-line messages) on bad arguments.
     """
@@ -224,7 +227,7 @@ def simulate(
         players = len(seat_names)
     game = make(game_name, players=players, variant=variant, turn_cap=cap)
     if seats is None:
-        seat_names = [DEFAULT_SEAT] * game.players
+        seat_names = [DEFAULT_SEAT if has_heuristic(game) else "random"] * game.players
     records = []
     for index in range(games):
         records.append(play_game(game, seat_names, seed, index))

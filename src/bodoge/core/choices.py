@@ -12,20 +12,8 @@ A begun action starts either with a first step (``complete M1-07``, ``cast S19/3
 for a chore the game sets (cards to drop down to the hand limit, an effect's choice of cards), with
 the chore's verb (``drop``, ``discard``): its items are then spelled without the verb (``P9``).
 Where the order of the items means something (a cycle, cards put back on top) the items chosen are
-a sequence, else a multiset.
-
->>> import bodoge
->>> state = bodoge.make("extreme-mission", players=2).new_state(1, setup={
-...     "hands": {0: ["I-R4a", "I-B5a", "I-G6a"]}})
->>> before = state.to_json()
->>> state.choices("complete M1-02", ["G6"])
-Choices(addable=('R4', 'B5', 'HK', 'DR', 'SN', 'IN', 'FG'), complete=False)
->>> state.choices("complete M1-02", ["G6", "R4", "B5"]).complete
-True
->>> steps(state, "complete M1-02", ["G6", "R4", "B5"])
-['complete M1-02', 'R4', 'B5', 'G6']
->>> state.to_json() == before
-True
+a sequence, else a multiset. Core names no game: the examples, with real games, are in
+``tests/test_choices_examples.py``.
 """
 
 from __future__ import annotations
@@ -116,12 +104,7 @@ class Exploration:
 
 def begin(state: State, what: str, chosen: Sequence[str] = ()) -> tuple[str, list[str]]:
     """``what`` and the items chosen, reading a chore's step as its verb and first item
-    (``drop P9`` is ``drop`` with ``P9``).
-
-    >>> import bodoge
-    >>> begin(bodoge.make("extreme-mission", players=2).new_state(1), " draw ")
-    ('draw', [])
-    """
+    (``drop P9`` is ``drop`` with ``P9``)."""
     what = " ".join(what.split())
     items = list(chosen)
     chore = state._chore() if state.current_player is not None else None
@@ -133,14 +116,7 @@ def begin(state: State, what: str, chosen: Sequence[str] = ()) -> tuple[str, lis
 
 def split(state: State, entry: str) -> tuple[str, list[str]] | None:
     """What a person typed, read as a first step and items (``complete M1-07 P8 R1``, ``drop P9
-    R1``, ``bottom F1 bottom A1``); None when it does not start with a legal first step.
-
-    >>> import bodoge
-    >>> state = bodoge.make("extreme-mission", players=2).new_state(1, setup={
-    ...     "hands": {0: ["I-R4a", "I-B5a", "I-G6a"]}})
-    >>> split(state, "complete M1-02 G6 R4"), split(state, "fly")
-    (('complete M1-02', ['G6', 'R4']), None)
-    """
+    R1``, ``bottom F1 bottom A1``); None when it does not start with a legal first step."""
     tokens = entry.split()
     if state.current_player is None or not tokens:
         return None
@@ -283,14 +259,7 @@ def steps(state: State, what: str, chosen: Sequence[str]) -> list[str]:
     """The legal steps, in order, that make the whole action ``what`` with the items ``chosen``
     (in any order, unless their order means something); IllegalAction when they do not make one.
     Searches only the paths made of the chosen items, so it is quick even where a whole
-    exploration is not.
-
-    >>> import bodoge
-    >>> state = bodoge.make("extreme-mission", players=2).new_state(1, setup={
-    ...     "hands": {0: ["I-R4a", "I-B5a", "I-G6a"]}})
-    >>> steps(state, "complete M1-02", ["G6", "HK", "B5"])
-    ['complete M1-02', 'B5', 'G6', 'HK']
-    """
+    exploration is not."""
     what, items = begin(state, what, chosen)
     start = _Start(state, what)
     if start.whole:

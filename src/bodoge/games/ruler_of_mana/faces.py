@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bodoge.core.i18n import text
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Spell
 from bodoge.games.ruler_of_mana.words import code_words, effects_words, face_words
 
@@ -25,13 +26,17 @@ __all__ = ["faces"]
 def faces(cards: CardSet, lang: str) -> dict[str, Any]:
     """``cards``: card id -> its code; ``codes``: code -> kind (mana, spell, scroll), element,
     orbs, name, options with cost symbols and effects in words, and the whole face in words;
-    ``names``: every code and option (``S19/3``) in words, for labelling steps."""
+    ``names``: every code, option (``S19/3``) and one-unit payment (``W2/1``) in words, for
+    labelling steps."""
     codes: dict[str, dict[str, Any]] = {}
     names: dict[str, str] = {}
     for code, face in cards.by_code.items():
         entry: dict[str, Any] = {"name": face.name(lang), "words": face_words(cards, code, lang)}
         if isinstance(face, ManaKind):
             entry |= {"kind": "mana", "element": face.element, "orbs": face.orbs}
+            if face.orbs == 2:  # RM-3.4: the step that pays one unit with a 2-orb card
+                card = code_words(cards, code, lang)
+                names[f"{code}/1"] = text("rm.step.pay_units", lang, card=card, units=1)
         elif isinstance(face, Spell):
             options = [
                 {"cost": list(o.cost.symbols), "effects": effects_words(o, lang)}
