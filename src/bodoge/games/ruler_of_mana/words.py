@@ -6,7 +6,7 @@ from __future__ import annotations
 from bodoge.core.action import Action
 from bodoge.core.i18n import text
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell
-from bodoge.games.ruler_of_mana.effects import Effect, Effects
+from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
 from bodoge.games.ruler_of_mana.payment import MANA, step_code, step_units
 from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, HAND_LIMIT
 
@@ -29,6 +29,13 @@ def effect_words(effect: Effect, lang: str) -> str:
     target = text(f"rm.target.{effect.target}", lang) if effect.target is not None else ""
     element = text(f"rm.element.{effect.element}", lang) if effect.element is not None else ""
     return text(f"rm.effect.{effect.verb}", lang, target=target, n=effect.n or 0, element=element)
+
+
+def reaction_words(reaction: Reaction, lang: str) -> str:
+    """A reaction scroll's effect in words: its reaction verbs, then its own effects."""
+    verbs = [text(f"rm.reaction.{v.verb}", lang, n=v.n or 0) for v in reaction.verbs]
+    own = [effect_words(e, lang) for e in reaction.own_effects]
+    return text("rm.sep.effects", lang).join([*verbs, *own])
 
 
 def effects_words(what: Effects, lang: str) -> str:
@@ -54,7 +61,7 @@ def face_words(cards: CardSet, code: str, lang: str) -> str:
                 lang,
                 name=name,
                 trigger=text(f"rm.trigger.{face.reaction.trigger}", lang),
-                effect=str(face.reaction),
+                effect=reaction_words(face.reaction, lang),
             )
         return text("rm.card.main", lang, name=name, effects=effects_words(face, lang))
     return name
