@@ -40,7 +40,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --durations=10
+	$(BIN)/pytest -n 2 --dist worksteal --durations=10
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
