@@ -99,6 +99,8 @@ def test_two_phones_count_a_ruler_of_mana_game_through_a_restart(
     press(b, 0, "+1")
     expect(life(a, 0)).to_have_text("15")
     b.get_by_role("button", name="シールド+1").nth(1).click()  # Bo's shield absorbs the next hit
+    # Ann sees the shield before she strikes: otherwise her blow may reach the server first.
+    expect(a.locator('.seat-box[data-seat="1"] .badge.shield')).to_be_visible()
     press(a, 1, "−2")
     expect(life(b, 1)).to_have_text("13")
     # The hand penalty (RM-2.4) and undo of the last change.
@@ -121,6 +123,7 @@ def test_two_phones_count_a_ruler_of_mana_game_through_a_restart(
 
     # Turns pass; Ann's blow brings Bo to 0: the finish bonus (RM-5.4) and the winner.
     a.get_by_role("button", name="End the turn").click()
+    expect(b.locator('.seat-box[data-seat="1"] .badge.turn')).to_be_visible()
     for _ in range(6):
         press(b, 1, "−2")
     expect(life(a, 1)).to_have_text("1")
