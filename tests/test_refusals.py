@@ -61,7 +61,8 @@ def test_refusals_in_random_play_read_in_japanese(name: str, variant: str) -> No
 def _named_keys() -> set[str]:
     """Every catalogue key the code names as a literal in a refusal or a result."""
     pattern = re.compile(
-        r"""(?:Message|IllegalAction|Rung|_why)\(\s*"([a-z_.]+)"|top_tie=\("([a-z_.]+)"|"""
+        r"""(?:Message|IllegalAction|SetupError|UnknownGame|Rung|_why)\(\s*"([a-z_.]+)"|"""
+        r"""top_tie=\("([a-z_.]+)"|of="([a-z_.]+)"|"""
         r"""\(\s*"((?:em|rm|result)\.result\.[a-z_]+|result\.tied)\""""
     )
     keys: set[str] = set()
@@ -76,6 +77,7 @@ def test_every_refusal_and_result_key_has_both_languages() -> None:
     entries = catalogue()
     keys = _named_keys()
     assert {"illegal.not_legal", "em.illegal.drop", "rm.illegal.cannot_pay"} <= keys
+    assert {"setup.players", "em.setup.unknown_mission", "rm.setup.deck_empty"} <= keys
     keys |= {f"rm.waiting.{kind}" for kind in WAITING}
     wanted = set()
     for key in keys:

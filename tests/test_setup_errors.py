@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -17,9 +18,13 @@ def game(request: pytest.FixtureRequest) -> bodoge.Game:
 
 
 def _refused(call: Any, fragment: str) -> None:
+    """``call`` raises one line of SetupError matching ``fragment``, worded in Japanese too."""
     with pytest.raises(bodoge.SetupError, match=fragment) as caught:
         call()
-    assert "\n" not in str(caught.value)
+    err = caught.value
+    assert "\n" not in str(err) and err.text("en") == str(err)
+    ja = err.text("ja")
+    assert ja != str(err) and "\n" not in ja and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja)
 
 
 @pytest.mark.parametrize(

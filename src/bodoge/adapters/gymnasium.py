@@ -67,11 +67,13 @@ class BodogeEnv(gymnasium.Env[Array, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         if not 0 <= seat < game.players:
-            raise SetupError(f"no seat {seat} in a {game.players}-player game")
+            raise SetupError(
+                "setup.view_seat", player=seat, players=game.players, last=game.players - 1
+            )
         others = [s for s in range(game.players) if s != seat]
         names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(names) != len(others):
-            raise SetupError(f"{len(others)} other seats need {len(others)} bots, not {names}")
+            raise SetupError("setup.other_bots", seats=len(others), names=names)
         self.metadata = {"render_modes": ["ansi", "human"]}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of ansi, human, not {render_mode!r}")

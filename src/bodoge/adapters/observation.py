@@ -51,7 +51,7 @@ class _Encoding(Protocol):
 def _encoding(game: Game) -> _Encoding:
     module = game_module(game, "observation")
     if module is None:
-        raise SetupError(f"{game.name} has no observation encoding (games/<game>/observation.py)")
+        raise SetupError("setup.no_observation", game=game.name)
     return cast(_Encoding, module)
 
 
@@ -73,7 +73,7 @@ class Observer:
         start = 0
         for name, shape in self.fields:
             if name in self.slices:
-                raise SetupError(f"{game.name} observation names the field {name!r} twice")
+                raise SetupError("setup.field_twice", game=game.name, name=name)
             self.slices[name] = slice(start, start + prod(shape))
             start += prod(shape)
         self.size = start

@@ -30,7 +30,7 @@ def game_heuristic(game: Game, seat: int, rng: random.Random) -> Agent:
     """``game``'s heuristic agent for ``seat`` (SetupError when the game has none)."""
     factory = knowledge(game).agent
     if factory is None:
-        raise SetupError(f"{game.name} has no heuristic agent yet: use random or ismcts")
+        raise SetupError("setup.no_heuristic", game=game.name)
     return factory(game, seat, rng)
 
 

@@ -193,7 +193,7 @@ class ISMCTSAgent:
         evaluate: Evaluator | None = None,
     ) -> None:
         if type(game).sample_state is Game.sample_state:
-            raise SetupError(f"{game.name} cannot rebuild a state from a view yet: no ismcts")
+            raise SetupError("setup.no_ismcts", game=game.name)
         know = knowledge(game)
         self.game = game
         self.seat = seat

@@ -56,7 +56,7 @@ def make_agent(name: str, game: Game, seat: int, rng: random.Random) -> Agent:
     factory = _GAME_AGENTS.get((name, game.name)) or _AGENTS.get(name)
     if factory is None:
         known = ", ".join([HUMAN, *agent_names(game.name)])
-        raise SetupError(f"unknown agent {name!r}: use one of {known}")
+        raise SetupError("setup.unknown_agent", name=name, game=game.name, known=known)
     return factory(game, seat, rng)
 
 
@@ -70,5 +70,5 @@ def parse_seats(spec: str | Sequence[str], allow_human: bool = True) -> list[str
     known = ([HUMAN] if allow_human else []) + list(agent_names())
     for name in names:
         if name not in known:
-            raise SetupError(f"unknown seat {name!r}: use one of {', '.join(known)}")
+            raise SetupError("setup.unknown_seat", name=name, known=", ".join(known))
     return names

@@ -218,12 +218,12 @@ def simulate(
     Raises ``UnknownGame`` or ``SetupError`` (one-line messages) on bad arguments.
     """
     if games < 0:
-        raise SetupError(f"games must be 0 or more, not {games}")
+        raise SetupError("setup.games_at_least", least=0, games=games)
     cap = turn_cap or None
     if seats is not None:
         seat_names = parse_seats(seats, allow_human=False)
         if players is not None and players != len(seat_names):
-            raise SetupError(f"{len(seat_names)} seats given for {players} players")
+            raise SetupError("setup.seats_for_players", seats=len(seat_names), players=players)
         players = len(seat_names)
     game = make(game_name, players=players, variant=variant, turn_cap=cap)
     if seats is None:

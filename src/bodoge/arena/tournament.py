@@ -92,7 +92,7 @@ def seatings(entrants: int, players: int) -> tuple[tuple[int, ...], ...]:
     ((0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1))
     """
     if entrants < 1 or players < 1:
-        raise SetupError(f"a tournament needs bots and seats, not {entrants} and {players}")
+        raise SetupError("setup.tournament", entrants=entrants, players=players)
     if entrants <= players:
         return tuple(
             t for t in itertools.product(range(entrants), repeat=players) if len(set(t)) == entrants
@@ -257,11 +257,11 @@ def plan(
     (for this game), the cap. Raises ``UnknownGame`` or ``SetupError`` with a one-line message.
     """
     if games < 1:
-        raise SetupError(f"games must be 1 or more, not {games}")
+        raise SetupError("setup.games_at_least", least=1, games=games)
     cap = turn_cap or None
     names = tuple(parse_seats(list(bots), allow_human=False))
     if not names or not all(names):
-        raise SetupError("name at least one bot")
+        raise SetupError("setup.no_bot")
     game = make(game_name, players=players, variant=variant, turn_cap=cap)
     for name in dict.fromkeys(names):
         make_agent(name, game, 0, random.Random(0))  # a bot this game has no such agent for

@@ -55,7 +55,7 @@ def balance_hooks(game: Game) -> BalanceHooks:
     """The hooks of ``game``'s ``balance`` module; ``SetupError`` when it has none."""
     module = game_module(game, "balance")
     if module is None:
-        raise SetupError(f"{game.name} has no balance report (no balance module in its package)")
+        raise SetupError("setup.no_balance", game=game.name)
     return BalanceHooks(
         endings=tuple(module.ENDINGS),
         uses=module.uses,

@@ -11,17 +11,10 @@ class BodogeError(Exception):
     """Base of every error bodoge raises on bad input."""
 
 
-class IllegalAction(BodogeError, ValueError):
-    """An action (or notation) that is not legal in this state; the state is unchanged.
-
-    It carries a catalogue key and its fields (or a :class:`Message` holding them), so a person
-    reads the reason in their language (``text(lang)``); ``str()`` is the English one-liner. A
-    field may be a Message (the reason inside a refusal).
-
-    >>> err = IllegalAction("illegal.over", notation="draw")
-    >>> str(err), err.text("ja")
-    ("'draw': the game is over", '「draw」：ゲームはもう終わっています')
-    """
+class WordedError(BodogeError):
+    """An error worded from the message catalogue: a key and its fields (or a :class:`Message`
+    holding them), so a person reads it in their language (``text(lang)``); ``str()`` is the
+    English one-liner. A field may be a Message (a reason inside a refusal)."""
 
     def __init__(self, key: str | Message, **fields: Any) -> None:
         self.message = key if isinstance(key, Message) else Message(key, fields)
@@ -31,13 +24,30 @@ class IllegalAction(BodogeError, ValueError):
     def key(self) -> str:
         return self.message.key
 
+    @property
+    def fields(self) -> dict[str, Any]:
+        return self.message.fields
+
     def text(self, lang: str = "en") -> str:
-        """The one-line reason in ``lang``."""
+        """The one-line message in ``lang``."""
         return self.message.text(lang)
 
 
-class SetupError(BodogeError, ValueError):
-    """A scenario (``setup``) or game option that cannot be played."""
+class IllegalAction(WordedError, ValueError):
+    """An action (or notation) that is not legal in this state; the state is unchanged.
+
+    >>> err = IllegalAction("illegal.over", notation="draw")
+    >>> str(err), err.text("ja")
+    ("'draw': the game is over", '「draw」：ゲームはもう終わっています')
+    """
+
+
+class SetupError(WordedError, ValueError):
+    """A scenario (``setup``), game option, seat or bot that cannot be played.
+
+    >>> SetupError("setup.players", game="go-fish", low=2, high=5, players=9).text("ja")
+    'go-fishは2〜5人用です（9人ではできません）'
+    """
 
 
 class CardSetError(BodogeError, ValueError):
@@ -56,24 +66,14 @@ class CardSetError(BodogeError, ValueError):
         self.problem = problem
 
 
-class UnknownGame(BodogeError, ValueError):
+class UnknownGame(WordedError, ValueError):
     """A game name that bodoge does not know."""
 
 
-class Refusal(BodogeError, ValueError):
+class Refusal(WordedError, ValueError):
     """A change the rules refuse, worded from the message catalogue (``key``, ``fields``):
     ``text(lang)`` in either language, ``str()`` in English.
 
     >>> Refusal("companion.error.no_seat", seat=7, players=4).text("ja")
     '7番の席はありません（4人の卓）'
     """
-
-    def __init__(self, key: str, **fields: object) -> None:
-        self.key = key
-        self.fields = fields
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str) -> str:
-        from bodoge.core.i18n import text  # the catalogue is read only when a refusal is worded
-
-        return text(self.key, lang, **self.fields)

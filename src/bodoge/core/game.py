@@ -41,14 +41,18 @@ class Game(ABC):
         players = self.default_players if players is None else players
         if not is_whole(players) or not self.min_players <= players <= self.max_players:
             raise SetupError(
-                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
+                "setup.players",
+                game=self.name,
+                low=self.min_players,
+                high=self.max_players,
+                players=players,
             )
         if variant not in self.variants:
             raise SetupError(
-                f"{self.name} has no variant {variant!r}: use one of {', '.join(self.variants)}"
+                "setup.variant", game=self.name, variant=variant, known=", ".join(self.variants)
             )
         if turn_cap is not None and (not is_whole(turn_cap) or turn_cap < 1):
-            raise SetupError(f"turn_cap must be a positive number of turns, not {turn_cap!r}")
+            raise SetupError("setup.turn_cap", turn_cap=turn_cap)
         self.players = players
         self.variant = variant
         self.turn_cap = turn_cap
@@ -87,14 +91,17 @@ class Game(ABC):
         try:
             data = json.loads(text)
             if not isinstance(data, dict):
-                raise SetupError(f"not a saved {self.name} state: not a JSON object")
+                raise SetupError("setup.saved.not_object", game=self.name)
             if data.get("game") != self.name:
-                raise SetupError(f"saved state is of {data.get('game')!r}, not {self.name}")
+                raise SetupError("setup.saved.other_game", saved=data.get("game"), game=self.name)
             saved = data["config"]
             if saved["players"] != self.players or saved["variant"] != self.variant:
                 raise SetupError(
-                    f"saved state is for {saved['players']} players ({saved['variant']}), "
-                    f"this game is for {self.players} ({self.variant})"
+                    "setup.saved.other_table",
+                    saved_players=saved["players"],
+                    saved_variant=saved["variant"],
+                    players=self.players,
+                    variant=self.variant,
                 )
             rng = random.Random()
             version, internal, gauss = data["rng"]
@@ -106,7 +113,7 @@ class Game(ABC):
         except BodogeError:
             raise
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise SetupError(f"not a saved {self.name} state: {exc}") from None
+            raise SetupError("setup.saved.broken", game=self.name, problem=str(exc)) from None
 
     def sample_state(self, view: JSON, seed: int) -> State:
         """A full state consistent with a seat's ``view`` (``view["you"]`` is that seat), built from

@@ -115,7 +115,7 @@ def game_class(name: str) -> type[Game]:
         discover()  # a game installed or put on the path since the last look
         found = _GAMES.get(name)
     if found is None:
-        raise UnknownGame(f"unknown game {name!r}: bodoge has {', '.join(games())}")
+        raise UnknownGame("setup.unknown_game", name=name, known=", ".join(games()))
     return found
 
 

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.core.errors import SetupError
+from bodoge.core.i18n import Message
 
 __all__ = [
     "check_seed",
@@ -52,7 +53,7 @@ def is_whole(value: Any) -> bool:
 def check_seed(seed: Any) -> int:
     """``seed`` if it is a whole number (a bool is not)."""
     if not is_whole(seed):
-        raise SetupError(f"seed must be a whole number, not {seed!r}")
+        raise SetupError("setup.seed", seed=seed)
     return int(seed)
 
 
@@ -62,12 +63,10 @@ def check_setup(setup: Any, keys: frozenset[str]) -> Mapping[str, Any]:
         return {}
     allowed = ", ".join(sorted(keys)) or "none"
     if not isinstance(setup, Mapping):
-        raise SetupError(
-            f"setup must be a mapping of keys ({allowed}), not a {type(setup).__name__}"
-        )
+        raise SetupError("setup.not_mapping", allowed=allowed, kind=type(setup).__name__)
     unknown = sorted(map(str, set(setup) - keys))
     if unknown:
-        raise SetupError(f"unknown setup key(s): {', '.join(unknown)}; use {allowed}")
+        raise SetupError("setup.unknown_keys", unknown=", ".join(unknown), allowed=allowed)
     return setup
 
 
@@ -75,40 +74,42 @@ def check_viewer(players: int, player: Any) -> int | None:
     """``player`` if it names a seat of a ``players``-player game, or None (a spectator)."""
     if player is None or (is_whole(player) and 0 <= player < players):
         return player  # type: ignore[no-any-return]
-    raise SetupError(
-        f"no seat {player!r} in a {players}-player game: view seat 0–{players - 1} or None"
-    )
+    raise SetupError("setup.view_seat", player=player, players=players, last=players - 1)
 
 
 def seat_number(players: int, key: Any, what: str) -> int:
     """``key`` as a seat of a ``players``-player game (``what`` names the setup key)."""
     if isinstance(key, bool):
-        raise SetupError(f"{what}: {key!r} is not a seat number")
+        raise SetupError("setup.not_seat", what=what, seat=key)
     try:
         seat = int(key)
     except (TypeError, ValueError):
-        raise SetupError(f"{what}: {key!r} is not a seat number") from None
+        raise SetupError("setup.not_seat", what=what, seat=key) from None
     if not 0 <= seat < players:
-        raise SetupError(f"{what}: there is no seat {seat} in a {players}-player game")
+        raise SetupError("setup.no_seat", what=what, seat=seat, players=players)
     return seat
 
 
-def listed(value: Any, where: str, of: str = "card ids") -> list[Any]:
-    """``value`` as a list, if it is a list or tuple (of ``of``; ``where`` names it)."""
+def listed(value: Any, where: str, of: str = "setup.of.card_ids") -> list[Any]:
+    """``value`` as a list, if it is a list or tuple (of what the catalogue key ``of`` names;
+    ``where`` names the entry)."""
     if not isinstance(value, list | tuple):
-        raise SetupError(f"{where} must be a list of {of}, not {value!r}")
+        raise SetupError("setup.not_list", where=where, of=Message(of), value=value)
     return list(value)
 
 
 def per_seat(
-    players: int, setup: Mapping[str, Any], key: str, lists: bool = False, of: str = "card ids"
+    players: int,
+    setup: Mapping[str, Any],
+    key: str,
+    lists: bool = False,
+    of: str = "setup.of.card_ids",
 ) -> dict[int, Any]:
     """``setup[key]``, a mapping from seats to values, by seat number (empty when absent);
     with ``lists``, every value must be a list of ``of`` (and comes back as one)."""
     raw = setup.get(key, {})
     if not isinstance(raw, Mapping):
-        kind = "lists" if lists else "values"
-        raise SetupError(f"{key} must map seats to {kind}, e.g. {{0: ...}}")
+        raise SetupError("setup.seat_lists" if lists else "setup.seat_values", entry=key)
     out: dict[int, Any] = {}
     for k, v in raw.items():
         seat = seat_number(players, k, key)

@@ -378,10 +378,10 @@ class TerminalPlay:
         setup: Mapping[str, Any] | None = None,
     ) -> None:
         if len(seats) != game.players:
-            raise SetupError(f"{len(seats)} seats for a {game.players}-player game")
+            raise SetupError("setup.seats_for_players", seats=len(seats), players=game.players)
         self.words = GameWords(game, lang)
         if HUMAN not in seats:
-            raise SetupError(self.words.t("play.no_human"))
+            raise SetupError("play.no_human")
         self.game = game
         self.seats = list(seats)
         self.seed = seed

@@ -37,17 +37,17 @@ def _lay_missions(
     """EM-1.1: ``MISSIONS_PER_LEVEL`` missions of each level, face up. A scenario may name them."""
     levels = sorted(game.levels)
     if "missions" in setup:
-        laid = listed(setup["missions"], "missions", "mission ids")
+        laid = listed(setup["missions"], "missions", "em.setup.of.mission_ids")
         for m in laid:
             if not isinstance(m, str) or m not in game.level_of:
-                raise SetupError(f"missions: unknown mission {m!r}")
+                raise SetupError("em.setup.unknown_mission", where="missions", mission=m)
         if len(set(laid)) != len(laid):
-            raise SetupError("missions: a mission is laid twice")
+            raise SetupError("em.setup.laid_twice")
         for level in levels:
             count = sum(1 for m in laid if game.level_of[m] == level)
             if count != MISSIONS_PER_LEVEL:
                 raise SetupError(
-                    f"missions: level {level} has {count} missions, not {MISSIONS_PER_LEVEL}"
+                    "em.setup.level_count", level=level, count=count, wanted=MISSIONS_PER_LEVEL
                 )
         return sorted(laid, key=lambda m: (game.level_of[m], laid.index(m)))
     return lay_missions(
@@ -73,9 +73,7 @@ def lay_missions(
         must = [m for m in pool if m in wanted]
         others = [m for m in pool if m not in wanted]
         if len(must) > MISSIONS_PER_LEVEL:
-            raise SetupError(
-                f"completed: more than {MISSIONS_PER_LEVEL} level-{level} missions completed"
-            )
+            raise SetupError("em.setup.too_many_done", level=level, most=MISSIONS_PER_LEVEL)
         laid.extend(must + others[: MISSIONS_PER_LEVEL - len(must)])
     return laid
 
@@ -89,28 +87,26 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any]) -> EM
 
     start = seat_number(game.players, setup.get("start_player", 0), "start_player")
     current = seat_number(game.players, setup.get("current_player", start), "current_player")
-    completed = per_seat(game.players, setup, "completed", lists=True, of="mission ids")
+    completed = per_seat(game.players, setup, "completed", lists=True, of="em.setup.of.mission_ids")
     state.missions = _lay_missions(game, setup, completed, rng)
     state.completed_by = {m: [] for m in state.missions}
     for seat, ms in completed.items():
         levels: set[int] = set()
         for m in ms:
             if not isinstance(m, str) or m not in state.completed_by:
-                raise SetupError(f"completed: mission {m!r} is not laid")
+                raise SetupError("em.setup.not_laid", mission=m)
             if game.level_of[m] in levels:
-                raise SetupError(
-                    f"completed: seat {seat} has two level-{game.level_of[m]} missions"
-                )
+                raise SetupError("em.setup.two_of_level", seat=seat, level=game.level_of[m])
             levels.add(game.level_of[m])
             state.completed[seat].append(m)
             state.completed_by[m].append(seat)
 
     for seat, kinds in per_seat(
-        game.players, setup, "collaborators_down", lists=True, of="collaborator kinds"
+        game.players, setup, "collaborators_down", lists=True, of="em.setup.of.kinds"
     ).items():
         for code in kinds:
             if code not in game.kinds:
-                raise SetupError(f"collaborators_down: unknown kind {code!r}")
+                raise SetupError("em.setup.unknown_kind", kind=code)
             state.collaborators[seat][game.kinds.index(code)] = False
 
     # Info cards: those the scenario places, then the rest shuffled (EM-1.2).
@@ -119,9 +115,9 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any]) -> EM
     def take(card_id: Any, where: str) -> int:
         index = game.card_index.get(card_id) if isinstance(card_id, str) else None
         if index is None:
-            raise SetupError(f"{where}: unknown info card {card_id!r}")
+            raise SetupError("em.setup.unknown_card", where=where, card=card_id)
         if index in placed:
-            raise SetupError(f"{where}: card {card_id} is placed twice")
+            raise SetupError("setup.placed_twice", where=where, card=card_id)
         placed.add(index)
         return index
 
@@ -139,7 +135,7 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any]) -> EM
             state.hands[seat] = sorted(hands[seat])
         else:
             if len(rest) < HAND_SIZE:
-                raise SetupError(f"not enough cards left to deal seat {seat} a hand")
+                raise SetupError("setup.cards_short", seat=seat, count=HAND_SIZE)
             state.hands[seat] = sorted(rest[-HAND_SIZE:])
             del rest[-HAND_SIZE:]
     state.deck = rest + deck_top[::-1]  # the listed cards on top, in order

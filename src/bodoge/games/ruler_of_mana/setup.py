@@ -34,10 +34,13 @@ def _numbers(
     out: dict[int, int] = {}
     for seat, value in per_seat(game.players, setup, key).items():
         if not is_whole(value):
-            raise SetupError(f"{key}[{seat}] must be a whole number, not {value!r}")
+            raise SetupError("rm.setup.not_whole", entry=key, seat=seat, value=value)
         if value < low or (high is not None and value > high):
-            limit = f"{low}–{high}" if high is not None else f"at least {low}"
-            raise SetupError(f"{key}[{seat}] must be {limit}, not {value}")
+            if high is None:
+                raise SetupError("rm.setup.at_least", entry=key, seat=seat, low=low, value=value)
+            raise SetupError(
+                "rm.setup.between", entry=key, seat=seat, low=low, high=high, value=value
+            )
         out[seat] = value
     return out
 
@@ -66,11 +69,9 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any]) -> RMSta
     def take(card_id: Any, where: str) -> int:
         index = game.index.get(card_id) if isinstance(card_id, str) else None
         if index is None:
-            raise SetupError(
-                f"{where}: unknown card {card_id!r} (ids look like MF1-03, S19, R03-b)"
-            )
+            raise SetupError("rm.setup.unknown_card", where=where, card=card_id)
         if index in placed:
-            raise SetupError(f"{where}: card {card_id} is placed twice")
+            raise SetupError("setup.placed_twice", where=where, card=card_id)
         placed.add(index)
         return index
 
@@ -89,12 +90,12 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any]) -> RMSta
         if seat in hands:
             continue
         if len(rest) < HAND_SIZE:
-            raise SetupError(f"not enough cards left to deal seat {seat} {HAND_SIZE} cards")
+            raise SetupError("setup.cards_short", seat=seat, count=HAND_SIZE)
         dealt[seat] = rest[-HAND_SIZE:]
         del rest[-HAND_SIZE:]
     state.deck = rest + deck_top[::-1]  # the listed cards on top, in order
     if not state.deck:
-        raise SetupError("the deck would be empty: leave at least one card in it")
+        raise SetupError("rm.setup.deck_empty")
     state.to_discard(pile)
     state.start_player = start
     state.player = current
