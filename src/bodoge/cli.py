@@ -157,7 +157,7 @@ def simulate_command(
                 progress=lambda done, _total: bar.update(task, completed=done),
             )
     except BodogeError as exc:
-        _fail(str(exc), lang)
+        _fail(exc.text(lang), lang)
     out = Console(highlight=False)
     for table in report_tables(report, lang):
         out.print(table)
@@ -197,7 +197,7 @@ def play_command(
         the_game = make(game, players=len(seat_list), variant=variant, turn_cap=turn_cap or None)
         session = TerminalPlay(the_game, seat_list, chosen_seed, lang=lang)
     except BodogeError as exc:
-        _fail(str(exc), lang)
+        _fail(exc.text(lang), lang)
     session.run()
 
 
@@ -223,7 +223,7 @@ def serve_command(
     try:
         serve(host, port, db, bot_workers=bot_workers, lang=lang)
     except BodogeError as exc:
-        _fail(str(exc), lang)
+        _fail(exc.text(lang), lang)
 
 
 app.command("arena")(arena_command)

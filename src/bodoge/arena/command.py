@@ -338,7 +338,7 @@ def arena_command(
                 progress=lambda done, _total: bar.update(task, completed=done),
             )
     except BodogeError as exc:
-        usage_error(str(exc), lang)
+        usage_error(exc.text(lang), lang)
     from bodoge.arena.stats import summarize
 
     report = ArenaReport(

@@ -94,7 +94,7 @@ def balance_command(
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
             )
     except BodogeError as exc:
-        usage_error(str(exc), lang)
+        usage_error(exc.text(lang), lang)
     from bodoge.balance.markdown import write_report
 
     path, used = write_report(report, folder, lang)

@@ -10,6 +10,10 @@ from bodoge.core.i18n import Message
 class BodogeError(Exception):
     """Base of every error bodoge raises on bad input."""
 
+    def text(self, lang: str = "en") -> str:
+        """The one-line message in ``lang`` (an error not worded from the catalogue: as raised)."""
+        return str(self)
+
 
 class WordedError(BodogeError):
     """An error worded from the message catalogue: a key and its fields (or a :class:`Message`
