@@ -198,20 +198,7 @@ def test_help_gives_the_games_own_examples() -> None:
 # ------------------------------------------------------------------------------ pieces
 SCENARIO = {
     "hands": {0: ["I-R4a", "I-B5a", "I-G6a"]},
-    "missions": [
-        "M1-01",
-        "M1-02",
-        "M1-03",
-        "M2-01",
-        "M2-02",
-        "M2-03",
-        "M3-01",
-        "M3-02",
-        "M3-03",
-        "M4-01",
-        "M4-02",
-        "M4-03",
-    ],
+    "missions": [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)],
 }
 
 

@@ -7,20 +7,7 @@ from typing import Any
 import bodoge
 from bodoge.games.extreme_mission import EMState
 
-MISSIONS = [
-    "M1-01",
-    "M1-02",
-    "M1-03",
-    "M2-01",
-    "M2-02",
-    "M2-03",
-    "M3-01",
-    "M3-02",
-    "M3-03",
-    "M4-01",
-    "M4-02",
-    "M4-03",
-]
+MISSIONS = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)]  # three of each level
 
 
 def scenario(players: int = 3, seed: int = 1, **setup: Any) -> EMState:
