@@ -81,6 +81,8 @@ class Seat:
         self.sent: deque[float] = deque()
         self.pending: tuple[int, float] | None = None  # (seq acted on, when sent)
         self.trips: list[float] = []
+        self.frame_bytes = 0  # of the state frames received
+        self.frames = 0
         self.over = asyncio.Event()
 
     async def pace(self) -> None:
@@ -96,6 +98,8 @@ class Seat:
             frame = json.loads(text)
             if frame["type"] != "state":
                 continue
+            self.frames += 1
+            self.frame_bytes += len(text)
             now = time.monotonic()
             if self.pending is not None and frame["seq"] > self.pending[0]:
                 self.trips.append(now - self.pending[1])
@@ -114,8 +118,9 @@ class Seat:
 
 async def drive_room(
     base: str, room: dict[str, Any], think: float, stop: float, seed: int
-) -> tuple[list[float], int]:
-    """Play one room's games until ``stop``; the round trips and the games finished."""
+) -> tuple[list[float], int, int, int]:
+    """Play one room's games until ``stop``; the round trips, the games finished, and the state
+    frames received and their characters."""
     ws_base = base.replace("http://", "ws://") + f"/ws/rooms/{room['room']}?token="
     sockets = [await connect(ws_base + t, max_size=2**22) for t in room["tokens"].values()]
     seats = [Seat(ws, random.Random(seed + i), think) for i, ws in enumerate(sockets)]
@@ -140,24 +145,34 @@ async def drive_room(
             await ws.close()
         for task in tasks:
             task.cancel()
-    return [t for s in seats for t in s.trips], finished
+    return (
+        [t for s in seats for t in s.trips],
+        finished,
+        sum(s.frames for s in seats),
+        sum(s.frame_bytes for s in seats),
+    )
 
 
 def client_process(
     base: str, rooms: list[dict[str, Any]], think: float, stop_in: float, seed: int
 ) -> dict[str, Any]:
-    """One client process: drives its rooms concurrently on one event loop."""
+    """One client process: drives its rooms concurrently on one event loop. Its CPU time is
+    measured too: the clients share the machine with the server."""
 
-    async def main() -> list[tuple[list[float], int]]:
+    async def main() -> list[tuple[list[float], int, int, int]]:
         stop = time.monotonic() + stop_in
         return await asyncio.gather(
             *(drive_room(base, r, think, stop, seed + 1000 * i) for i, r in enumerate(rooms))
         )
 
+    cpu = time.process_time()
     results = asyncio.run(main())
     return {
-        "trips": [t for trips, _ in results for t in trips],
-        "games": sum(done for _, done in results),
+        "trips": [t for r in results for t in r[0]],
+        "games": sum(r[1] for r in results),
+        "frames": sum(r[2] for r in results),
+        "frame_chars": sum(r[3] for r in results),
+        "cpu": time.process_time() - cpu,
     }
 
 
@@ -218,12 +233,15 @@ def main(argv: list[str] | None = None) -> int:
                     ],
                 )
             elapsed = time.monotonic() - start
-            server_cpu = _cpu_seconds(server.pid) - cpu_before
+            cpu_after = _cpu_seconds(server.pid)
+            server_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
             load_after = os.getloadavg()
         finally:
             server.terminate()
             server.wait(15)
     trips = sorted(t for r in results for t in r["trips"])
+    frames = sum(r["frames"] for r in results)
+    frames_chars = sum(r["frame_chars"] for r in results)
     figures = {
         "game": args.game,
         "players": args.players,
@@ -240,6 +258,11 @@ def main(argv: list[str] | None = None) -> int:
         "p99_ms": round(percentile(trips, 0.99) * 1000, 2),
         "mean_ms": round(statistics.fmean(trips) * 1000, 2) if trips else None,
         "server_cpu_share": round(server_cpu / elapsed, 2) if server_cpu is not None else None,
+        "server_cpu_ms_per_action": (
+            round(server_cpu / len(trips) * 1000, 2) if server_cpu is not None and trips else None
+        ),
+        "clients_cpu_share": round(sum(r["cpu"] for r in results) / elapsed, 2),
+        "state_frame_chars_mean": round(frames_chars / frames) if frames else None,
         "loadavg_before": [round(x, 2) for x in load_before],
         "loadavg_after": [round(x, 2) for x in load_after],
         "cores": os.cpu_count(),

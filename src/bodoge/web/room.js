@@ -56,13 +56,15 @@ function connect() {
   const seat = mySeat();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = seat?.token ? `?token=${encodeURIComponent(seat.token)}` : "";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(room)}${query}`);
-  socket.onopen = () => {
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(room)}${query}`);
+  socket = ws;
+  ws.onopen = () => {
     retry = 0;
     if (S.quiet) send({ type: "quiet", on: true });
   };
-  socket.onmessage = (message) => receive(JSON.parse(message.data));
-  socket.onclose = (closed) => {
+  // Only the current socket's frames: each connection's logs follow on from its own frames.
+  ws.onmessage = (message) => { if (ws === socket) receive(JSON.parse(message.data)); };
+  ws.onclose = (closed) => {
     if (closed.code === 4404) { // no such room: nothing to come back to
       document.getElementById("app").replaceChildren(header(), el("main", { class: "loading" },
         el("p", {}, t("web.room.none")), el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
@@ -98,6 +100,7 @@ async function receive(frame) {
     }
     draw();
   } else if (frame.type === "state") {
+    if (!joinLog(frame)) return;
     const fresh = !S.frame || frame.seq !== S.frame.seq;
     S.frame = frame;
     if (!S.summary) S.summary = { game: frame.view.game, players: frame.view.players, seats: [] };
@@ -137,6 +140,20 @@ async function receive(frame) {
     toast(frame.message);
     draw();
   }
+}
+
+// A state frame carries the log from entry `log_from` on; the entries before it are the ones this
+// connection was already sent. Made whole again here, before anything awaits, so that every frame
+// of the page has its whole log. A gap (it cannot happen on one connection) asks for a new one.
+function joinLog(frame) {
+  const from = frame.log_from || 0;
+  const kept = S.frame?.view.log || [];
+  if (from > kept.length) {
+    reconnect();
+    return false;
+  }
+  frame.view.log = from ? kept.slice(0, from).concat(frame.view.log) : frame.view.log;
+  return true;
 }
 
 async function loadFaces() {
