@@ -48,9 +48,12 @@ __all__ = [
     "choices_frame",
     "dumps",
     "error_frame",
+    "legal_steps",
     "parse_frame",
     "room_frame",
+    "seq_of",
     "state_frame",
+    "view_frame",
 ]
 
 JSON = dict[str, Any]
