@@ -7,12 +7,16 @@ seat, every seat playing uniformly random legal steps after ``--think`` seconds 
 seconds; 0 plays as fast as the server answers). Each connection paces itself under the
 contract's 20 frames a second. ``--bots K`` puts random bots in the last K seats of every game,
 played inside the server (its worker processes). A finished game is rematched at once, so N
-games stay under way; the run stops by itself after ``--seconds`` (default 30).
+games stay under way. Before the measuring starts, each game is played at once to a random step
+below ``--spread`` (default 150), so that the games measured are at every stage of their length,
+as on a server that has been up a while, not all at their first steps (where frames are
+smallest); then every client measures for ``--seconds`` (default 30): the actions answered, the
+round trips, the server's CPU time and the clients' own, and the size of the state frames.
 
 Ruler of Mana is the default game: random Extreme Mission players hardly ever finish.
 
 Run: ``.venv/bin/python bench/server.py [--games 200] [--players 2] [--think 1.0] [--bots 0]
-[--clients 2] [--seconds 30] [--game ruler-of-mana] [--json FILE]``
+[--clients 2] [--seconds 30] [--spread 150] [--game ruler-of-mana] [--json FILE]``
 """
 
 from __future__ import annotations
@@ -71,17 +75,38 @@ def make_room(base: str, game: str, players: int, bots: int) -> dict[str, Any]:
     return {"room": room, "creator": creator, "tokens": tokens}
 
 
-class Seat:
-    """One person's seat: a websocket that plays random legal steps and times each round trip."""
+class Window:
+    """The measured part of a client process's run: from ``start`` (None while the games are
+    still being brought forward) to ``stop``."""
 
-    def __init__(self, ws: ClientConnection, rng: random.Random, think: float) -> None:
+    def __init__(self) -> None:
+        self.start: float | None = None
+        self.stop = float("inf")
+
+    def measuring(self, now: float) -> bool:
+        return self.start is not None and now <= self.stop
+
+
+class Seat:
+    """One person's seat: a websocket that plays random legal steps and times each round trip.
+    Until its game reaches step ``ahead`` it plays at once (bringing the game forward); round
+    trips count only inside the window."""
+
+    def __init__(
+        self, ws: ClientConnection, rng: random.Random, think: float, ahead: int, window: Window
+    ) -> None:
         self.ws = ws
         self.rng = rng
         self.think = think
+        self.ahead = ahead
+        self.window = window
         self.sent: deque[float] = deque()
         self.pending: tuple[int, float] | None = None  # (seq acted on, when sent)
         self.trips: list[float] = []
+        self.frame_chars = 0  # of the state frames received in the window
+        self.frames = 0
         self.over = asyncio.Event()
+        self.ready = asyncio.Event()  # the game has been brought forward
 
     async def pace(self) -> None:
         now = time.monotonic()
@@ -91,20 +116,29 @@ class Seat:
             await asyncio.sleep(self.sent[0] + 1.0 - now)
         self.sent.append(time.monotonic())
 
-    async def run(self, stop: float) -> None:
+    async def run(self) -> None:
         async for text in self.ws:
             frame = json.loads(text)
             if frame["type"] != "state":
                 continue
             now = time.monotonic()
+            measuring = self.window.measuring(now)
+            if measuring:
+                self.frames += 1
+                self.frame_chars += len(text)
             if self.pending is not None and frame["seq"] > self.pending[0]:
-                self.trips.append(now - self.pending[1])
+                if measuring and self.pending[1] >= (self.window.start or now):
+                    self.trips.append(now - self.pending[1])
                 self.pending = None
             if frame["view"]["is_over"]:
                 self.over.set()
-            if not frame["legal"] or now > stop:
+            forward = not self.ready.is_set()
+            if forward and (frame["seq"] >= self.ahead or frame["view"]["is_over"]):
+                self.ready.set()
+                forward = False
+            if not frame["legal"] or now > self.window.stop:
                 continue
-            if self.think:
+            if self.think and not forward:
                 await asyncio.sleep(self.rng.expovariate(1 / self.think))
             await self.pace()
             step = frame["legal"][self.rng.randrange(len(frame["legal"]))]
@@ -113,23 +147,39 @@ class Seat:
 
 
 async def drive_room(
-    base: str, room: dict[str, Any], think: float, stop: float, seed: int
-) -> tuple[list[float], int]:
-    """Play one room's games until ``stop``; the round trips and the games finished."""
+    base: str,
+    room: dict[str, Any],
+    think: float,
+    ahead: int,
+    window: Window,
+    seed: int,
+    ready: asyncio.Event,
+) -> tuple[list[float], int, int, int]:
+    """Play one room's games until the window closes (``ready`` is set once the game has been
+    brought forward); the round trips, the games finished in the window, and the state frames
+    received in it and their characters."""
     ws_base = base.replace("http://", "ws://") + f"/ws/rooms/{room['room']}?token="
     sockets = [await connect(ws_base + t, max_size=2**22) for t in room["tokens"].values()]
-    seats = [Seat(ws, random.Random(seed + i), think) for i, ws in enumerate(sockets)]
-    tasks = [asyncio.create_task(s.run(stop)) for s in seats]
+    seats = [
+        Seat(ws, random.Random(seed + i), think, ahead, window) for i, ws in enumerate(sockets)
+    ]
+    tasks = [asyncio.create_task(s.run()) for s in seats]
+
+    async def forward() -> None:
+        await asyncio.gather(*(s.ready.wait() for s in seats))
+        ready.set()
+
+    tasks.append(asyncio.create_task(forward()))
     finished = 0
     try:
-        while time.monotonic() < stop:
+        while time.monotonic() < window.stop:
             try:
                 await asyncio.wait_for(
-                    seats[0].over.wait(), timeout=max(0.0, stop - time.monotonic())
+                    seats[0].over.wait(), timeout=min(5.0, window.stop - time.monotonic())
                 )
             except TimeoutError:
-                break
-            finished += 1
+                continue
+            finished += window.measuring(time.monotonic())
             for s in seats:
                 s.over.clear()
             await asyncio.to_thread(
@@ -140,25 +190,69 @@ async def drive_room(
             await ws.close()
         for task in tasks:
             task.cancel()
-    return [t for s in seats for t in s.trips], finished
+    return (
+        [t for s in seats for t in s.trips],
+        finished,
+        sum(s.frames for s in seats),
+        sum(s.frame_chars for s in seats),
+    )
 
 
 def client_process(
-    base: str, rooms: list[dict[str, Any]], think: float, stop_in: float, seed: int
-) -> dict[str, Any]:
-    """One client process: drives its rooms concurrently on one event loop."""
+    base: str,
+    rooms: list[dict[str, Any]],
+    think: float,
+    seconds: float,
+    spread: int,
+    seed: int,
+    start: Any,
+    results: Any,
+) -> None:
+    """One client process: drives its rooms concurrently on one event loop. Each game is first
+    brought forward to a random step below ``spread``, so that the measured games are spread over
+    their length (as on a server that has been up for a while) rather than all at their start;
+    then every process waits at the ``start`` barrier, and measures for ``seconds``. Its CPU
+    time in the window is measured too: the clients share the machine with the server."""
+    rng = random.Random(seed)
+    window = Window()
+    cpu: dict[str, float] = {}
 
-    async def main() -> list[tuple[list[float], int]]:
-        stop = time.monotonic() + stop_in
-        return await asyncio.gather(
-            *(drive_room(base, r, think, stop, seed + 1000 * i) for i, r in enumerate(rooms))
-        )
+    async def main() -> list[tuple[list[float], int, int, int]]:
+        loop = asyncio.get_running_loop()
+        ready = [asyncio.Event() for _ in rooms]
+        drives = [
+            asyncio.create_task(
+                drive_room(
+                    base,
+                    r,
+                    think,
+                    rng.randrange(spread) if spread else 0,
+                    window,
+                    seed + 1000 * i,
+                    ready[i],
+                )
+            )
+            for i, r in enumerate(rooms)
+        ]
+        await asyncio.gather(*(e.wait() for e in ready))
+        await loop.run_in_executor(None, start.wait)
+        cpu["start"] = time.process_time()
+        window.start = time.monotonic()
+        window.stop = window.start + seconds
+        done = await asyncio.gather(*drives)
+        cpu["stop"] = time.process_time()
+        return done
 
-    results = asyncio.run(main())
-    return {
-        "trips": [t for trips, _ in results for t in trips],
-        "games": sum(done for _, done in results),
-    }
+    found = asyncio.run(main())
+    results.put(
+        {
+            "trips": [t for r in found for t in r[0]],
+            "games": sum(r[1] for r in found),
+            "frames": sum(r[2] for r in found),
+            "frame_chars": sum(r[3] for r in found),
+            "cpu": cpu["stop"] - cpu["start"],
+        }
+    )
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -176,6 +270,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=1.0, help="mean think time, s (default 1)")
     parser.add_argument("--clients", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the run, s")
+    parser.add_argument(
+        "--spread",
+        type=int,
+        default=150,
+        help="bring each game forward to a random step below this before measuring (default "
+        "150, about a random Ruler of Mana game's length; 0: measure games from their start)",
+    )
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args(argv)
@@ -183,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("need --games >= 1, --clients >= 1 and 0 <= --bots < --players")
     if not 1.0 <= args.seconds <= 600.0:
         parser.error("--seconds is between 1 and 600")
+    if args.spread < 0:
+        parser.error("--spread is 0 or more")
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -205,25 +308,45 @@ def main(argv: list[str] | None = None) -> int:
                     time.sleep(0.2)
             rooms = [make_room(base, args.game, args.players, args.bots) for _ in range(args.games)]
             shares = [rooms[i :: args.clients] for i in range(args.clients)]
+            context = multiprocessing.get_context("spawn")
+            barrier = context.Barrier(args.clients + 1)
+            queue = context.Queue()
+            clients = [
+                context.Process(
+                    target=client_process,
+                    args=(
+                        base,
+                        share,
+                        args.think,
+                        args.seconds,
+                        args.spread,
+                        7 + i,
+                        barrier,
+                        queue,
+                    ),
+                )
+                for i, share in enumerate(shares)
+            ]
+            for client in clients:
+                client.start()
+            barrier.wait(timeout=600)  # every game brought forward: the window opens
             load_before = os.getloadavg()
             cpu_before = _cpu_seconds(server.pid)
             start = time.monotonic()
-            context = multiprocessing.get_context("spawn")
-            with context.Pool(args.clients) as pool:
-                results = pool.starmap(
-                    client_process,
-                    [
-                        (base, share, args.think, args.seconds, 7 + i)
-                        for i, share in enumerate(shares)
-                    ],
-                )
+            time.sleep(args.seconds)
             elapsed = time.monotonic() - start
-            server_cpu = _cpu_seconds(server.pid) - cpu_before
+            cpu_after = _cpu_seconds(server.pid)
+            results = [queue.get(timeout=120) for _ in clients]
+            for client in clients:
+                client.join(30)
+            server_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
             load_after = os.getloadavg()
         finally:
             server.terminate()
             server.wait(15)
     trips = sorted(t for r in results for t in r["trips"])
+    frames = sum(r["frames"] for r in results)
+    frames_chars = sum(r["frame_chars"] for r in results)
     figures = {
         "game": args.game,
         "players": args.players,
@@ -231,6 +354,7 @@ def main(argv: list[str] | None = None) -> int:
         "games": args.games,
         "think": args.think,
         "clients": args.clients,
+        "spread": args.spread,
         "seconds": round(elapsed, 1),
         "actions": len(trips),
         "actions_per_second": round(len(trips) / elapsed, 1),
@@ -240,6 +364,11 @@ def main(argv: list[str] | None = None) -> int:
         "p99_ms": round(percentile(trips, 0.99) * 1000, 2),
         "mean_ms": round(statistics.fmean(trips) * 1000, 2) if trips else None,
         "server_cpu_share": round(server_cpu / elapsed, 2) if server_cpu is not None else None,
+        "server_cpu_ms_per_action": (
+            round(server_cpu / len(trips) * 1000, 2) if server_cpu is not None and trips else None
+        ),
+        "clients_cpu_share": round(sum(r["cpu"] for r in results) / elapsed, 2),
+        "state_frame_chars_mean": round(frames_chars / frames) if frames else None,
         "loadavg_before": [round(x, 2) for x in load_before],
         "loadavg_after": [round(x, 2) for x in load_after],
         "cores": os.cpu_count(),

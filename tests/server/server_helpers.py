@@ -70,6 +70,15 @@ def receive(ws: Any, kind: str) -> dict[str, Any]:
     raise AssertionError(f"no {kind} frame")
 
 
+def whole(frame: dict[str, Any], before: dict[str, Any] | None) -> dict[str, Any]:
+    """A state frame with its whole log, as its connection knows it: the entries before its
+    ``log_from`` are those of ``before``, the connection's previous frame made whole."""
+    start = frame["log_from"]
+    kept = before["view"]["log"][:start] if before is not None and start else []
+    assert len(kept) == start, "a frame's log must follow on from the connection's last one"
+    return {**frame, "log_from": 0, "view": {**frame["view"], "log": kept + frame["view"]["log"]}}
+
+
 def act(ws: Any, action: str, seq: int) -> None:
     ws.send_text(json.dumps({"type": "act", "action": action, "seq": seq}))
 

@@ -41,6 +41,7 @@ def test_games_lists_both_games_and_the_bots(c: TestClient) -> None:
     body = c.get("/api/games").json()
     assert {g["game"] for g in body["games"]} == {"extreme-mission", "ruler-of-mana"}
     assert body["bots"][:2] == ["random", "easy"]
+    assert body["chat"] == {"length": 300, "lines": 5, "seconds": 10.0}  # what a page keeps to
 
 
 def test_join_a_seat_then_409_when_taken(c: TestClient) -> None:

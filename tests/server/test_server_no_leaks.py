@@ -1,10 +1,12 @@
 """No leaks on the wire (DESIGN.md): two states that differ only in what a seat may not see — its
 determinizations: other hands, the deck order, face-down cards dealt anew — give that seat
-byte-identical frames, checked on frames as built and as received through the websocket; and no
+byte-identical frames, checked on frames as built and as received through the websocket, and on
+the later frames of a connection, which carry only the log entries it was not sent yet; and no
 frame carries the seed or a token."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from server_helpers import client, receive, started_room
 import bodoge
 from bodoge.core.state import State
 from bodoge.core.testing import random_game
-from bodoge.server.wire import state_frame
+from bodoge.server.wire import Sent, legal_steps, seq_of, state_frame, view_frame
 
 GAMES = [
     ("extreme-mission", 2, "basic"),
@@ -48,6 +50,37 @@ def test_frames_of_states_differing_only_in_hidden_cards_are_byte_identical(
                 f"seat {seat} can tell: {name} history={state.history}"
             )
     assert differed, "the determinizations never changed a hidden card: the test has no teeth"
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), GAMES)
+def test_later_frames_of_a_connection_are_as_blind_as_its_first(
+    name: str, players: int, variant: str
+) -> None:
+    """Each frame of one connection, its log cut where the connection's earlier frames ended,
+    is byte for byte the frame a determinization gives when cut at the same place: where the
+    cut falls depends on nothing but what the seat was shown."""
+    game = bodoge.make(name, players=players, variant=variant, turn_cap=40)
+    cuts = 0
+    for seed in range(3):
+        connection = [Sent() for _ in range(players)]
+        kept: list[list[object]] = [[] for _ in range(players)]
+        state = game.new_state(seed)
+        chooser = random.Random(seed)
+        while True:
+            for seat in range(players):
+                frame = connection[seat].frame(state, seat)
+                det = state.determinize(seat, seed=len(state.history))
+                start = len(kept[seat])
+                blind = view_frame(seq_of(det), seat, det.view(seat), legal_steps(det, seat), start)
+                assert frame == blind, f"seat {seat} can tell: {name} history={state.history}"
+                kept[seat] += json.loads(frame)["view"]["log"]
+                assert kept[seat] == state.view(seat)["log"]
+                cuts += start > 0
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[chooser.randrange(len(legal))])
+    assert cuts, "no frame was ever cut: the test has no teeth"
 
 
 @pytest.mark.parametrize(("name", "players", "variant"), GAMES[::2])

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from server_helpers import Pacer
+from server_helpers import Pacer, whole
 from websockets.sync.client import ClientConnection, connect
 
 BODOGE = [sys.executable, "-m", "bodoge.cli"]
@@ -79,7 +79,7 @@ def state_of(ws: ClientConnection) -> dict[str, Any]:
 
 def play(port: int, room: str, tokens: list[str], steps: int | None, rng: random.Random) -> Any:
     """Two seats play random legal steps (a bot plays the third), for ``steps`` of their own
-    moves or to the end; the last state each saw."""
+    moves or to the end; the last state each saw, its log made whole."""
     pacers = [Pacer(), Pacer()]
     url = f"ws://127.0.0.1:{port}/ws/rooms/{room}?token="
     with connect(url + tokens[0]) as ann, connect(url + tokens[1]) as bob:
@@ -96,7 +96,7 @@ def play(port: int, room: str, tokens: list[str], steps: int | None, rng: random
                     json.dumps({"type": "act", "action": step, "seq": latest[mover]["seq"]})
                 )
                 moved += 1
-            latest = [state_of(ann), state_of(bob)]
+            latest = [whole(state_of(ann), latest[0]), whole(state_of(bob), latest[1])]
             assert latest[0]["seq"] == latest[1]["seq"]
         return latest
 

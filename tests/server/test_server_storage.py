@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from server_helpers import Pacer, act, client, random_step, receive, started_room
+from server_helpers import Pacer, act, client, random_step, receive, started_room, whole
 
 from bodoge.server.rooms import hash_token
 from bodoge.server.storage import (
@@ -92,7 +92,10 @@ def test_a_restart_restores_every_room_and_game_exactly(db_url: str, tmp_path: P
                 mover = latest[0]["view"]["current_player"]
                 pacer.wait()
                 act([ann, bob][mover], random_step(latest[mover], rng), latest[mover]["seq"])
-                latest = [receive(ann, "state"), receive(bob, "state")]
+                latest = [
+                    whole(receive(ann, "state"), latest[0]),
+                    whole(receive(bob, "state"), latest[1]),
+                ]
         open_room = c.post("/api/rooms", json={"game": "extreme-mission", "name": "Cy"}).json()
     with client(db_url, tmp_path / "cards") as c:
         assert c.get(f"/api/rooms/{open_room['room']}").json()["status"] == "open"

@@ -231,3 +231,43 @@ def test_choices_answer_the_items_that_can_still_be_added(c: TestClient) -> None
         assert again["chosen"] == [item] and isinstance(again["complete"], bool)
         ann.send_text(json.dumps({"type": "choices", "what": "fly away", "chosen": []}))
         assert error(ann)["seq"] == 0
+
+
+def test_each_connection_is_sent_the_log_once(c: TestClient) -> None:
+    """After a connection's first state frame, ``view.log`` holds only the entries it was not
+    sent (from ``log_from`` on); put together, they are the seat's whole log. A connection that
+    arrives later, and the first frame of a rematch, start again from the whole log."""
+    room, tokens = started_room(c, "ruler-of-mana", players=2)
+    rng = random.Random(11)
+    pacers = [Pacer(), Pacer()]
+    state = c.app.state.rooms.rooms[room]  # type: ignore[attr-defined]
+    with (
+        c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ann,
+        c.websocket_connect(f"/ws/rooms/{room}?token={tokens[1]}") as bob,
+    ):
+        seats = [ann, bob]
+        frames = [receive(ann, "state"), receive(bob, "state")]
+        assert [f["log_from"] for f in frames] == [0, 0]
+        logs = [f["view"]["log"] for f in frames]
+        shorter = moves = 0
+        while not frames[0]["view"]["is_over"]:
+            moves += 1
+            mover = frames[0]["view"]["current_player"]
+            pacers[mover].wait()
+            act(seats[mover], random_step(frames[mover], rng), frames[mover]["seq"])
+            frames = [receive(ann, "state"), receive(bob, "state")]
+            for seat, frame in enumerate(frames):
+                assert frame["log_from"] == len(logs[seat])
+                logs[seat] = logs[seat] + frame["view"]["log"]
+                assert logs[seat] == state.state.view(seat)["log"]
+                shorter += len(frame["view"]["log"]) < len(logs[seat])
+        assert shorter == 2 * moves, "every frame after the first carries only the new entries"
+        with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as again:
+            late = receive(again, "state")
+            assert late["log_from"] == 0 and late["view"]["log"] == logs[0]
+        r = c.post(f"/api/rooms/{room}/rematch", headers=bearer(str(tokens[0])))
+        assert r.status_code == 200, r.text
+        fresh = receive(ann, "state")
+        while fresh["seq"] != 0:
+            fresh = receive(ann, "state")
+        assert fresh["log_from"] == 0 and fresh["view"]["log"] == state.state.view(0)["log"]

@@ -31,7 +31,7 @@ from bodoge.core.registry import game_class, games
 from bodoge.server import companion, pages, quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool
 from bodoge.server.companion import Companions
-from bodoge.server.limits import MAX_FRAME
+from bodoge.server.limits import CHAT_LENGTH, CHAT_LINES, CHAT_SECONDS, MAX_FRAME
 from bodoge.server.rooms import Connection, Room, RoomError, Rooms, engine_text
 from bodoge.server.storage import Storage
 
@@ -117,7 +117,8 @@ def _api(handler: Callable[[Request, Rooms], Awaitable[Response]]) -> Handler:
 
 # ---------------------------------------------------------------------- HTTP API
 async def list_games(request: Request, rooms: Rooms) -> Response:
-    """The games, their player counts and variants, and the bots a room offers."""
+    """The games, their player counts and variants, the bots a room offers, and the limits of
+    the room chat (so that a page can keep to them before the server refuses)."""
     found = []
     for name in games():
         cls = game_class(name)
@@ -131,7 +132,8 @@ async def list_games(request: Request, rooms: Rooms) -> Response:
                 "variants": list(cls.variants),
             }
         )
-    return JSONResponse({"games": found, "bots": list(BOT_LEVELS)})
+    chat = {"length": CHAT_LENGTH, "lines": CHAT_LINES, "seconds": CHAT_SECONDS}
+    return JSONResponse({"games": found, "bots": list(BOT_LEVELS), "chat": chat})
 
 
 async def create_room(request: Request, rooms: Rooms) -> Response:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 
-__all__ = ["CHAT_LENGTH", "MAX_FRAME", "ChatLimit", "FrameLimit"]
+__all__ = ["CHAT_LENGTH", "CHAT_LINES", "CHAT_SECONDS", "MAX_FRAME", "ChatLimit", "FrameLimit"]
 
 MAX_FRAME = 64 * 1024
 """The largest frame a client may send, in bytes (a bigger one: an error frame, then 4408)."""
@@ -20,6 +20,9 @@ MAX_FRAME = 64 * 1024
 FRAMES_PER_SECOND = 20
 CHAT_LENGTH = 300
 """The longest chat line, in characters."""
+CHAT_LINES = 5
+CHAT_SECONDS = 10.0
+"""At most :data:`CHAT_LINES` chat lines from one connection in any :data:`CHAT_SECONDS`."""
 
 
 class SlidingWindow:
@@ -59,8 +62,8 @@ class FrameLimit:
 
 
 class ChatLimit:
-    """Chat lines from one connection: at most 5 in any 10 seconds, each at most
-    :data:`CHAT_LENGTH` characters and not empty.
+    """Chat lines from one connection: at most :data:`CHAT_LINES` in any :data:`CHAT_SECONDS`
+    seconds, each at most :data:`CHAT_LENGTH` characters and not empty.
 
     >>> chat = ChatLimit()
     >>> [chat.check("hi", now=float(i)) for i in range(6)]
@@ -72,7 +75,7 @@ class ChatLimit:
     __slots__ = ("window",)
 
     def __init__(self) -> None:
-        self.window = SlidingWindow(5, 10.0)
+        self.window = SlidingWindow(CHAT_LINES, CHAT_SECONDS)
 
     def check(self, text: str, now: float) -> str | None:
         if not text.strip():

@@ -139,6 +139,7 @@ class Connection:
         self.lang = lang
         self.frames = FrameLimit()
         self.chat = ChatLimit()
+        self.sent = wire.Sent()  # how much of the game's log it was sent
         self.outbox: asyncio.Queue[str | int] = asyncio.Queue(OUTBOX + 1)
         self.closed = False
 
@@ -634,7 +635,7 @@ class Rooms:
         for line in await self.db(self.storage.recent_chat, room.id, CHAT_KEPT):
             conn.send(wire.chat_frame(line.seat, line.name, line.text, line.at))
         if room.state is not None:
-            conn.send(wire.state_frame(room.state, conn.seat))
+            conn.send(conn.sent.frame(room.state, conn.seat))
 
     def disconnect(self, room: Room, conn: Connection) -> None:
         conn.closed = True
@@ -652,15 +653,30 @@ class Rooms:
             conn.send(wire.room_frame({**summary, "you": conn.seat}))
 
     def _tell_state(self, room: Room) -> None:
-        """Every connection its own frame, each built from its seat's view alone."""
+        """Every connection its own frame, each built from its seat's view alone, with the log
+        entries that connection has not been sent yet. A seat's view is built once, and a frame
+        once for the connections of a seat that have seen as much of the log."""
         state = room.state
         if state is None:
             return
-        frames: dict[int | None, str] = {}
+        seq = wire.seq_of(state)
+        views: dict[int | None, tuple[dict[str, Any], list[str]]] = {}
+        frames: dict[tuple[int | None, int], str] = {}
         for conn in list(room.connections):
-            frame = frames.get(conn.seat)
+            seen = views.get(conn.seat)
+            if seen is None:
+                seen = views[conn.seat] = (
+                    state.view(conn.seat),
+                    wire.legal_steps(state, conn.seat),
+                )
+            view, legal = seen
+            start = conn.sent.log_from(state, view["log"])
+            conn.sent.saw(state, view["log"])
+            frame = frames.get((conn.seat, start))
             if frame is None:
-                frame = frames[conn.seat] = wire.state_frame(state, conn.seat)
+                frame = frames[conn.seat, start] = wire.view_frame(
+                    seq, conn.seat, view, legal, start
+                )
             conn.send(frame)
 
     async def _save(self, room: Room) -> None:

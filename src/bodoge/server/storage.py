@@ -123,6 +123,21 @@ companion_changes = sa.Table(
 )
 
 
+# The statements of every move, built once: SQLAlchemy then only binds the values (a statement
+# built anew per move costs more than the database's own work on it).
+_ADD_STEPS = moves.insert()
+_TOUCH = (
+    rooms.update()
+    .where(rooms.c.room == sa.bindparam("b_room"))
+    .values(touched=sa.bindparam("b_touched"))
+)
+_TOUCH_AND_END = (
+    rooms.update()
+    .where(rooms.c.room == sa.bindparam("b_room"))
+    .values(touched=sa.bindparam("b_touched"), status=sa.bindparam("b_status"))
+)
+
+
 def _v1(conn: Connection) -> None:
     """The first schema: rooms, seats, moves and chat."""
     metadata.create_all(conn, tables=[rooms, seats, moves, chat])
@@ -335,20 +350,24 @@ class Storage:
         arrived together), all or nothing."""
         if not batch:
             return
+        steps = [
+            {"room": m.room, "game_no": m.game_no, "seq": m.seq + i, "step": step}
+            for m in batch
+            for i, step in enumerate(m.steps)
+        ]
+        touched = [{"b_room": m.room, "b_touched": m.touched} for m in batch if m.status is None]
+        ended = [
+            {"b_room": m.room, "b_touched": m.touched, "b_status": m.status}
+            for m in batch
+            if m.status is not None
+        ]
         with self.engine.begin() as conn:
-            conn.execute(
-                moves.insert(),
-                [
-                    {"room": m.room, "game_no": m.game_no, "seq": m.seq + i, "step": step}
-                    for m in batch
-                    for i, step in enumerate(m.steps)
-                ],
-            )
-            for m in batch:
-                values: dict[str, Any] = {"touched": m.touched}
-                if m.status is not None:
-                    values["status"] = m.status
-                conn.execute(rooms.update().where(rooms.c.room == m.room).values(**values))
+            if steps:
+                conn.execute(_ADD_STEPS, steps)
+            if touched:
+                conn.execute(_TOUCH, touched)
+            if ended:
+                conn.execute(_TOUCH_AND_END, ended)
 
     def touch(self, room: str, touched: float) -> None:
         with self.engine.begin() as conn:

@@ -4,11 +4,26 @@ A ``state`` frame is built from ``state.view(seat)`` and, when that seat must de
 steps — nothing else of the state is read — and JSON is written with sorted keys, so two states
 that differ only in what a seat cannot see give that seat byte-identical frames.
 
+The log is sent once: a ``state`` frame's ``view.log`` holds the seat's log entries from index
+``log_from`` on, the ones before it being those this connection was already sent (its first frame,
+and the first of a new game, have ``log_from`` 0: the whole log). The client keeps the entries it
+has and appends. This is the one departure from DESIGN.md's frames: late in a game the log is
+most of a view (15 KB), and sending it whole after every step made frames grow with the game.
+How far a connection has seen depends only on the frames it was sent, so frames still depend on
+nothing but the seat's views.
+
 >>> import bodoge
 >>> state = bodoge.make("extreme-mission", players=2).new_state(seed=1)
 >>> frame = json.loads(state_frame(state, 1))
->>> frame["type"], frame["seq"], frame["seat"], frame["legal"]
-('state', 0, 1, [])
+>>> frame["type"], frame["seq"], frame["seat"], frame["legal"], frame["log_from"]
+('state', 0, 1, [], 0)
+>>> sent = Sent()
+>>> first = json.loads(sent.frame(state, 1))
+>>> state.apply(state.legal_actions()[0])
+>>> later = json.loads(sent.frame(state, 1))
+>>> start = later["log_from"]
+>>> start == len(first["view"]["log"]), later["view"]["log"] == state.view(1)["log"][start:]
+(True, True)
 >>> parse_frame('{"type": "act", "action": "draw", "seq": 0}')
 {'type': 'act', 'action': 'draw', 'seq': 0}
 >>> parse_frame('{"type": "dance"}')
@@ -28,13 +43,17 @@ from bodoge.core.state import State
 
 __all__ = [
     "FrameError",
+    "Sent",
     "chat_frame",
     "choices_frame",
     "dumps",
     "error_frame",
+    "legal_steps",
     "parse_frame",
     "room_frame",
+    "seq_of",
     "state_frame",
+    "view_frame",
 ]
 
 JSON = dict[str, Any]
@@ -59,23 +78,69 @@ def seq_of(state: State | None) -> int:
     return 0 if state is None else len(state.history)
 
 
-def state_frame(state: State, seat: int | None) -> str:
-    """What ``seat`` (None: a spectator) is shown of ``state``: its view, and its legal steps
-    when it must decide now."""
-    legal = (
-        [str(a) for a in state.legal_actions()]
-        if seat is not None and state.current_player == seat
-        else []
-    )
+def legal_steps(state: State, seat: int | None) -> list[str]:
+    """The legal steps, as notation, when ``seat`` must decide now; else none."""
+    if seat is None or state.current_player != seat:
+        return []
+    return [str(a) for a in state.legal_actions()]
+
+
+def state_frame(state: State, seat: int | None, log_from: int = 0) -> str:
+    """What ``seat`` (None: a spectator) is shown of ``state``: its view, with the log from
+    entry ``log_from`` on, and its legal steps when it must decide now."""
+    return view_frame(seq_of(state), seat, state.view(seat), legal_steps(state, seat), log_from)
+
+
+def view_frame(
+    seq: int, seat: int | None, view: Mapping[str, Any], legal: list[str], log_from: int
+) -> str:
+    """A ``state`` frame of a view already built (``state_frame``'s second half, so that the
+    connections of one seat share the view)."""
     return dumps(
         {
             "type": "state",
-            "seq": seq_of(state),
+            "seq": seq,
             "seat": seat,
-            "view": state.view(seat),
+            "view": {**view, "log": view["log"][log_from:]},
+            "log_from": log_from,
             "legal": legal,
         }
     )
+
+
+class Sent:
+    """What one connection was last sent of a game's log, so that its next ``state`` frame
+    carries only the entries after it. The log of a state only grows while the state is played
+    on (a refused whole action puts back exactly the entries it added), so the entries sent are
+    still the first ones of the same state's log; a different state object (a new game, a game
+    rebuilt from storage) or a last entry that no longer matches gets the whole log again."""
+
+    __slots__ = ("count", "last", "state")
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.count = 0
+        self.last: Any = None
+
+    def log_from(self, state: State, log: Sequence[Any]) -> int:
+        """Where the next frame's log starts for this connection (0: the whole log)."""
+        n = self.count
+        if self.state is state and 0 < n <= len(log) and log[n - 1] == self.last:
+            return n
+        return 0
+
+    def saw(self, state: State, log: Sequence[Any]) -> None:
+        """The connection was sent ``log`` (whole, in the end) of ``state``."""
+        self.state = state
+        self.count = len(log)
+        self.last = log[-1] if log else None
+
+    def frame(self, state: State, seat: int | None) -> str:
+        """The next ``state`` frame of ``state`` for this connection's ``seat``."""
+        view = state.view(seat)
+        start = self.log_from(state, view["log"])
+        self.saw(state, view["log"])
+        return view_frame(seq_of(state), seat, view, legal_steps(state, seat), start)
 
 
 def room_frame(summary: Mapping[str, Any]) -> str:

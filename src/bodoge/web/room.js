@@ -3,6 +3,7 @@
 // applied until it is confirmed) and sent whole with the last seq seen, so a double click cannot
 // play twice.
 import { api, el, lang, langSwitch, loadMessages, savedName, saveName, t, toast } from "./ui.js";
+import { Chat } from "./chat.js";
 import * as em from "./em.js";
 import * as rm from "./rm.js";
 
@@ -22,9 +23,11 @@ const S = {
   logSeen: 0,
   replay: null, // {record, step, seat, view}
   quiet: localStorage.getItem("bodoge.quiet") === "1",
+  chatLimits: null, // the server's chat limits (GET /api/games)
 };
 let socket = null;
 let retry = 0;
+const chat = new Chat(send);
 
 // --------------------------------------------------------------------------- the seat link
 function takeTokenFromAddress() {
@@ -56,13 +59,16 @@ function connect() {
   const seat = mySeat();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = seat?.token ? `?token=${encodeURIComponent(seat.token)}` : "";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(room)}${query}`);
-  socket.onopen = () => {
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(room)}${query}`);
+  socket = ws;
+  ws.onopen = () => {
     retry = 0;
+    chat.reset(); // the server sends the recent lines again
     if (S.quiet) send({ type: "quiet", on: true });
   };
-  socket.onmessage = (message) => receive(JSON.parse(message.data));
-  socket.onclose = (closed) => {
+  // Only the current socket's frames: each connection's logs follow on from its own frames.
+  ws.onmessage = (message) => { if (ws === socket) receive(JSON.parse(message.data)); };
+  ws.onclose = (closed) => {
     if (closed.code === 4404) { // no such room: nothing to come back to
       document.getElementById("app").replaceChildren(header(), el("main", { class: "loading" },
         el("p", {}, t("web.room.none")), el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
@@ -90,14 +96,18 @@ function send(frame) {
 }
 
 async function receive(frame) {
-  if (frame.type === "room") {
+  if (frame.type === "chat") {
+    chat.add(frame);
+  } else if (frame.type === "room") {
     S.summary = frame;
+    updateChat();
     if (!S.faces) await loadFaces();
     if (frame.status !== "open" && !S.frame) {
       // a started game sends its state next
     }
     draw();
   } else if (frame.type === "state") {
+    if (!joinLog(frame)) return;
     const fresh = !S.frame || frame.seq !== S.frame.seq;
     S.frame = frame;
     if (!S.summary) S.summary = { game: frame.view.game, players: frame.view.players, seats: [] };
@@ -139,11 +149,32 @@ async function receive(frame) {
   }
 }
 
+// A state frame carries the log from entry `log_from` on; the entries before it are the ones this
+// connection was already sent. Made whole again here, before anything awaits, so that every frame
+// of the page has its whole log. A gap (it cannot happen on one connection) asks for a new one.
+function joinLog(frame) {
+  const from = frame.log_from || 0;
+  const kept = S.frame?.view.log || [];
+  if (from > kept.length) {
+    reconnect();
+    return false;
+  }
+  frame.view.log = from ? kept.slice(0, from).concat(frame.view.log) : frame.view.log;
+  return true;
+}
+
 async function loadFaces() {
   const game = S.summary?.game || S.frame?.view.game;
   if (!game) return;
   S.faces = await api("GET", `/api/faces/${game}?lang=${lang}&room=${encodeURIComponent(room)}`);
-  if (!S.games) ({ games: S.games, bots: S.bots } = await api("GET", `/api/games?lang=${lang}`));
+  if (!S.games) ({ games: S.games, bots: S.bots, chat: S.chatLimits } = await api("GET", `/api/games?lang=${lang}`));
+  updateChat();
+}
+
+// Only a seated person writes; a spectator reads.
+function updateChat() {
+  const you = S.summary?.you;
+  chat.update({ canWrite: you !== null && you !== undefined, nameOf: seatName, limits: S.chatLimits });
 }
 
 async function describeLog(view) {
@@ -468,7 +499,7 @@ function header() {
     playing ? el("button", { type: "button", id: "hint", onclick: askHint, disabled: !legal().length }, t("web.hint")) : null,
     playing && rm ? el("label", { class: "quiet" }, el("input", { type: "checkbox", id: "quiet", checked: S.quiet,
       onchange: (e) => setQuiet(e.target.checked) }), t("web.quiet")) : null,
-    langSwitch(async () => { S.faces = null; S.games = null; S.logWords = []; await loadFaces(); if (S.frame) await describeLog(S.replay?.view || S.frame.view); draw(); }));
+    langSwitch(async () => { S.faces = null; S.games = null; S.logWords = []; await loadFaces(); if (S.frame) await describeLog(S.replay?.view || S.frame.view); chat.refresh(); draw(); }));
 }
 
 // A step in words: a card or option by its name, else the catalogue's `web.<game>.step.<kind>`.
@@ -508,7 +539,8 @@ function draw() {
   document.title = `${gameTitle(game)} — bodoge`;
   const table = TABLES[game];
   if (!S.frame || !S.faces) {
-    app.replaceChildren(header(), el("main", { class: "room" }, S.summary?.seats ? seatsPanel() : null));
+    chat.keepFocus(() => app.replaceChildren(header(),
+      el("main", { class: "room" }, S.summary?.seats ? seatsPanel() : null, S.summary ? chat.node : null)));
     return;
   }
   const view = S.replay?.view || S.frame.view;
@@ -519,11 +551,11 @@ function draw() {
   const focused = document.activeElement?.dataset?.step;
   const board = el("div", { class: "board" }, resultPanel(view, table), table.drawTable(ctx));
   board.append(el("div", { class: "moves" }, buildingBar(describeStep), otherSteps(board)));
-  app.replaceChildren(
+  chat.keepFocus(() => app.replaceChildren(
     ...[header(), S.replay ? replayBar() : null].filter(Boolean),
     el("main", { class: `table ${game}` },
       board,
-      el("aside", { class: "side" }, logPanel())));
+      el("aside", { class: "side" }, logPanel(), chat.node))));
   if (focused) document.querySelector(`[data-step="${CSS.escape(focused)}"]`)?.focus();
   S.logSeen = S.logWords.length;
 }

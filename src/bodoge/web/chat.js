@@ -1,0 +1,111 @@
+// The room chat: a small panel beside the log, folded away on a phone. It is built once and kept
+// across redraws (the table is redrawn on every state frame), so a half-written line and its
+// focus survive. Lines are put in as text, never as markup: what people write cannot inject HTML.
+// The page keeps to the server's limits (GET /api/games "chat") before the server has to refuse.
+import { el, lang, t, toast } from "./ui.js";
+
+const KEPT = 100; // lines the panel holds; the server sends a newcomer the last 50
+const PHONE = "(max-width: 900px)";
+
+export class Chat {
+  constructor(send) {
+    this.send = send;
+    this.lines = [];
+    this.unread = 0;
+    this.newest = -Infinity; // `at` of the newest line ever shown: lines sent again are not new
+    this.sent = []; // when this page sent its recent lines
+    this.limits = { length: 300, lines: 5, seconds: 10 };
+    this.canWrite = false;
+    this.nameOf = (seat) => String(seat);
+    this.summary = el("summary", { class: "chat-title" });
+    this.list = el("ol", { class: "chat", "aria-live": "polite" });
+    this.input = el("input", { type: "text", id: "chat-input", autocomplete: "off", enterkeyhint: "send" });
+    this.button = el("button", { type: "submit", class: "chat-send" });
+    this.form = el("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.submit(); } },
+      this.input, this.button);
+    this.note = el("p", { class: "muted chat-note" });
+    this.node = el("details", { class: "chat-box", id: "chat" }, this.summary, this.list, this.form, this.note);
+    this.node.open = !window.matchMedia(PHONE).matches;
+    this.node.addEventListener("toggle", () => {
+      if (this.node.open) this.unread = 0;
+      this.refresh();
+    });
+  }
+
+  // A new connection is sent the recent lines again: start the list afresh.
+  reset() {
+    this.lines = [];
+    this.refresh();
+  }
+
+  add(line) {
+    this.lines.push(line);
+    if (this.lines.length > KEPT) this.lines.splice(0, this.lines.length - KEPT);
+    if (line.at > this.newest) {
+      this.newest = line.at;
+      if (!this.node.open) this.unread += 1;
+    }
+    this.refresh();
+  }
+
+  // Who may write (a seated person) and how seats are named: the room frame can change both.
+  update({ canWrite, nameOf, limits }) {
+    this.canWrite = canWrite;
+    this.nameOf = nameOf;
+    if (limits) this.limits = limits;
+    this.refresh();
+  }
+
+  submit() {
+    const text = this.input.value.trim();
+    if (!text || !this.canWrite) return;
+    const now = Date.now() / 1000;
+    const { lines, seconds } = this.limits;
+    this.sent = this.sent.filter((at) => at > now - seconds);
+    if (this.sent.length >= lines) {
+      toast(t("web.chat.too_fast", { lines, seconds }));
+      return;
+    }
+    this.sent.push(now);
+    this.send({ type: "chat", text });
+    this.input.value = "";
+  }
+
+  line({ seat, name, text, at }) {
+    const when = new Date(at * 1000);
+    return el("li", { class: "chat-line" },
+      el("strong", { class: `who seat-${seat}` }, name || this.nameOf(seat)), " ",
+      el("span", { class: "said" }, text), " ",
+      el("time", { datetime: when.toISOString(), class: "muted" },
+        when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })));
+  }
+
+  // Texts (in the page's language) and lines, drawn again; the input keeps what is typed.
+  refresh() {
+    const title = t("web.chat.title");
+    this.summary.textContent = this.unread ? `${title} · ${t("web.chat.unread", { n: this.unread })}` : title;
+    this.list.setAttribute("aria-label", t("web.chat.list"));
+    this.list.replaceChildren(...(this.lines.length ? this.lines.map((l) => this.line(l))
+      : [el("li", { class: "muted" }, t("web.chat.none"))]));
+    this.input.maxLength = this.limits.length;
+    this.input.placeholder = t("web.chat.placeholder", { limit: this.limits.length });
+    this.input.setAttribute("aria-label", t("web.chat.input"));
+    this.button.textContent = t("web.chat.send");
+    this.form.hidden = !this.canWrite;
+    this.note.hidden = this.canWrite;
+    this.note.textContent = t("web.chat.spectator");
+    requestAnimationFrame(() => { this.list.scrollTop = this.list.scrollHeight; });
+  }
+
+  // Run `redraw` (which takes the panel out of the page and puts it back) keeping the focus and
+  // the caret of a line being written.
+  keepFocus(redraw) {
+    const typing = document.activeElement === this.input;
+    const [start, end] = [this.input.selectionStart, this.input.selectionEnd];
+    redraw();
+    if (typing) {
+      this.input.focus();
+      this.input.setSelectionRange(start, end);
+    }
+  }
+}
