@@ -55,6 +55,7 @@ __all__ = [
     "Mana",
     "StepCounts",
     "can_pay",
+    "card_bounds",
     "code_index",
     "is_exact",
     "next_payment_steps",
@@ -62,6 +63,7 @@ __all__ = [
     "parse_cost",
     "payable",
     "payable_counts",
+    "payable_supply",
     "payment_with",
     "payments",
     "sort_codes",
@@ -305,6 +307,24 @@ def payable_counts(cost: CostCounts, hand: Counts) -> bool:
     return short <= rainbows and units >= cost[0] + cost[1] + cost[2] + cost[3] + cost[4]
 
 
+def payable_supply(cost: CostCounts, supply: Sequence[int]) -> bool:
+    """``payable_counts`` for a hand summed up as ``supply``: the units its cards of each element
+    can supply together (``ones + 2 * twos``, cost order ``F W A E``), then its rainbows.
+
+    >>> payable_supply(parse_cost("E E F").counts, (2, 0, 0, 2, 0))
+    True
+    >>> payable_supply(parse_cost("E E F").counts, (2, 0, 0, 1, 0))
+    False
+    """
+    rainbows = supply[4]
+    short = 0
+    for e in range(4):
+        if cost[e] > supply[e]:
+            short += cost[e] - supply[e]
+    units = supply[0] + supply[1] + supply[2] + supply[3] + rainbows
+    return short <= rainbows and units >= cost[0] + cost[1] + cost[2] + cost[3] + cost[4]
+
+
 # -- payment steps (RM-3.4: a 2-orb card says how many units it supplies) ---------------------
 
 #: Payment steps in canonical order: each mana code, a 2-orb card as one unit before two.
@@ -438,6 +458,18 @@ def _clip(cost: CostCounts, avail: Counts, start: int, room: int) -> Counts:
         0 if j < start or room <= 0 else min(n, room, room if e is None else cost[e] + cost[4])
         for j, (n, e) in enumerate(zip(avail, _ELEMENT_OF, strict=True))
     )
+
+
+def card_bounds(cost: CostCounts) -> Counts:
+    """The most cards of each mana code (canonical order) that one exact payment of ``cost`` can
+    use: each card supplies at least one unit (so at most the cost's symbols), and an element's
+    cards only its element's symbols and ``*``. A hand's cards beyond these change no payment.
+
+    >>> card_bounds(parse_cost("F F *").counts)
+    (3, 3, 1, 1, 1, 1, 1, 1, 3)
+    """
+    total = sum(cost)
+    return tuple(total if e is None else min(total, cost[e] + cost[4]) for e in _ELEMENT_OF)
 
 
 def next_payment_steps(cost: CostLike, chosen: Sequence[str], hand: Hand) -> tuple[str, ...]:

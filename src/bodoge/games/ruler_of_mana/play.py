@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana import resolve
-from bodoge.games.ruler_of_mana.payment import next_steps_counts, payable_counts
+from bodoge.games.ruler_of_mana.payment import payable_counts
 from bodoge.games.ruler_of_mana.records import CAST, LETHAL, NO_SEAT, REACT, SCROLL, Ask, Play
 
 if TYPE_CHECKING:
@@ -46,14 +46,9 @@ def legal_declare(st: RMState) -> list[Action]:
     payment (``payment.next_payment_steps``)."""
     g = st.game
     ask = st.ask
-    what = g.option_of(ask.code, ask.n)
-    if ask.other == NO_SEAT and what.needs_target:
+    if ask.other == NO_SEAT and g.needs_target[ask.code, ask.n]:
         return [g.step_target[s] for s in range(g.players) if s != ask.seat]
-    hand = st.hands[ask.seat]
-    steps, last = st.payment_steps(ask)
-    rest = st.mana_counts([c for c in hand if c not in ask.chosen])
-    cost = g.spells[ask.code].options[ask.n - 1].cost.counts
-    return [g.step_pay[step] for step in next_steps_counts(cost, steps, last, rest)]
+    return list(g.pay_steps(ask.code, ask.n, tuple(st.paid_steps(ask)), st.hands[ask.seat]))
 
 
 def declare_step(st: RMState, action: Action) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
@@ -32,6 +32,7 @@ from bodoge.games.ruler_of_mana.records import (
     CAST,
     CHOOSING,
     CYCLE,
+    DISCARD,
     KEEP,
     LETHAL,
     MAIN,
@@ -41,6 +42,7 @@ from bodoge.games.ruler_of_mana.records import (
     REACT,
     RECOVER,
     SCROLL,
+    TAKE,
     TOP,
     Ask,
     Play,
@@ -170,6 +172,11 @@ class RMState(State):
         its 2-orb cards either way (``explain.read_payment``)."""
         if isinstance(action, str):
             action = explain.read_payment(self, explain.expand(action, self.game.code_order))
+        elif self._legal is not None and self._legal.get(action.notation) is action:
+            # One of the legal steps just handed out (they are shared values): what
+            # ``State.apply`` would find by parsing its notation.
+            self._step(action)
+            return
         super().apply(action)
 
     def run(self) -> None:
@@ -385,21 +392,13 @@ class RMState(State):
     def _legal_steps(self) -> list[Action]:
         if self.over:
             return []
+        return _LEGAL[self.ask.kind](self)
+
+    def _legal_cards(self) -> list[Action]:
+        """RM-2.2 (C) and RM-2.1 expert: the next card to the bottom of the deck."""
         kind = self.ask.kind
-        if kind == MAIN:
-            return self._legal_main()
-        if kind in (REACT, LETHAL):
-            return play.legal_react(self)
-        if kind in (CAST, SCROLL):
-            return play.legal_declare(self)
-        if kind in (CYCLE, BOTTOM):
-            verb = self.game.step_cycle_card if kind == CYCLE else self.game.step_card["bottom"]
-            return [verb[code] for code in self.free_codes(self.hands[self.ask.seat])]
-        if kind == KEEP:
-            return draft.legal(self)
-        if kind in (OFFER, PICK):
-            return exchange.legal(self)
-        return resolve.legal_choice(self)
+        verb = self.game.step_cycle_card if kind == CYCLE else self.game.step_card["bottom"]
+        return [verb[code] for code in self.free_codes(self.hands[self.ask.seat])]
 
     def free_codes(self, cards: list[int], after: int = -1) -> list[str]:
         """The distinct codes among sorted ``cards`` not chosen yet, in canonical order; with
@@ -420,25 +419,30 @@ class RMState(State):
     def _legal_main(self) -> list[Action]:
         """RM-2.2: (A) a spell option payable from the hand (RM-3.6: the caster picks an option
         they can pay for) or a main scroll (RM-4.1), (B) draw with a deck, (C) cycle with 2 cards,
-        (D) exchange with a card."""
+        (D) exchange with a card.
+
+        The mana cards come first in a sorted hand; what they can pay is summed up as the units
+        each element can supply and the rainbows (``RulerOfMana.main_steps``)."""
         g = self.game
         hand = self.hands[self.ask.seat]
+        supply = [0, 0, 0, 0, 0]
+        element = g.element_of
+        orbs = g.orbs
         out: list[Action] = []
-        counts = self.mana_counts(hand)
+        summed: tuple[int, ...] | None = None
         codes = g.code
         last = ""
         for c in hand:
-            code = codes[c]
-            if code == last or g.is_mana[c]:
+            e = element[c]
+            if e >= 0:
+                supply[e] += orbs[c]
                 continue
-            last = code
-            spell = g.spells.get(code)
-            if spell is not None:
-                for k, option in enumerate(spell.options, 1):
-                    if play.payable(option.cost.counts, counts):
-                        out.append(g.step_cast[(code, k)])
-            elif code in g.main_scrolls:
-                out.append(g.step_scroll[code])
+            if summed is None:
+                summed = tuple(supply)
+            code = codes[c]
+            if code != last:
+                last = code
+                out += g.main_steps(summed, code)
         if self.deck:
             out.append(g.step_draw)
         if len(hand) >= CYCLE_CARDS:
@@ -450,31 +454,35 @@ class RMState(State):
     # ------------------------------------------------------------------ doing a step
     def _do(self, action: Action) -> None:
         kind = action.kind
-        ask = self.ask
-        if kind in ("react", "pass") and ask.kind != RECOVER:
-            play.answer(self, action)
-        elif kind in ("cast", "scroll", "target", "pay"):
-            play.declare_step(self, action)
-        elif kind == "draw":
-            self.draw(ask.seat, 1, "option")
-            self.end_turn()
-        elif kind == "cycle":
-            self.ask = Ask(CYCLE, ask.seat, n=CYCLE_CARDS)
-        elif kind == "cycle_card" or kind == "bottom":
-            ask.chosen.append(self.first_copy(self.hands[ask.seat], action.args[0], ask.chosen))
-            if len(ask.chosen) == ask.n:
-                self.put_bottom(ask.seat, ask.chosen)
-                self.draw(ask.seat, ask.n, kind if kind == "bottom" else "cycle")
-                if kind == "bottom":
-                    self.ask = Ask(MAIN, ask.seat)
-                else:
-                    self.end_turn()
-        elif kind == "keep":
-            draft.keep(self, action.args[0])
-        elif kind in ("exchange", "offer", "pick"):
-            exchange.step(self, action)
-        else:
+        if kind == "pass" and self.ask.kind == RECOVER:
             resolve.choose(self, action)
+        else:
+            _DO.get(kind, resolve.choose)(self, action)
+
+    def _draw_option(self, action: Action) -> None:
+        """RM-2.2 (B): draw a card; the turn ends."""
+        self.draw(self.ask.seat, 1, "option")
+        self.end_turn()
+
+    def _cycle(self, action: Action) -> None:
+        """RM-2.2 (C): two cards to the bottom, in the player's order, then draw two."""
+        self.ask = Ask(CYCLE, self.ask.seat, n=CYCLE_CARDS)
+
+    def _to_bottom(self, action: Action) -> None:
+        """One card of a cycle (RM-2.2 (C)) or of the expert turn start (RM-2.1)."""
+        ask = self.ask
+        kind = action.kind
+        ask.chosen.append(self.first_copy(self.hands[ask.seat], action.args[0], ask.chosen))
+        if len(ask.chosen) == ask.n:
+            self.put_bottom(ask.seat, ask.chosen)
+            self.draw(ask.seat, ask.n, kind if kind == "bottom" else "cycle")
+            if kind == "bottom":
+                self.ask = Ask(MAIN, ask.seat)
+            else:
+                self.end_turn()
+
+    def _keep(self, action: Action) -> None:
+        draft.keep(self, action.args[0])
 
     # ------------------------------------------------------------------ the end (RM-5)
     def scores(self) -> list[int]:
@@ -573,3 +581,38 @@ class RMState(State):
         state = cls(game, rng)
         storage.load_into(state, data)
         return state
+
+
+# What a state waiting on each kind of decision offers, and what each kind of step does.
+_LEGAL: dict[str, Callable[[RMState], list[Action]]] = {
+    MAIN: RMState._legal_main,
+    REACT: play.legal_react,
+    LETHAL: play.legal_react,
+    CAST: play.legal_declare,
+    SCROLL: play.legal_declare,
+    CYCLE: RMState._legal_cards,
+    BOTTOM: RMState._legal_cards,
+    KEEP: draft.legal,
+    OFFER: exchange.legal,
+    PICK: exchange.legal,
+    DISCARD: resolve.legal_choice,
+    TAKE: resolve.legal_choice,
+    TOP: resolve.legal_choice,
+    RECOVER: resolve.legal_choice,
+}
+_DO: dict[str, Callable[[RMState, Action], None]] = {
+    "react": play.answer,
+    "pass": play.answer,
+    "cast": play.declare_step,
+    "scroll": play.declare_step,
+    "target": play.declare_step,
+    "pay": play.declare_step,
+    "draw": RMState._draw_option,
+    "cycle": RMState._cycle,
+    "cycle_card": RMState._to_bottom,
+    "bottom": RMState._to_bottom,
+    "keep": RMState._keep,
+    "exchange": exchange.step,
+    "offer": exchange.step,
+    "pick": exchange.step,
+}
