@@ -39,12 +39,12 @@ from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
 from bodoge.games.ruler_of_mana.payment import (
     CODES,
     MANA,
-    STEPS,
     STEP_CARD,
+    STEPS,
     SYMBOLS,
     card_bounds,
     next_steps_counts,
-    payable_supply as _payable,
+    payable_supply,
     step_code,
     step_units,
 )
@@ -120,6 +120,12 @@ class RulerOfMana(Game):
             s.id: s.reaction for s in cs.scrolls if s.reaction is not None
         }
         self.window_kinds = tuple(s.id for s in cs.scrolls if s.timing == "window")
+        # Each window reaction kind with its number of copies and its trigger (RM-4.2).
+        self.window_triggers = tuple(
+            (code, len(self.copies[code]), self.reactions[code].trigger)
+            for code in self.window_kinds
+        )
+        self.mana_total = sum(self.is_mana)  # mana cards are the first card numbers
         self.lethal_kinds = tuple(s.id for s in cs.scrolls if s.timing == "lethal")
         self._shapes: dict[tuple[str, int, int, int], PlayShape] = {}
         self._main_steps: dict[tuple[int, ...], dict[str, Steps]] = {}
@@ -175,7 +181,7 @@ class RulerOfMana(Game):
                 steps = tuple(
                     self.step_cast[(code, k)]
                     for k, option in enumerate(spell.options, 1)
-                    if _payable(option.cost.counts, supply)
+                    if payable_supply(option.cost.counts, supply)
                 )
             else:
                 steps = (self.step_scroll[code],) if code in self.main_scrolls else ()

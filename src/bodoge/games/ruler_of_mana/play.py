@@ -150,7 +150,8 @@ def _in_play(st: RMState, code: str) -> bool:
 
 
 def _holds_non_mana(st: RMState, seat: int) -> bool:
-    return st.mana_count(seat) < len(st.hands[seat])
+    hand = st.hands[seat]
+    return bool(hand) and not st.game.is_mana[hand[-1]]  # mana cards sort first
 
 
 def may_react(st: RMState, seat: int, current: Play) -> bool:
@@ -162,8 +163,10 @@ def may_react(st: RMState, seat: int, current: Play) -> bool:
 
 def _live_triggers(st: RMState) -> set[str]:
     """The triggers of the window reaction kinds that still have a copy in play."""
-    g = st.game
-    return {g.reactions[code].trigger for code in g.window_kinds if _in_play(st, code)}
+    gone = st.gone
+    return {
+        trigger for code, copies, trigger in st.game.window_triggers if gone.get(code, 0) < copies
+    }
 
 
 def may_stand(st: RMState, seat: int, current: Play) -> bool:

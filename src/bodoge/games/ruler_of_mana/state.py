@@ -16,7 +16,7 @@ true: a card that leaves a hand unseen (face down, at random) makes the others f
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -186,8 +186,7 @@ class RMState(State):
     # ------------------------------------------------------------------ facts of a seat
     def mana_count(self, seat: int) -> int:
         """How many mana cards the seat holds (public: mana cards have a back of their own)."""
-        is_mana = self.game.is_mana
-        return sum(1 for c in self.hands[seat] if is_mana[c])
+        return bisect_left(self.hands[seat], self.game.mana_total)  # mana cards sort first
 
     def mana_counts(self, cards: list[int]) -> tuple[int, ...]:
         """The mana cards among ``cards`` as counts per code, in canonical order."""
@@ -367,9 +366,9 @@ class RMState(State):
     def ko_check(self) -> bool:
         """RM-5.3 after a play: the game ends if anyone is at 0; the finish bonus (§0) goes to
         whoever's damage brought another player to 0. True when the game ended."""
-        out = [s for s, life in enumerate(self.life) if life == 0]
-        if not out:
+        if 0 not in self.life:
             return False
+        out = [s for s, life in enumerate(self.life) if life == 0]
         for s in out:
             by = self.ko_by[s]
             if by != NO_SEAT and by != s:
