@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -226,11 +227,11 @@ class SeatFacts:
             expert=g.expert,
             life=tuple(state.life),
             shield=tuple(state.shield),
-            hand=tuple(codes[c] for c in state.hands[seat]),
-            hand_sizes=tuple(len(h) for h in state.hands),
-            mana_in_hand=tuple(state.mana_count(s) for s in range(g.players)),
+            hand=tuple(map(codes.__getitem__, state.hands[seat])),
+            hand_sizes=tuple(map(len, state.hands)),
+            mana_in_hand=tuple(map(state.mana_count, range(g.players))),
             deck_size=len(state.deck) + looking,
-            discard=tuple(codes[c] for c in state.discard),
+            discard=tuple(map(codes.__getitem__, state.discard)),
             table=tuple((s, codes[c]) for s, c in state.table.items()),
             pending=pending_of(state, seat),
         )
@@ -439,9 +440,9 @@ class Planner:
         """Non-mana cards the seat cannot see, and the copies of each reaction kind among
         them (the others are in its hand, the discard pile or on the table)."""
         g = self.game
-        seen: dict[str, int] = {}
-        for code in (*self.facts.hand, *self.facts.discard, *(c for _, c in self.facts.table)):
-            seen[code] = seen.get(code, 0) + 1
+        seen = Counter(self.facts.hand)
+        seen.update(self.facts.discard)
+        seen.update(c for _, c in self.facts.table)
         mana = g.mana_kinds
         unseen = len(g.ids) - g.mana_total - sum(n for c, n in seen.items() if c not in mana)
         live = {code: len(g.copies[code]) - seen.get(code, 0) for code in g.reactions}

@@ -545,18 +545,28 @@ def payments(cost: CostLike, hand: Hand) -> tuple[tuple[str, ...], ...]:
     >>> payments("F W *", ["F2", "W2"])  # the later card supplies the extra unit
     (('F2/1', 'W2'),)
     """
-    c = _cost(cost)
-    found: list[tuple[str, ...]] = []
+    return _payments_counts(_cost(cost).counts, _counts(hand))
 
-    def walk(chosen: tuple[str, ...]) -> None:
-        offered = next_payment_steps(c, chosen, hand)
-        if chosen and not offered and is_exact(c, chosen):
+
+@lru_cache(maxsize=1 << 14)
+def _payments_counts(cost: CostCounts, hand: Counts) -> tuple[tuple[str, ...], ...]:
+    """``payments`` of a hand given as its mana counts: a walk along ``next_steps_counts``."""
+    found: list[tuple[int, ...]] = []
+
+    def walk(chosen: tuple[int, ...], steps: list[int], rest: list[int]) -> None:
+        offered = _next_counts(cost, tuple(steps), chosen[-1] if chosen else 0, tuple(rest))
+        if chosen and not offered and _fixed(cost, tuple(steps)):
             found.append(chosen)
         for step in offered:
-            walk((*chosen, step))
+            j = _STEP_INDEX[step]
+            steps[j] += 1
+            rest[STEP_CARD[j]] -= 1
+            walk((*chosen, j), steps, rest)
+            steps[j] -= 1
+            rest[STEP_CARD[j]] += 1
 
-    walk(())
-    return tuple(sorted(found, key=lambda p: tuple(step_index(x) for x in p)))
+    walk((), [0] * _S, list(hand))
+    return tuple(tuple(STEPS[j] for j in pay) for pay in sorted(found))
 
 
 def payment_with(cost: CostLike, cards: Iterable[str]) -> tuple[str, ...] | None:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
+from bodoge.core.fields import copy_fields
 from bodoge.core.i18n import Message
 from bodoge.core.result import Result, Rung, competition_ranks, decided_by
 from bodoge.core.state import JSON, State
@@ -538,33 +539,8 @@ class RMState(State):
         new = RMState.__new__(RMState)
         new.game = self.game
         self._copy_common(new)
-        new.hands = [list(h) for h in self.hands]
-        new.deck = list(self.deck)
-        new.discard = list(self.discard)
-        new.gone = dict(self.gone)
-        new.life = list(self.life)
-        new.shield = list(self.shield)
-        new.skips = list(self.skips)
-        new.bonus = list(self.bonus)
-        new.ko_by = list(self.ko_by)
-        new.seen = [[list(known) for known in row] for row in self.seen]
-        new.start_player = self.start_player
-        new.player = self.player
-        new.turn = self.turn
-        new.turns_done = self.turns_done
-        new.deck_out = self.deck_out
-        new.over = self.over
-        new.truncated = self.truncated
-        new.end_reason = self.end_reason
-        new.ask = self.ask.copy()
-        new.agenda = list(self.agenda)  # tasks are tuples: shared safely
-        new.play = None if self.play is None else self.play.copy()
-        new.packs = None if self.packs is None else [list(p) for p in self.packs]
-        new.picks = list(self.picks)
-        new.draft_round = self.draft_round
-        new.exchangers = list(self.exchangers)
-        new.offers = dict(self.offers)
-        new.table = dict(self.table)
+        copy_fields(storage.FIELDS, self, new)
+        new.gone = dict(self.gone)  # derived from the discard pile, kept beside the fields
         return new
 
     def determinize(self, player: int, seed: int) -> RMState:
