@@ -132,6 +132,7 @@ class RulerOfMana(Game):
         self._pay_steps: dict[tuple[str, int, tuple[int, ...], tuple[int, ...]], Steps] = {}
         options = [(s.id, k, o) for s in cs.spells for k, o in enumerate(s.options, 1)]
         self._pay_bounds = {(code, k): card_bounds(o.cost.counts) for code, k, o in options}
+        self.mana_value = {(code, k): o.cost.mana_value for code, k, o in options}
         self.needs_target: dict[tuple[str, int], bool] = {
             **{(code, k): o.needs_target for code, k, o in options},
             **{(s.id, 0): s.needs_target for s in cs.scrolls},

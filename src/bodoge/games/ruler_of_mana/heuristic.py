@@ -71,6 +71,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana.effects import Effect, Effects
@@ -1011,7 +1012,28 @@ def rollout_step(state: State, rng: random.Random) -> Action:
     seat = state.current_player
     if len(legal) == 1 or seat is None:
         return legal[0]
-    return Planner(state.game, SeatFacts.of_state(state, seat)).choose(legal)
+    game = state.game
+    facts = SeatFacts.of_state(state, seat)
+    if facts.pending is not None:
+        return Planner(game, facts).choose(legal)
+    # A turn's option depends on the seat's facts alone: a search meets the same ones again and
+    # again (its own turn at the root of every determinization), so the plan is kept.
+    plans = _PLANS.get(game)
+    if plans is None:
+        plans = _PLANS[game] = {}
+    key = (facts, tuple([a.notation for a in legal]))
+    chosen = plans.get(key)
+    if chosen is None:
+        if len(plans) >= _PLANS_KEPT:
+            plans.clear()
+        chosen = plans[key] = legal.index(Planner(game, facts).choose(legal))
+    return legal[chosen]
+
+
+_PLANS: WeakKeyDictionary[RulerOfMana, dict[tuple[SeatFacts, tuple[str, ...]], int]] = (
+    WeakKeyDictionary()
+)
+_PLANS_KEPT = 1 << 14
 
 
 SEARCH_HORIZON = 4

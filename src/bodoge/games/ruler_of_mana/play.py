@@ -78,8 +78,7 @@ def declare_step(st: RMState, action: Action) -> None:
     ask.chosen.append(card)
     if g.pay_units[step] < g.orbs[card]:
         ask.cards.append(card)  # RM-3.4: this 2-orb card supplies one unit
-    cost = g.spells[ask.code].options[ask.n - 1].cost
-    if st.paid_units(ask) == cost.mana_value:
+    if st.paid_units(ask) == g.mana_value[ask.code, ask.n]:
         declare(st, seat, ask.cards[0], ask.n, ask.other, list(ask.chosen))
 
 

@@ -126,6 +126,17 @@ class RMState(State):
     def turn_player(self) -> int | None:
         return None if self.over else self.player
 
+    @property
+    def is_over(self) -> bool:
+        return self.over  # nobody decides once the game is over (``current_player``)
+
+    def legal_actions(self) -> list[Action]:
+        """As ``State.legal_actions`` (the same map of legal steps, made once per position)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = {a.notation: a for a in self._legal_steps()}
+        return list(legal.values())
+
     def card_census(self) -> list[str]:
         every = list(self.deck) + self.discard + list(self.table.values())
         for hand in self.hands:
@@ -223,9 +234,13 @@ class RMState(State):
 
     def first_copy(self, cards: list[int], code: str, skip: list[int] | None = None) -> int:
         """The lowest card of ``code`` among ``cards`` (sorted) that is not in ``skip``."""
-        codes = self.game.code
-        for c in cards:
-            if codes[c] == code and (skip is None or c not in skip):
+        copies = self.game.copies[code]  # consecutive card numbers
+        last = copies[-1]
+        for i in range(bisect_left(cards, copies[0]), len(cards)):
+            c = cards[i]
+            if c > last:
+                break
+            if skip is None or c not in skip:
                 return c
         raise ValueError(f"no {code} left")  # pragma: no cover - legal steps never ask this
 
