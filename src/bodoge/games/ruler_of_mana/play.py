@@ -124,10 +124,15 @@ def _window(st: RMState, task: tuple[Any, ...]) -> bool:
     current = st.play
     assert current is not None
     n = st.game.players
+    live: set[str] | None = None  # the same for every seat of this window (may_react)
     while current.asked < n - 1:
         seat = (current.caster + 1 + current.asked) % n
         current.asked += 1
-        if may_react(st, seat, current):
+        if seat in current.reactions or not _holds_non_mana(st, seat):
+            continue
+        if live is None:
+            live = _live_triggers(st)
+        if any(_triggered(trigger, seat, current) for trigger in live):
             st.agenda.append(task)
             st.ask = Ask(REACT, seat)
             return True

@@ -114,8 +114,7 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
     only as another object."""
     base = _read(game, view)
     rng = random.Random(seed)
-    st = base.state.clone()
-    st.rng = random.Random(rng.getrandbits(63))
+    st = base.state.copy_with(random.Random(rng.getrandbits(63)))
     n = game.players
     you = base.you
     index = game.index

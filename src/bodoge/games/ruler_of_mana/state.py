@@ -551,9 +551,20 @@ class RMState(State):
         return view(self, player)
 
     def clone(self) -> RMState:
+        # The generator's copy, made without first seeding a new one from the system (as
+        # ``State._copy_common`` does): a search clones at every iteration.
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(self.rng.getstate())
+        return self.copy_with(rng)
+
+    def copy_with(self, rng: random.Random) -> RMState:
+        """A copy of this state (``clone``) that draws from ``rng``."""
         new = RMState.__new__(RMState)
         new.game = self.game
-        self._copy_common(new)
+        new.rng = rng
+        new.log = self.log.copy()
+        new._history = list(self._history)
+        new._legal = self._legal
         copy_fields(storage.FIELDS, self, new)
         new.gone = dict(self.gone)  # derived from the discard pile, kept beside the fields
         return new
