@@ -9,6 +9,7 @@ id first.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class Ask:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], index: dict[str, int]) -> Ask:
+    def from_dict(cls, data: dict[str, Any], index: Mapping[str, int]) -> Ask:
         new = cls(
             data["kind"],
             data["seat"],
@@ -198,7 +199,7 @@ class Play:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], index: dict[str, int]) -> Play:
+    def from_dict(cls, data: dict[str, Any], index: Mapping[str, int]) -> Play:
         """A play read back from ``to_dict``; ``derive`` then joins its card data to it."""
         new = cls.__new__(cls)
         new.caster = data["caster"]
