@@ -288,11 +288,10 @@ class RMState(State):
     def draw(self, seat: int, count: int, reason: str) -> None:
         """Draw ``count`` cards; a draw from an empty deck gets nothing (RM-5.3 ruling). Drawing
         the last card ends the game at the end of this turn."""
-        got: list[int] = []
         deck = self.deck
-        while len(got) < count and deck:
-            got.append(deck.pop())
+        got = deck[: -count - 1 : -1]  # the top ``count`` cards, top first
         if got:
+            del deck[-len(got) :]
             self.gain(seat, got, public=False)
             is_mana = self.game.is_mana
             self.log.add(
