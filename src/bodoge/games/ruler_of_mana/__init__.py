@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
+from weakref import WeakKeyDictionary
 
 from bodoge.core.action import Action
 from bodoge.core.game import Game
@@ -57,6 +58,10 @@ from bodoge.games.ruler_of_mana.words import describe_step
 __all__ = ["RMState", "RulerOfMana"]
 
 Steps = tuple[Action, ...]
+MainSteps = dict[tuple[int, ...], dict[str, Steps]]
+PaySteps = dict[tuple[str, int, tuple[int, ...], tuple[int, ...]], Steps]
+
+_FOUND: WeakKeyDictionary[CardSet, tuple[MainSteps, PaySteps]] = WeakKeyDictionary()
 PlayShape = tuple[tuple[Effect, ...], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int]]
 
 
@@ -128,8 +133,12 @@ class RulerOfMana(Game):
         self.mana_total = sum(self.is_mana)  # mana cards are the first card numbers
         self.lethal_kinds = tuple(s.id for s in cs.scrolls if s.timing == "lethal")
         self._shapes: dict[tuple[str, int, int, int], PlayShape] = {}
-        self._main_steps: dict[tuple[int, ...], dict[str, Steps]] = {}
-        self._pay_steps: dict[tuple[str, int, tuple[int, ...], tuple[int, ...]], Steps] = {}
+        # What main_steps and pay_steps find depends on the card set alone: games of the same
+        # cards share it (their steps are equal values, and describe themselves alike).
+        shared = _FOUND.get(cs)
+        if shared is None:
+            shared = _FOUND[cs] = ({}, {})
+        self._main_steps, self._pay_steps = shared
         options = [(s.id, k, o) for s in cs.spells for k, o in enumerate(s.options, 1)]
         self._pay_bounds = {(code, k): card_bounds(o.cost.counts) for code, k, o in options}
         self.mana_value = {(code, k): o.cost.mana_value for code, k, o in options}
