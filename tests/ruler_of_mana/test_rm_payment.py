@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bodoge.games.ruler_of_mana import payment
+import bodoge
+from bodoge.games.ruler_of_mana import RulerOfMana, payment
 from bodoge.games.ruler_of_mana.payment import (
     CODES,
     MANA,
@@ -343,3 +344,45 @@ def test_rm_3_4_stepwise_payment_reaches_every_exact_payment_once(
     cost: str, hand: list[str]
 ) -> None:
     check_one_path_per_payment(cost, hand)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cost=costs, hand=hands)
+def test_rm_3_4_cards_beyond_the_bounds_change_no_step(cost: str, hand: list[str]) -> None:
+    """The engine looks payment steps up by the hand's mana counts clipped to what one payment
+    of the cost can use (``card_bounds``): along every path, the steps offered are those of the
+    whole hand, and the payments found are the same."""
+    counts = parse_cost(cost).counts
+    bounds = payment.card_bounds(counts)
+    whole = [hand.count(code) for code in CODES]
+    clipped = [min(n, b) for n, b in zip(whole, bounds, strict=True)]
+
+    def walk(chosen: tuple[str, ...]) -> None:
+        steps = [0] * len(STEPS)
+        used = [0] * len(CODES)
+        for step in chosen:
+            steps[STEPS.index(step)] += 1
+            used[CODES.index(step_code(step))] += 1
+        last = STEPS.index(chosen[-1]) if chosen else 0
+        offered = payment.next_steps_counts(
+            counts, tuple(steps), last, tuple(n - u for n, u in zip(whole, used, strict=True))
+        )
+        rest = tuple(n - u for n, u in zip(clipped, used, strict=True))
+        assert min(rest) >= 0
+        assert payment.next_steps_counts(counts, tuple(steps), last, rest) == offered
+        for step in offered:
+            walk((*chosen, step))
+
+    walk(())
+    short = [code for code, n in zip(CODES, clipped, strict=True) for _ in range(n)]
+    assert payments(cost, short) == payments(cost, hand)
+
+
+def test_rm_3_4_the_engine_offers_both_ways_to_pay_w_w() -> None:
+    """``RulerOfMana.pay_steps``: ``W W`` from two ``W2`` is one ``W2`` or both for one unit."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    assert isinstance(game, RulerOfMana)
+    hand = [game.index[c] for c in ("MW2-01", "MW2-02", "S11")]
+    assert [str(a) for a in game.pay_steps("S11", 1, (), hand)] == ["W2/1", "W2"]
+    one = payment.step_index("W2/1")
+    assert [str(a) for a in game.pay_steps("S11", 1, (one,), hand)] == ["W2/1"]

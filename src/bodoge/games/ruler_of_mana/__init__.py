@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
+from weakref import WeakKeyDictionary
 
 from bodoge.core.action import Action
 from bodoge.core.game import Game
@@ -36,7 +37,18 @@ from bodoge.core.registry import register
 from bodoge.core.state import JSON
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell, load_cards
 from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
-from bodoge.games.ruler_of_mana.payment import CODES, MANA, STEPS, step_code, step_units
+from bodoge.games.ruler_of_mana.payment import (
+    CODES,
+    MANA,
+    STEP_CARD,
+    STEPS,
+    SYMBOLS,
+    card_bounds,
+    next_steps_counts,
+    payable_supply,
+    step_code,
+    step_units,
+)
 from bodoge.games.ruler_of_mana.rules import EXPERT_LIFE_CAP, MAX_PLAYERS, MIN_PLAYERS, START_LIFE
 from bodoge.games.ruler_of_mana.sample import sample_state
 from bodoge.games.ruler_of_mana.setup import SETUP_KEYS, build_state
@@ -45,6 +57,11 @@ from bodoge.games.ruler_of_mana.words import describe_step
 
 __all__ = ["RMState", "RulerOfMana"]
 
+Steps = tuple[Action, ...]
+MainSteps = dict[tuple[int, ...], dict[str, Steps]]
+PaySteps = dict[tuple[str, int, tuple[int, ...], tuple[int, ...]], Steps]
+
+_FOUND: WeakKeyDictionary[CardSet, tuple[MainSteps, PaySteps]] = WeakKeyDictionary()
 PlayShape = tuple[tuple[Effect, ...], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int]]
 
 
@@ -88,6 +105,14 @@ class RulerOfMana(Game):
         self.orbs: tuple[int, ...] = tuple(
             MANA[c.code].orbs if c.kind == "mana" else 0 for c in cs.cards
         )
+        # The supply slot of a mana card (0-3 its element in cost order F W A E, 4 rainbow), -1
+        # for a spell or scroll: what ``main_steps`` sums a hand's mana cards into.
+        self.element_of: tuple[int, ...] = tuple(
+            (SYMBOLS.index(s) if (s := MANA[c.code].symbol) is not None else 4)
+            if c.kind == "mana"
+            else -1
+            for c in cs.cards
+        )
         self.copies: dict[str, tuple[int, ...]] = {}
         for i, c in enumerate(cs.cards):
             self.copies[c.code] = (*self.copies.get(c.code, ()), i)
@@ -100,8 +125,27 @@ class RulerOfMana(Game):
             s.id: s.reaction for s in cs.scrolls if s.reaction is not None
         }
         self.window_kinds = tuple(s.id for s in cs.scrolls if s.timing == "window")
+        # Each window reaction kind with its number of copies and its trigger (RM-4.2).
+        self.window_triggers = tuple(
+            (code, len(self.copies[code]), self.reactions[code].trigger)
+            for code in self.window_kinds
+        )
+        self.mana_total = sum(self.is_mana)  # mana cards are the first card numbers
         self.lethal_kinds = tuple(s.id for s in cs.scrolls if s.timing == "lethal")
         self._shapes: dict[tuple[str, int, int, int], PlayShape] = {}
+        # What main_steps and pay_steps find depends on the card set alone: games of the same
+        # cards share it (their steps are equal values, and describe themselves alike).
+        shared = _FOUND.get(cs)
+        if shared is None:
+            shared = _FOUND[cs] = ({}, {})
+        self._main_steps, self._pay_steps = shared
+        options = [(s.id, k, o) for s in cs.spells for k, o in enumerate(s.options, 1)]
+        self._pay_bounds = {(code, k): card_bounds(o.cost.counts) for code, k, o in options}
+        self.mana_value = {(code, k): o.cost.mana_value for code, k, o in options}
+        self.needs_target: dict[tuple[str, int], bool] = {
+            **{(code, k): o.needs_target for code, k, o in options},
+            **{(s.id, 0): s.needs_target for s in cs.scrolls},
+        }
         self._make_steps()
 
     def option_of(self, code: str, option: int) -> Effects:
@@ -126,6 +170,67 @@ class RulerOfMana(Game):
                 what.damage_targeted_players(caster, self.players, chosen),
             )
         return shape
+
+    def main_steps(self, supply: tuple[int, ...], code: str) -> Steps:
+        """RM-2.2 (A), RM-3.6: the steps that play spell or scroll ``code`` as the turn's option
+        from a hand whose mana cards supply ``supply`` (the units of each element, in cost order
+        ``F W A E``, and the rainbows; ``payment.payable_supply``): the options it can pay for,
+        or the main scroll. Made once per supply and code, then shared.
+
+        >>> game = RulerOfMana(players=2)
+        >>> [str(a) for a in game.main_steps((0, 0, 0, 3, 0), "S19")]
+        ['cast S19/1', 'cast S19/2']
+        """
+        known = self._main_steps.get(supply)
+        if known is None:
+            known = self._main_steps[supply] = {}
+        steps = known.get(code)
+        if steps is None:
+            spell = self.spells.get(code)
+            if spell is not None:
+                steps = tuple(
+                    self.step_cast[(code, k)]
+                    for k, option in enumerate(spell.options, 1)
+                    if payable_supply(option.cost.counts, supply)
+                )
+            else:
+                steps = (self.step_scroll[code],) if code in self.main_scrolls else ()
+            known[code] = steps
+        return steps
+
+    def pay_steps(self, code: str, option: int, paid: tuple[int, ...], hand: list[int]) -> Steps:
+        """RM-3.4: the payment steps that may follow the steps ``paid`` (indices in
+        ``payment.STEPS``, canonical order) of spell ``code``'s option ``option`` from the sorted
+        ``hand`` (the chosen cards still in it): ``payment.next_steps_counts``, made once per
+        payment so far and hand (its mana cards beyond what a payment of this cost could use left
+        out: ``payment.card_bounds``), then shared.
+
+        >>> game = RulerOfMana(players=2)
+        >>> hand = [game.index[c] for c in ("MW2-01", "MW2-02", "S11")]
+        >>> [str(a) for a in game.pay_steps("S11", 1, (), hand)]  # W W: one W2, or both for 1 each
+        ['W2/1', 'W2']
+        """
+        bound = self._pay_bounds[code, option]
+        counts = [0] * len(CODES)
+        slot = self.mana_slot
+        for c in hand:
+            k = slot[c]
+            if k < 0:
+                break  # mana cards come first in a sorted hand
+            if counts[k] < bound[k]:
+                counts[k] += 1
+        key = (code, option, paid, tuple(counts))
+        steps = self._pay_steps.get(key)
+        if steps is None:
+            chosen = [0] * len(STEPS)
+            for i in paid:
+                chosen[i] += 1
+                counts[STEP_CARD[i]] -= 1
+            cost = self.spells[code].options[option - 1].cost.counts
+            rest = tuple(counts)
+            following = next_steps_counts(cost, tuple(chosen), paid[-1] if paid else 0, rest)
+            steps = self._pay_steps[key] = tuple(self.step_pay[step] for step in following)
+        return steps
 
     def _make_steps(self) -> None:
         """Every step, made once: legal_actions hands out these shared immutable values."""

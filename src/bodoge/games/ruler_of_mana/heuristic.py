@@ -66,14 +66,25 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana.effects import Effect, Effects
-from bodoge.games.ruler_of_mana.payment import MANA, SYMBOLS, Cost, payments, step_code
+from bodoge.games.ruler_of_mana.payment import (
+    CODES,
+    MANA,
+    SYMBOLS,
+    Cost,
+    Mana,
+    card_bounds,
+    payments,
+    step_code,
+)
 from bodoge.games.ruler_of_mana.records import NO_SEAT
 from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, FINISH_BONUS, HAND_LIMIT, PENALTY
 from bodoge.games.ruler_of_mana.views import pending as pending_of
@@ -217,11 +228,11 @@ class SeatFacts:
             expert=g.expert,
             life=tuple(state.life),
             shield=tuple(state.shield),
-            hand=tuple(codes[c] for c in state.hands[seat]),
-            hand_sizes=tuple(len(h) for h in state.hands),
-            mana_in_hand=tuple(state.mana_count(s) for s in range(g.players)),
+            hand=tuple(map(codes.__getitem__, state.hands[seat])),
+            hand_sizes=tuple(map(len, state.hands)),
+            mana_in_hand=tuple(map(state.mana_count, range(g.players))),
             deck_size=len(state.deck) + looking,
-            discard=tuple(codes[c] for c in state.discard),
+            discard=tuple(map(codes.__getitem__, state.discard)),
             table=tuple((s, codes[c]) for s, c in state.table.items()),
             pending=pending_of(state, seat),
         )
@@ -242,27 +253,87 @@ class _Outcome:
 
 
 @lru_cache(maxsize=1 << 14)
-def _payments(cost: Cost, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    return payments(cost, hand)
+def _payments(cost: Cost, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """``payment.payments`` of a hand given as its mana counts (canonical order), beyond what a
+    payment of ``cost`` could use left out (``payment.card_bounds``): the same payments."""
+    return payments(cost, {code: n for code, n in zip(CODES, hand, strict=True) if n})
+
+
+def _supply(counts: Mapping[str, int]) -> tuple[int, ...]:
+    """The units the mana cards ``counts`` hold of each element (``F W A E``), then the
+    rainbows."""
+    units = [0, 0, 0, 0, counts.get("RB", 0)]
+    for code, n in counts.items():
+        mana = MANA[code]
+        if mana.symbol is not None:
+            units[SYMBOLS.index(mana.symbol)] += n * mana.orbs
+    return tuple(units)
 
 
 def _missing(cost: Cost, counts: Mapping[str, int]) -> int:
     """About how many mana units the cards ``counts`` lack to pay ``cost``."""
-    units = {s: 0 for s in SYMBOLS[:4]}
-    for code, n in counts.items():
-        mana = MANA[code]
-        if mana.symbol is not None:
-            units[mana.symbol] += n * mana.orbs
-    rainbows = counts.get("RB", 0)
+    return _missing_units(cost.counts, _supply(counts))
+
+
+@lru_cache(maxsize=1 << 14)
+def _missing_units(cost: tuple[int, ...], supply: tuple[int, ...]) -> int:
+    """``_missing`` of the mana units ``supply`` (``_supply``)."""
+    rainbows = supply[4]
     short = 0
     spare = 0
-    for i, symbol in enumerate(SYMBOLS[:4]):
-        need = cost.counts[i]
-        short += max(0, need - units[symbol])
-        spare += max(0, units[symbol] - need)
+    for i in range(4):
+        need = cost[i]
+        short += max(0, need - supply[i])
+        spare += max(0, supply[i] - need)
     covered = min(short, rainbows)
     spare += rainbows - covered
-    return short - covered + max(0, cost.counts[4] - spare)
+    return short - covered + max(0, cost[4] - spare)
+
+
+@lru_cache(maxsize=1 << 12)
+def _effects_worth(effects: tuple[Effect, ...], opps: int) -> float:
+    """``Planner.effects_worth`` for ``opps`` opponents."""
+    total = 0.0
+    for e in effects:
+        n = e.n or 0
+        seats = {
+            "self": 0.0,
+            "one_opponent": 1.0,
+            "left": 1.0,
+            "right": 1.0,
+            "all_opponents": 0.7 * opps,
+            "all_players": 0.7 * opps - 1.0,
+        }
+        reach = seats.get(e.target or "self", 1.0)
+        if e.verb == "damage":
+            total += n * (reach if e.target != "self" else -1.0)
+        elif e.verb == "heal":
+            total += 0.8 * n
+        elif e.verb == "shield":
+            total += SHIELD_WORTH * n
+        elif e.verb in ("draw", "recover"):
+            total += CARD * n
+        elif e.verb in ("steal", "take"):
+            total += (CARD + DENY) * n * max(reach, 1.0) * (1.2 if e.verb == "take" else 1.0)
+        elif e.verb in ("discard", "discard_random"):
+            total += DENY * n * max(reach, 1.0)
+        elif e.verb == "skip":
+            total += SKIP_WORTH * max(reach, 1.0)
+        elif e.verb == "scry":
+            total += SCRY_WORTH
+        elif e.verb == "swap_hands":
+            total += CARD
+    return total
+
+
+@lru_cache(maxsize=1 << 12)
+def _smooth_max(opp: tuple[int, ...]) -> tuple[float, tuple[float, ...]]:
+    """The smooth maximum of the opponents' life ``opp``, and each one's share of it."""
+    top = max(opp)
+    exps = [math.exp((x - top) / SMOOTH) for x in opp]
+    total = sum(exps)
+    level = top + SMOOTH * math.log(total / len(opp))
+    return level, tuple([x / total for x in exps])
 
 
 # ---------------------------------------------------------------------- the plan
@@ -289,6 +360,11 @@ class Planner:
         self.card = CARD * self.scale
         self._needed = self._needed_elements()
         self._unseen_other, self._live = self._unseen_reactions()
+        self._supply = _supply(self.mana_counts)
+        self._worth: dict[str, float] = {}  # card_worth, by code: the hand does not change
+        self._recoverable = sum(1 for c in facts.discard if c not in game.scrolls)
+        self._base: float | None = None  # _now, once asked
+        self._stopping: dict[bool, list[tuple[str, str, str]]] = {}  # _stoppers, once asked
 
     # -------------------------------------------------------------- card values
     def _needed_elements(self) -> dict[str, int]:
@@ -321,43 +397,29 @@ class Planner:
                 have += n * MANA[other].orbs
         return base + (MANA_NEED if have <= wanted else MANA_NEED / 2)
 
+    def _mana_worth_left(self, mana: Mana, left: Sequence[int]) -> float:
+        """``mana_worth`` with the other mana in hand given as its units (``_supply``)."""
+        base = MANA_FLEX if mana.rainbow or mana.orbs > 1 else MANA_CARD
+        if mana.symbol is None:
+            return base + (MANA_NEED if self._needed else 0.0)
+        wanted = self._needed.get(mana.symbol, 0)
+        if not wanted:
+            return base
+        have = left[SYMBOLS.index(mana.symbol)]
+        return base + (MANA_NEED if have <= wanted else MANA_NEED / 2)
+
     def effects_worth(self, effects: Sequence[Effect]) -> float:
         """What effects are worth in a neutral position (for card values, not for plays)."""
-        opps = len(self.opponents)
-        total = 0.0
-        for e in effects:
-            n = e.n or 0
-            seats = {
-                "self": 0.0,
-                "one_opponent": 1.0,
-                "left": 1.0,
-                "right": 1.0,
-                "all_opponents": 0.7 * opps,
-                "all_players": 0.7 * opps - 1.0,
-            }
-            reach = seats.get(e.target or "self", 1.0)
-            if e.verb == "damage":
-                total += n * (reach if e.target != "self" else -1.0)
-            elif e.verb == "heal":
-                total += 0.8 * n
-            elif e.verb == "shield":
-                total += SHIELD_WORTH * n
-            elif e.verb in ("draw", "recover"):
-                total += CARD * n
-            elif e.verb in ("steal", "take"):
-                total += (CARD + DENY) * n * max(reach, 1.0) * (1.2 if e.verb == "take" else 1.0)
-            elif e.verb in ("discard", "discard_random"):
-                total += DENY * n * max(reach, 1.0)
-            elif e.verb == "skip":
-                total += SKIP_WORTH * max(reach, 1.0)
-            elif e.verb == "scry":
-                total += SCRY_WORTH
-            elif e.verb == "swap_hands":
-                total += CARD
-        return total
+        return _effects_worth(tuple(effects), len(self.opponents))
 
     def card_worth(self, code: str) -> float:
         """What a card is worth to keep, given the hand (module docstring)."""
+        worth = self._worth.get(code)
+        if worth is None:
+            worth = self._worth[code] = self._card_worth(code)
+        return worth
+
+    def _card_worth(self, code: str) -> float:
         g = self.game
         if code in g.mana_kinds:
             return self.mana_worth(code) * self.scale
@@ -365,7 +427,7 @@ class Planner:
         if spell is not None:
             best = 0.3
             for option in spell.options:
-                missing = _missing(option.cost, self.mana_counts)
+                missing = _missing_units(option.cost.counts, self._supply)
                 reach = REACH[min(missing, len(REACH) - 1)]
                 net = self.effects_worth(option.effects) - MANA_CARD * option.cost.mana_value
                 best = max(best, net * reach)
@@ -379,14 +441,11 @@ class Planner:
         """Non-mana cards the seat cannot see, and the copies of each reaction kind among
         them (the others are in its hand, the discard pile or on the table)."""
         g = self.game
-        seen: dict[str, int] = {}
-        for code in (*self.facts.hand, *self.facts.discard, *(c for _, c in self.facts.table)):
-            seen[code] = seen.get(code, 0) + 1
-        unseen = sum(
-            len(copies) - seen.get(code, 0)
-            for code, copies in g.copies.items()
-            if code not in g.mana_kinds
-        )
+        seen = Counter(self.facts.hand)
+        seen.update(self.facts.discard)
+        seen.update(c for _, c in self.facts.table)
+        mana = g.mana_kinds
+        unseen = len(g.ids) - g.mana_total - sum(n for c, n in seen.items() if c not in mana)
         live = {code: len(g.copies[code]) - seen.get(code, 0) for code in g.reactions}
         return unseen, live
 
@@ -427,7 +486,7 @@ class Planner:
             return out
         life, shield, cards = out.life, out.shield, out.cards
         cap = self.game.life_cap
-        recoverable = sum(1 for c in f.discard if c not in self.game.scrolls)
+        recoverable = self._recoverable
         for effect, seats in zip(what.effects, sets, strict=True):
             verb = effect.verb
             amount = effect.n or 0
@@ -490,20 +549,19 @@ class Planner:
             out.ko_by[dest] = source
 
     # -------------------------------------------------------------- the yardstick
-    def _weights(self, life: Sequence[int]) -> tuple[float, list[float]]:
+    def _weights(self, life: Sequence[int]) -> tuple[float, tuple[float, ...]]:
         """The opponents' smooth maximum of life, and each opponent's share of it."""
-        opp = [life[o] for o in self.opponents]
-        top = max(opp)
-        exps = [math.exp((x - top) / SMOOTH) for x in opp]
-        total = sum(exps)
-        level = top + SMOOTH * math.log(total / len(opp))
-        return level, [x / total for x in exps]
+        return _smooth_max(tuple([life[o] for o in self.opponents]))
 
-    def position(self, life: Sequence[int], shield: Sequence[int]) -> float:
-        """The yardstick without cards: my life against the opponents', with the danger term."""
+    def position(
+        self, life: Sequence[int], shield: Sequence[int], level: float | None = None
+    ) -> float:
+        """The yardstick without cards: my life against the opponents', with the danger term
+        (``level``: the opponents' smooth maximum of ``life``, if known)."""
         me = self.me
         own = life[me] + SHIELD_WORTH * min(shield[me], 6)
-        level, _ = self._weights(life)
+        if level is None:
+            level, _ = self._weights(life)
         return own - level - DANGER * max(0.0, DANGER_LIFE - own)
 
     def final(self, life: Sequence[int], ko_by: Sequence[int], cards: Sequence[int] = ()) -> float:
@@ -529,8 +587,8 @@ class Planner:
         if min(out.life) == 0:
             return self.final(out.life, out.ko_by, out.cards)
         me = self.me
-        _, weights = self._weights(out.life)
-        value = self.position(out.life, out.shield) + out.extra
+        level, weights = self._weights(out.life)
+        value = self.position(out.life, out.shield, level) + out.extra
         value += self.card * out.cards[me] - SKIP_WORTH * self.late * out.skips[me]
         for w, o in zip(weights, self.opponents, strict=True):
             value -= DENY * self.late * w * out.cards[o]
@@ -558,8 +616,12 @@ class Planner:
         value = self.worth(full)
         if value >= WIN:
             value = self._lethal_risk(full, value)
-        base = self._now()
-        stoppers = self._stoppers(option > 0)
+        base = self._base
+        if base is None:
+            base = self._base = self._now()
+        stoppers = self._stopping.get(option > 0)
+        if stoppers is None:
+            stoppers = self._stopping[option > 0] = self._stoppers(option > 0)
         for o in sorted(targeted):
             kinds = [
                 k
@@ -643,17 +705,21 @@ class Planner:
         end of the turn costs (RM-2.4; ``gained``: the cards the play brings me). Every payment
         is weighed (RM-3.4: ``W W`` by one ``W2`` or by two ``W2/1``), so one that spends more
         cards is chosen where it keeps the hand under the penalty."""
-        hand = tuple(c for c in self.facts.hand if c in self.game.mana_kinds)
+        counts = self.mana_counts
+        bounds = card_bounds(cost.counts)
+        hand = tuple(min(counts.get(code, 0), b) for code, b in zip(CODES, bounds, strict=True))
         best: tuple[tuple[str, ...], float] | None = None
         prefix = tuple(chosen)
+        supply = self._supply
         for pay in _payments(cost, hand):
             if pay[: len(prefix)] != prefix:
                 continue
-            cards = [step_code(step) for step in pay]
-            rest = dict(self.mana_counts)
-            for code in cards:
-                rest[code] -= 1
-            worth = sum(self.mana_worth(code, rest) for code in cards) * self.scale
+            cards = [MANA[step_code(step)] for step in pay]
+            left = list(supply)  # what the rest of the hand holds (``mana_worth``'s ``spare``)
+            for mana in cards:
+                if mana.symbol is not None:
+                    left[SYMBOLS.index(mana.symbol)] -= mana.orbs
+            worth = sum(self._mana_worth_left(mana, left) for mana in cards) * self.scale
             worth -= self._hand_after(gained - 1 - len(pay))
             if best is None or worth < best[1]:
                 best = (pay, worth)
@@ -667,7 +733,7 @@ class Planner:
         this = self.effects_worth(spell.options[option - 1].effects)
         ride = 0.0
         for other in spell.options:
-            if _missing(other.cost, self.mana_counts) == 1:
+            if _missing_units(other.cost.counts, self._supply) == 1:
                 ride = max(ride, self.effects_worth(other.effects) - this)
         return self.card + RIDE_SHARE * ride * self.scale
 
@@ -946,7 +1012,28 @@ def rollout_step(state: State, rng: random.Random) -> Action:
     seat = state.current_player
     if len(legal) == 1 or seat is None:
         return legal[0]
-    return Planner(state.game, SeatFacts.of_state(state, seat)).choose(legal)
+    game = state.game
+    facts = SeatFacts.of_state(state, seat)
+    if facts.pending is not None:
+        return Planner(game, facts).choose(legal)
+    # A turn's option depends on the seat's facts alone: a search meets the same ones again and
+    # again (its own turn at the root of every determinization), so the plan is kept.
+    plans = _PLANS.get(game)
+    if plans is None:
+        plans = _PLANS[game] = {}
+    key = (facts, tuple([a.notation for a in legal]))
+    chosen = plans.get(key)
+    if chosen is None:
+        if len(plans) >= _PLANS_KEPT:
+            plans.clear()
+        chosen = plans[key] = legal.index(Planner(game, facts).choose(legal))
+    return legal[chosen]
+
+
+_PLANS: WeakKeyDictionary[RulerOfMana, dict[tuple[SeatFacts, tuple[str, ...]], int]] = (
+    WeakKeyDictionary()
+)
+_PLANS_KEPT = 1 << 14
 
 
 SEARCH_HORIZON = 4

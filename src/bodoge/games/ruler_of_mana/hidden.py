@@ -27,9 +27,8 @@ def determinize(st: RMState, player: int, seed: int) -> RMState:
     n = g.players
     if not 0 <= player < n:
         raise ValueError(f"no seat {player!r} in a {n}-player game")
-    new = st.clone()
     rng = random.Random(seed)
-    new.rng = random.Random(rng.randrange(2**63))
+    new = st.copy_with(random.Random(rng.randrange(2**63)))
     new._legal = None
     new.log = Log([(e, s, p if s == player else None) for e, s, p in st.log.entries])
     ask = new.ask

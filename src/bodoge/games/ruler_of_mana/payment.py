@@ -55,6 +55,7 @@ __all__ = [
     "Mana",
     "StepCounts",
     "can_pay",
+    "card_bounds",
     "code_index",
     "is_exact",
     "next_payment_steps",
@@ -62,6 +63,7 @@ __all__ = [
     "parse_cost",
     "payable",
     "payable_counts",
+    "payable_supply",
     "payment_with",
     "payments",
     "sort_codes",
@@ -305,6 +307,24 @@ def payable_counts(cost: CostCounts, hand: Counts) -> bool:
     return short <= rainbows and units >= cost[0] + cost[1] + cost[2] + cost[3] + cost[4]
 
 
+def payable_supply(cost: CostCounts, supply: Sequence[int]) -> bool:
+    """``payable_counts`` for a hand summed up as ``supply``: the units its cards of each element
+    can supply together (``ones + 2 * twos``, cost order ``F W A E``), then its rainbows.
+
+    >>> payable_supply(parse_cost("E E F").counts, (2, 0, 0, 2, 0))
+    True
+    >>> payable_supply(parse_cost("E E F").counts, (2, 0, 0, 1, 0))
+    False
+    """
+    rainbows = supply[4]
+    short = 0
+    for e in range(4):
+        if cost[e] > supply[e]:
+            short += cost[e] - supply[e]
+    units = supply[0] + supply[1] + supply[2] + supply[3] + rainbows
+    return short <= rainbows and units >= cost[0] + cost[1] + cost[2] + cost[3] + cost[4]
+
+
 # -- payment steps (RM-3.4: a 2-orb card says how many units it supplies) ---------------------
 
 #: Payment steps in canonical order: each mana code, a 2-orb card as one unit before two.
@@ -440,6 +460,18 @@ def _clip(cost: CostCounts, avail: Counts, start: int, room: int) -> Counts:
     )
 
 
+def card_bounds(cost: CostCounts) -> Counts:
+    """The most cards of each mana code (canonical order) that one exact payment of ``cost`` can
+    use: each card supplies at least one unit (so at most the cost's symbols), and an element's
+    cards only its element's symbols and ``*``. A hand's cards beyond these change no payment.
+
+    >>> card_bounds(parse_cost("F F *").counts)
+    (3, 3, 1, 1, 1, 1, 1, 1, 3)
+    """
+    total = sum(cost)
+    return tuple(total if e is None else min(total, cost[e] + cost[4]) for e in _ELEMENT_OF)
+
+
 def next_payment_steps(cost: CostLike, chosen: Sequence[str], hand: Hand) -> tuple[str, ...]:
     """The payment steps that may be added next to a payment in progress, in canonical order.
 
@@ -513,18 +545,28 @@ def payments(cost: CostLike, hand: Hand) -> tuple[tuple[str, ...], ...]:
     >>> payments("F W *", ["F2", "W2"])  # the later card supplies the extra unit
     (('F2/1', 'W2'),)
     """
-    c = _cost(cost)
-    found: list[tuple[str, ...]] = []
+    return _payments_counts(_cost(cost).counts, _counts(hand))
 
-    def walk(chosen: tuple[str, ...]) -> None:
-        offered = next_payment_steps(c, chosen, hand)
-        if chosen and not offered and is_exact(c, chosen):
+
+@lru_cache(maxsize=1 << 14)
+def _payments_counts(cost: CostCounts, hand: Counts) -> tuple[tuple[str, ...], ...]:
+    """``payments`` of a hand given as its mana counts: a walk along ``next_steps_counts``."""
+    found: list[tuple[int, ...]] = []
+
+    def walk(chosen: tuple[int, ...], steps: list[int], rest: list[int]) -> None:
+        offered = _next_counts(cost, tuple(steps), chosen[-1] if chosen else 0, tuple(rest))
+        if chosen and not offered and _fixed(cost, tuple(steps)):
             found.append(chosen)
         for step in offered:
-            walk((*chosen, step))
+            j = _STEP_INDEX[step]
+            steps[j] += 1
+            rest[STEP_CARD[j]] -= 1
+            walk((*chosen, j), steps, rest)
+            steps[j] -= 1
+            rest[STEP_CARD[j]] += 1
 
-    walk(())
-    return tuple(sorted(found, key=lambda p: tuple(step_index(x) for x in p)))
+    walk((), [0] * _S, list(hand))
+    return tuple(tuple(STEPS[j] for j in pay) for pay in sorted(found))
 
 
 def payment_with(cost: CostLike, cards: Iterable[str]) -> tuple[str, ...] | None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana import resolve
-from bodoge.games.ruler_of_mana.payment import next_steps_counts, payable_counts
+from bodoge.games.ruler_of_mana.payment import payable_counts
 from bodoge.games.ruler_of_mana.records import CAST, LETHAL, NO_SEAT, REACT, SCROLL, Ask, Play
 
 if TYPE_CHECKING:
@@ -46,14 +46,9 @@ def legal_declare(st: RMState) -> list[Action]:
     payment (``payment.next_payment_steps``)."""
     g = st.game
     ask = st.ask
-    what = g.option_of(ask.code, ask.n)
-    if ask.other == NO_SEAT and what.needs_target:
+    if ask.other == NO_SEAT and g.needs_target[ask.code, ask.n]:
         return [g.step_target[s] for s in range(g.players) if s != ask.seat]
-    hand = st.hands[ask.seat]
-    steps, last = st.payment_steps(ask)
-    rest = st.mana_counts([c for c in hand if c not in ask.chosen])
-    cost = g.spells[ask.code].options[ask.n - 1].cost.counts
-    return [g.step_pay[step] for step in next_steps_counts(cost, steps, last, rest)]
+    return list(g.pay_steps(ask.code, ask.n, tuple(st.paid_steps(ask)), st.hands[ask.seat]))
 
 
 def declare_step(st: RMState, action: Action) -> None:
@@ -83,8 +78,7 @@ def declare_step(st: RMState, action: Action) -> None:
     ask.chosen.append(card)
     if g.pay_units[step] < g.orbs[card]:
         ask.cards.append(card)  # RM-3.4: this 2-orb card supplies one unit
-    cost = g.spells[ask.code].options[ask.n - 1].cost
-    if st.paid_units(ask) == cost.mana_value:
+    if st.paid_units(ask) == g.mana_value[ask.code, ask.n]:
         declare(st, seat, ask.cards[0], ask.n, ask.other, list(ask.chosen))
 
 
@@ -130,10 +124,15 @@ def _window(st: RMState, task: tuple[Any, ...]) -> bool:
     current = st.play
     assert current is not None
     n = st.game.players
+    live: set[str] | None = None  # the same for every seat of this window (may_react)
     while current.asked < n - 1:
         seat = (current.caster + 1 + current.asked) % n
         current.asked += 1
-        if may_react(st, seat, current):
+        if seat in current.reactions or not _holds_non_mana(st, seat):
+            continue
+        if live is None:
+            live = _live_triggers(st)
+        if any(_triggered(trigger, seat, current) for trigger in live):
             st.agenda.append(task)
             st.ask = Ask(REACT, seat)
             return True
@@ -155,7 +154,8 @@ def _in_play(st: RMState, code: str) -> bool:
 
 
 def _holds_non_mana(st: RMState, seat: int) -> bool:
-    return st.mana_count(seat) < len(st.hands[seat])
+    hand = st.hands[seat]
+    return bool(hand) and not st.game.is_mana[hand[-1]]  # mana cards sort first
 
 
 def may_react(st: RMState, seat: int, current: Play) -> bool:
@@ -167,8 +167,10 @@ def may_react(st: RMState, seat: int, current: Play) -> bool:
 
 def _live_triggers(st: RMState) -> set[str]:
     """The triggers of the window reaction kinds that still have a copy in play."""
-    g = st.game
-    return {g.reactions[code].trigger for code in g.window_kinds if _in_play(st, code)}
+    gone = st.gone
+    return {
+        trigger for code, copies, trigger in st.game.window_triggers if gone.get(code, 0) < copies
+    }
 
 
 def may_stand(st: RMState, seat: int, current: Play) -> bool:

@@ -9,6 +9,7 @@ id first.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class Ask:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], index: dict[str, int]) -> Ask:
+    def from_dict(cls, data: dict[str, Any], index: Mapping[str, int]) -> Ask:
         new = cls(
             data["kind"],
             data["seat"],
@@ -140,7 +141,6 @@ class Play:
     ) -> None:
         self.caster = caster
         self.card = card
-        self.code = game.code[card]
         self.option = option
         self.target = target
         self.paid = paid
@@ -150,9 +150,11 @@ class Play:
         self.cancelled = False
         self.lost = [0] * game.players
         self.asked = 0
-        self._derive(game)
+        self.derive(game)
 
-    def _derive(self, game: RulerOfMana) -> None:
+    def derive(self, game: RulerOfMana) -> None:
+        """The play's effects and target sets, from the card data."""
+        self.code = game.code[self.card]
         self.is_spell = self.option > 0
         shape = game.play_shape(self.code, self.option, self.caster, self.target)
         self.effects: tuple[Effect, ...] = shape[0]
@@ -197,16 +199,14 @@ class Play:
         }
 
     @classmethod
-    def from_dict(cls, game: RulerOfMana, data: dict[str, Any]) -> Play:
-        index = game.index
-        new = cls(
-            game,
-            data["caster"],
-            index[data["card"]],
-            data["option"],
-            data["target"],
-            [index[c] for c in data["paid"]],
-        )
+    def from_dict(cls, data: dict[str, Any], index: Mapping[str, int]) -> Play:
+        """A play read back from ``to_dict``; ``derive`` then joins its card data to it."""
+        new = cls.__new__(cls)
+        new.caster = data["caster"]
+        new.card = index[data["card"]]
+        new.option = data["option"]
+        new.target = data["target"]
+        new.paid = [index[c] for c in data["paid"]]
         new.reactions = {seat: index[c] for seat, c in data["reactions"]}
         new.mode = {seat: verb for seat, verb in data["mode"]}
         new.after = [(verb, seat, n) for verb, seat, n in data["after"]]

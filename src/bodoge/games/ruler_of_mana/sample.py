@@ -107,7 +107,130 @@ _DECISION_KINDS: dict[str, str] = {
 def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMState:
     """A state whose ``view(you)`` is ``view``, the unseen cards dealt at random from ``seed``
     (``you`` may be None: a spectator's view, every hand unseen). ValueError for a view of
-    another game, player count or variant, or one that does not add up."""
+    another game, player count or variant, or one that does not add up.
+
+    What follows from the view alone is read once per view (``_read``): a search samples the
+    same view again and again. A view is a value: one changed after a sample is read anew
+    only as another object."""
+    base = _read(game, view)
+    rng = random.Random(seed)
+    st = base.state.copy_with(random.Random(rng.getrandbits(63)))
+    n = game.players
+    you = base.you
+    index = game.index
+    is_mana = game.is_mana
+    pending = base.pending
+    known = base.known
+    exact_hand = base.exact_hand
+    looking_other = base.looking_other
+    drafting = base.drafting
+    sizes: list[int] = view["hand_sizes"]
+    mana_in_hand: list[int] = view["mana_in_hand"]
+    events: list[JSON] = view["log"]
+    know = base.know
+    my_pack = list(base.my_pack)
+    my_pick = base.my_pick
+    unseen = list(base.unseen)
+    # Everything else is unseen: split by card back (mana cards have their own), then dealt.
+    rng.shuffle(unseen)
+    mana = [c for c in unseen if is_mana[c]]
+    other = [c for c in unseen if not is_mana[c]]
+
+    def deal(pool: list[int], count: int, what: str) -> list[int]:
+        if count < 0 or count > len(pool):
+            raise ValueError(f"the view does not add up: {what} needs {count} of {len(pool)}")
+        dealt = pool[len(pool) - count :] if count else []
+        del pool[len(pool) - count :]
+        return dealt
+
+    for s in range(n):
+        if s == you:
+            continue
+        if s in exact_hand:
+            st.hands[s] = sorted(exact_hand[s])
+            continue
+        mana_known = sum(1 for c in known[s] if is_mana[c])
+        mana_wanted = mana_in_hand[s] - mana_known
+        other_wanted = sizes[s] - len(known[s]) - mana_wanted
+        st.hands[s] = sorted(
+            known[s]
+            + deal(mana, mana_wanted, f"seat {s}'s mana")
+            + deal(other, other_wanted, f"seat {s}'s other cards")
+        )
+    deck_size: int = view["deck_size"] - looking_other
+    if st.ask.kind == TOP:
+        deck_size -= len(st.ask.cards)  # the seat's own scry: the view counts them in the deck
+    top: list[int] = []
+    top_is_mana = view["deck_top_is_mana"]
+    if deck_size > 0 and top_is_mana is not None:
+        top = deal(mana if top_is_mana else other, 1, "the deck's top card")
+    rest = mana + other
+    rng.shuffle(rest)
+    st.deck = deal(rest, deck_size - len(top), "the deck") + top
+    if looking_other:
+        st.ask.cards = deal(rest, looking_other, "the cards a scry looks at")
+    if drafting:
+        assert pending is not None
+        _rebuild_draft(st, pending, you, my_pack, my_pick, lambda k: deal(rest, k, "a pack"))
+    if rest:
+        raise ValueError(f"the view does not add up: {len(rest)} cards are nowhere")
+
+    # The exchange and the play, now that every hand is dealt.
+    if pending is not None and pending["kind"] == "exchange":
+        _rebuild_exchange(st, pending, you, events, rng)
+    if pending is not None and pending["kind"] == "play":
+        _rebuild_play(st, pending, events)
+
+    # Knowledge: the seat's own, and the public part for every other seat.
+    for v in range(n):
+        for s in range(n):
+            if v == s:
+                continue
+            holding = set(st.hands[s])
+            source = known[s] if v == you else [index[c] for c in know.public[s]]
+            st.seen[v][s] = [c for c in dict.fromkeys(source) if c in holding]
+    if you is not None:
+        for s, hand in exact_hand.items():
+            st.seen[you][s] = list(hand)  # the take is looking at it (resolve._take)
+    return st
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What a view says, before anything unseen is dealt: the state with every public and own
+    fact in place, and what the dealing needs."""
+
+    view: Mapping[str, Any]
+    game: RulerOfMana
+    state: RMState
+    you: int | None
+    pending: JSON | None
+    known: list[list[int]]
+    exact_hand: dict[int, list[int]]
+    looking_other: int
+    drafting: bool
+    know: Knowledge
+    my_pack: list[int]
+    my_pick: int
+    unseen: list[int]
+
+
+_READ: list[_Read] = []  # the last views read, newest last
+_READ_KEPT = 4
+
+
+def _read(game: RulerOfMana, view: Mapping[str, Any]) -> _Read:
+    """The view read (``sample_state``), once per view object."""
+    for known_read in _READ:
+        if known_read.view is view and known_read.game is game:
+            return known_read
+    read = _read_view(game, view)
+    _READ.append(read)
+    del _READ[:-_READ_KEPT]
+    return read
+
+
+def _read_view(game: RulerOfMana, view: Mapping[str, Any]) -> _Read:
     n = game.players
     if view.get("game") != game.name or view.get("players") != n:
         raise ValueError(f"not a view of {game.name} for {n} players")
@@ -118,8 +241,7 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
         )
     you: int | None = view["you"]
     index = game.index
-    rng = random.Random(seed)
-    st = RMState(game, random.Random(rng.getrandbits(63)))
+    st = RMState(game, random.Random(0))  # each sample gets a generator of its own
     events: list[JSON] = view["log"]
     over = bool(view["is_over"])
 
@@ -220,69 +342,22 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
         if pending.get("kept") is not None:
             my_pick = place(pending["kept"])
 
-    # Everything else is unseen: split by card back (mana cards have their own), then dealt.
     unseen = [c for c in range(len(game.ids)) if c not in placed]
-    rng.shuffle(unseen)
-    mana = [c for c in unseen if is_mana[c]]
-    other = [c for c in unseen if not is_mana[c]]
-
-    def deal(pool: list[int], count: int, what: str) -> list[int]:
-        if count < 0 or count > len(pool):
-            raise ValueError(f"the view does not add up: {what} needs {count} of {len(pool)}")
-        dealt = pool[len(pool) - count :] if count else []
-        del pool[len(pool) - count :]
-        return dealt
-
-    for s in range(n):
-        if s == you:
-            continue
-        if s in exact_hand:
-            st.hands[s] = sorted(exact_hand[s])
-            continue
-        mana_known = sum(1 for c in known[s] if is_mana[c])
-        mana_wanted = mana_in_hand[s] - mana_known
-        other_wanted = sizes[s] - len(known[s]) - mana_wanted
-        st.hands[s] = sorted(
-            known[s]
-            + deal(mana, mana_wanted, f"seat {s}'s mana")
-            + deal(other, other_wanted, f"seat {s}'s other cards")
-        )
-    deck_size: int = view["deck_size"] - looking_other
-    if st.ask.kind == TOP:
-        deck_size -= len(st.ask.cards)  # the seat's own scry: the view counts them in the deck
-    top: list[int] = []
-    top_is_mana = view["deck_top_is_mana"]
-    if deck_size > 0 and top_is_mana is not None:
-        top = deal(mana if top_is_mana else other, 1, "the deck's top card")
-    rest = mana + other
-    rng.shuffle(rest)
-    st.deck = deal(rest, deck_size - len(top), "the deck") + top
-    if looking_other:
-        st.ask.cards = deal(rest, looking_other, "the cards a scry looks at")
-    if drafting:
-        assert pending is not None
-        _rebuild_draft(st, pending, you, my_pack, my_pick, lambda k: deal(rest, k, "a pack"))
-    if rest:
-        raise ValueError(f"the view does not add up: {len(rest)} cards are nowhere")
-
-    # The exchange and the play, now that every hand is dealt.
-    if pending is not None and pending["kind"] == "exchange":
-        _rebuild_exchange(st, pending, you, events, rng)
-    if pending is not None and pending["kind"] == "play":
-        _rebuild_play(st, pending, events)
-
-    # Knowledge: the seat's own, and the public part for every other seat.
-    for v in range(n):
-        for s in range(n):
-            if v == s:
-                continue
-            holding = set(st.hands[s])
-            source = known[s] if v == you else [index[c] for c in know.public[s]]
-            st.seen[v][s] = [c for c in dict.fromkeys(source) if c in holding]
-    if you is not None:
-        for s, hand in exact_hand.items():
-            st.seen[you][s] = list(hand)  # the take is looking at it (resolve._take)
-    return st
+    return _Read(
+        view,
+        game,
+        st,
+        you,
+        pending,
+        known,
+        exact_hand,
+        looking_other,
+        drafting,
+        know,
+        my_pack,
+        my_pick,
+        unseen,
+    )
 
 
 def _turn_seat(events: Sequence[JSON], default: int) -> int:

@@ -16,11 +16,12 @@ true: a card that leaves a hand unseen (face down, at random) makes the others f
 from __future__ import annotations
 
 import random
-from bisect import insort
-from collections.abc import Sequence
+from bisect import bisect_left, insort
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
+from bodoge.core.fields import copy_fields
 from bodoge.core.i18n import Message
 from bodoge.core.result import Result, Rung, competition_ranks, decided_by
 from bodoge.core.state import JSON, State
@@ -32,6 +33,7 @@ from bodoge.games.ruler_of_mana.records import (
     CAST,
     CHOOSING,
     CYCLE,
+    DISCARD,
     KEEP,
     LETHAL,
     MAIN,
@@ -41,6 +43,7 @@ from bodoge.games.ruler_of_mana.records import (
     REACT,
     RECOVER,
     SCROLL,
+    TAKE,
     TOP,
     Ask,
     Play,
@@ -123,6 +126,17 @@ class RMState(State):
     def turn_player(self) -> int | None:
         return None if self.over else self.player
 
+    @property
+    def is_over(self) -> bool:
+        return self.over  # nobody decides once the game is over (``current_player``)
+
+    def legal_actions(self) -> list[Action]:
+        """As ``State.legal_actions`` (the same map of legal steps, made once per position)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = {a.notation: a for a in self._legal_steps()}
+        return list(legal.values())
+
     def card_census(self) -> list[str]:
         every = list(self.deck) + self.discard + list(self.table.values())
         for hand in self.hands:
@@ -170,6 +184,11 @@ class RMState(State):
         its 2-orb cards either way (``explain.read_payment``)."""
         if isinstance(action, str):
             action = explain.read_payment(self, explain.expand(action, self.game.code_order))
+        elif self._legal is not None and self._legal.get(action.notation) is action:
+            # One of the legal steps just handed out (they are shared values): what
+            # ``State.apply`` would find by parsing its notation.
+            self._step(action)
+            return
         super().apply(action)
 
     def run(self) -> None:
@@ -179,8 +198,7 @@ class RMState(State):
     # ------------------------------------------------------------------ facts of a seat
     def mana_count(self, seat: int) -> int:
         """How many mana cards the seat holds (public: mana cards have a back of their own)."""
-        is_mana = self.game.is_mana
-        return sum(1 for c in self.hands[seat] if is_mana[c])
+        return bisect_left(self.hands[seat], self.game.mana_total)  # mana cards sort first
 
     def mana_counts(self, cards: list[int]) -> tuple[int, ...]:
         """The mana cards among ``cards`` as counts per code, in canonical order."""
@@ -216,9 +234,13 @@ class RMState(State):
 
     def first_copy(self, cards: list[int], code: str, skip: list[int] | None = None) -> int:
         """The lowest card of ``code`` among ``cards`` (sorted) that is not in ``skip``."""
-        codes = self.game.code
-        for c in cards:
-            if codes[c] == code and (skip is None or c not in skip):
+        copies = self.game.copies[code]  # consecutive card numbers
+        last = copies[-1]
+        for i in range(bisect_left(cards, copies[0]), len(cards)):
+            c = cards[i]
+            if c > last:
+                break
+            if skip is None or c not in skip:
                 return c
         raise ValueError(f"no {code} left")  # pragma: no cover - legal steps never ask this
 
@@ -266,11 +288,10 @@ class RMState(State):
     def draw(self, seat: int, count: int, reason: str) -> None:
         """Draw ``count`` cards; a draw from an empty deck gets nothing (RM-5.3 ruling). Drawing
         the last card ends the game at the end of this turn."""
-        got: list[int] = []
         deck = self.deck
-        while len(got) < count and deck:
-            got.append(deck.pop())
+        got = deck[: -count - 1 : -1]  # the top ``count`` cards, top first
         if got:
+            del deck[-len(got) :]
             self.gain(seat, got, public=False)
             is_mana = self.game.is_mana
             self.log.add(
@@ -360,9 +381,9 @@ class RMState(State):
     def ko_check(self) -> bool:
         """RM-5.3 after a play: the game ends if anyone is at 0; the finish bonus (§0) goes to
         whoever's damage brought another player to 0. True when the game ended."""
-        out = [s for s, life in enumerate(self.life) if life == 0]
-        if not out:
+        if 0 not in self.life:
             return False
+        out = [s for s, life in enumerate(self.life) if life == 0]
         for s in out:
             by = self.ko_by[s]
             if by != NO_SEAT and by != s:
@@ -385,21 +406,13 @@ class RMState(State):
     def _legal_steps(self) -> list[Action]:
         if self.over:
             return []
+        return _LEGAL[self.ask.kind](self)
+
+    def _legal_cards(self) -> list[Action]:
+        """RM-2.2 (C) and RM-2.1 expert: the next card to the bottom of the deck."""
         kind = self.ask.kind
-        if kind == MAIN:
-            return self._legal_main()
-        if kind in (REACT, LETHAL):
-            return play.legal_react(self)
-        if kind in (CAST, SCROLL):
-            return play.legal_declare(self)
-        if kind in (CYCLE, BOTTOM):
-            verb = self.game.step_cycle_card if kind == CYCLE else self.game.step_card["bottom"]
-            return [verb[code] for code in self.free_codes(self.hands[self.ask.seat])]
-        if kind == KEEP:
-            return draft.legal(self)
-        if kind in (OFFER, PICK):
-            return exchange.legal(self)
-        return resolve.legal_choice(self)
+        verb = self.game.step_cycle_card if kind == CYCLE else self.game.step_card["bottom"]
+        return [verb[code] for code in self.free_codes(self.hands[self.ask.seat])]
 
     def free_codes(self, cards: list[int], after: int = -1) -> list[str]:
         """The distinct codes among sorted ``cards`` not chosen yet, in canonical order; with
@@ -420,25 +433,30 @@ class RMState(State):
     def _legal_main(self) -> list[Action]:
         """RM-2.2: (A) a spell option payable from the hand (RM-3.6: the caster picks an option
         they can pay for) or a main scroll (RM-4.1), (B) draw with a deck, (C) cycle with 2 cards,
-        (D) exchange with a card."""
+        (D) exchange with a card.
+
+        The mana cards come first in a sorted hand; what they can pay is summed up as the units
+        each element can supply and the rainbows (``RulerOfMana.main_steps``)."""
         g = self.game
         hand = self.hands[self.ask.seat]
+        supply = [0, 0, 0, 0, 0]
+        element = g.element_of
+        orbs = g.orbs
         out: list[Action] = []
-        counts = self.mana_counts(hand)
+        summed: tuple[int, ...] | None = None
         codes = g.code
         last = ""
         for c in hand:
-            code = codes[c]
-            if code == last or g.is_mana[c]:
+            e = element[c]
+            if e >= 0:
+                supply[e] += orbs[c]
                 continue
-            last = code
-            spell = g.spells.get(code)
-            if spell is not None:
-                for k, option in enumerate(spell.options, 1):
-                    if play.payable(option.cost.counts, counts):
-                        out.append(g.step_cast[(code, k)])
-            elif code in g.main_scrolls:
-                out.append(g.step_scroll[code])
+            if summed is None:
+                summed = tuple(supply)
+            code = codes[c]
+            if code != last:
+                last = code
+                out += g.main_steps(summed, code)
         if self.deck:
             out.append(g.step_draw)
         if len(hand) >= CYCLE_CARDS:
@@ -450,31 +468,35 @@ class RMState(State):
     # ------------------------------------------------------------------ doing a step
     def _do(self, action: Action) -> None:
         kind = action.kind
-        ask = self.ask
-        if kind in ("react", "pass") and ask.kind != RECOVER:
-            play.answer(self, action)
-        elif kind in ("cast", "scroll", "target", "pay"):
-            play.declare_step(self, action)
-        elif kind == "draw":
-            self.draw(ask.seat, 1, "option")
-            self.end_turn()
-        elif kind == "cycle":
-            self.ask = Ask(CYCLE, ask.seat, n=CYCLE_CARDS)
-        elif kind == "cycle_card" or kind == "bottom":
-            ask.chosen.append(self.first_copy(self.hands[ask.seat], action.args[0], ask.chosen))
-            if len(ask.chosen) == ask.n:
-                self.put_bottom(ask.seat, ask.chosen)
-                self.draw(ask.seat, ask.n, kind if kind == "bottom" else "cycle")
-                if kind == "bottom":
-                    self.ask = Ask(MAIN, ask.seat)
-                else:
-                    self.end_turn()
-        elif kind == "keep":
-            draft.keep(self, action.args[0])
-        elif kind in ("exchange", "offer", "pick"):
-            exchange.step(self, action)
-        else:
+        if kind == "pass" and self.ask.kind == RECOVER:
             resolve.choose(self, action)
+        else:
+            _DO.get(kind, resolve.choose)(self, action)
+
+    def _draw_option(self, action: Action) -> None:
+        """RM-2.2 (B): draw a card; the turn ends."""
+        self.draw(self.ask.seat, 1, "option")
+        self.end_turn()
+
+    def _cycle(self, action: Action) -> None:
+        """RM-2.2 (C): two cards to the bottom, in the player's order, then draw two."""
+        self.ask = Ask(CYCLE, self.ask.seat, n=CYCLE_CARDS)
+
+    def _to_bottom(self, action: Action) -> None:
+        """One card of a cycle (RM-2.2 (C)) or of the expert turn start (RM-2.1)."""
+        ask = self.ask
+        kind = action.kind
+        ask.chosen.append(self.first_copy(self.hands[ask.seat], action.args[0], ask.chosen))
+        if len(ask.chosen) == ask.n:
+            self.put_bottom(ask.seat, ask.chosen)
+            self.draw(ask.seat, ask.n, kind if kind == "bottom" else "cycle")
+            if kind == "bottom":
+                self.ask = Ask(MAIN, ask.seat)
+            else:
+                self.end_turn()
+
+    def _keep(self, action: Action) -> None:
+        draft.keep(self, action.args[0])
 
     # ------------------------------------------------------------------ the end (RM-5)
     def scores(self) -> list[int]:
@@ -528,36 +550,22 @@ class RMState(State):
         return view(self, player)
 
     def clone(self) -> RMState:
+        # The generator's copy, made without first seeding a new one from the system (as
+        # ``State._copy_common`` does): a search clones at every iteration.
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(self.rng.getstate())
+        return self.copy_with(rng)
+
+    def copy_with(self, rng: random.Random) -> RMState:
+        """A copy of this state (``clone``) that draws from ``rng``."""
         new = RMState.__new__(RMState)
         new.game = self.game
-        self._copy_common(new)
-        new.hands = [list(h) for h in self.hands]
-        new.deck = list(self.deck)
-        new.discard = list(self.discard)
-        new.gone = dict(self.gone)
-        new.life = list(self.life)
-        new.shield = list(self.shield)
-        new.skips = list(self.skips)
-        new.bonus = list(self.bonus)
-        new.ko_by = list(self.ko_by)
-        new.seen = [[list(known) for known in row] for row in self.seen]
-        new.start_player = self.start_player
-        new.player = self.player
-        new.turn = self.turn
-        new.turns_done = self.turns_done
-        new.deck_out = self.deck_out
-        new.over = self.over
-        new.truncated = self.truncated
-        new.end_reason = self.end_reason
-        new.ask = self.ask.copy()
-        new.agenda = list(self.agenda)  # tasks are tuples: shared safely
-        new.play = None if self.play is None else self.play.copy()
-        new.packs = None if self.packs is None else [list(p) for p in self.packs]
-        new.picks = list(self.picks)
-        new.draft_round = self.draft_round
-        new.exchangers = list(self.exchangers)
-        new.offers = dict(self.offers)
-        new.table = dict(self.table)
+        new.rng = rng
+        new.log = self.log.copy()
+        new._history = list(self._history)
+        new._legal = self._legal
+        copy_fields(storage.FIELDS, self, new)
+        new.gone = dict(self.gone)  # derived from the discard pile, kept beside the fields
         return new
 
     def determinize(self, player: int, seed: int) -> RMState:
@@ -573,3 +581,38 @@ class RMState(State):
         state = cls(game, rng)
         storage.load_into(state, data)
         return state
+
+
+# What a state waiting on each kind of decision offers, and what each kind of step does.
+_LEGAL: dict[str, Callable[[RMState], list[Action]]] = {
+    MAIN: RMState._legal_main,
+    REACT: play.legal_react,
+    LETHAL: play.legal_react,
+    CAST: play.legal_declare,
+    SCROLL: play.legal_declare,
+    CYCLE: RMState._legal_cards,
+    BOTTOM: RMState._legal_cards,
+    KEEP: draft.legal,
+    OFFER: exchange.legal,
+    PICK: exchange.legal,
+    DISCARD: resolve.legal_choice,
+    TAKE: resolve.legal_choice,
+    TOP: resolve.legal_choice,
+    RECOVER: resolve.legal_choice,
+}
+_DO: dict[str, Callable[[RMState, Action], None]] = {
+    "react": play.answer,
+    "pass": play.answer,
+    "cast": play.declare_step,
+    "scroll": play.declare_step,
+    "target": play.declare_step,
+    "pay": play.declare_step,
+    "draw": RMState._draw_option,
+    "cycle": RMState._cycle,
+    "cycle_card": RMState._to_bottom,
+    "bottom": RMState._to_bottom,
+    "keep": RMState._keep,
+    "exchange": exchange.step,
+    "offer": exchange.step,
+    "pick": exchange.step,
+}
