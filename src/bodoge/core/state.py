@@ -297,8 +297,10 @@ class State(ABC):
         self._do(action)
         self._legal = None
 
-    def _apply_steps(self, text: str) -> None:
-        backup = self.clone()
+    def _apply_steps(self, text: str, atomic: bool = True) -> None:
+        """The steps of ``text`` one by one. ``atomic``: all or nothing (a copy is kept to put
+        back); a search's own throwaway sample may skip that, for speed."""
+        backup = self.clone() if atomic else None
         tokens = text.split()
         try:
             while tokens:
@@ -335,7 +337,8 @@ class State(ABC):
             if self._in_action():
                 raise IllegalAction("illegal.incomplete", whole=text)
         except IllegalAction:
-            self._restore(backup)
+            if backup is not None:
+                self._restore(backup)
             raise
 
     def choices(self, what: str, chosen: Sequence[str] = ()) -> Choices:
@@ -367,7 +370,9 @@ class State(ABC):
 
     def _copy_common(self, other: State) -> None:
         """Copy the shared parts (generator, log, history) into a fresh ``other``."""
-        other.rng = random.Random()
+        # A bare generator given the state: ``random.Random()`` would first seed itself from the
+        # operating system, for nothing.
+        other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
         other.log = self.log.copy()
         other._history = list(self._history)

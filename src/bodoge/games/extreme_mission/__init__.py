@@ -27,7 +27,7 @@ from bodoge.core.registry import register
 from bodoge.core.state import JSON
 from bodoge.games.extreme_mission.cards import CardSet, load_cards
 from bodoge.games.extreme_mission.rules import MAX_PLAYERS, MIN_PLAYERS
-from bodoge.games.extreme_mission.sample import sample_state
+from bodoge.games.extreme_mission.sample import Sampler, sample_state
 from bodoge.games.extreme_mission.setup import SETUP_KEYS, build_state
 from bodoge.games.extreme_mission.state import EMState, Menus
 from bodoge.games.extreme_mission.words import describe_step
@@ -116,3 +116,7 @@ class ExtremeMission(Game):
         """A full state consistent with a seat's ``view``, from the view alone: what the seat
         cannot see is dealt at random from ``seed`` (``sample.py``)."""
         return sample_state(self, view, seed)
+
+    def sampler(self, view: JSON) -> Sampler:
+        """``sample_state`` for many seeds of one ``view``, read once (``sample.py``)."""
+        return Sampler(self, view)
