@@ -145,6 +145,11 @@ class Condition:
     groups: tuple[Group, ...]
     card_count: int = field(init=False)
     _hash: int = field(init=False, repr=False, compare=False)
+    # The solver's plan (``_plan``), kept here once made: the solver asks for it at every step,
+    # and an attribute is cheaper than a memo keyed by the condition.
+    _solver_plan: tuple[Group, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if not self.groups:
@@ -310,7 +315,6 @@ def min_wilds(condition: Condition, fixed: tuple[int, ...], pool: tuple[int, ...
     return None if used is None else count - used
 
 
-@cache
 def solo(condition: Condition) -> Group | None:
     """The one group the solver sees in ``condition`` (its ``any`` groups merged), or None when
     it has several: then ``min_wilds(condition, fixed, pool)`` is ``fewest_wilds(group, fixed,
@@ -505,9 +509,16 @@ _ORDER = {
 }
 
 
-@cache
 def _plan(condition: Condition) -> tuple[Group, ...]:
     """The groups in solving order, every ``any`` merged into one (any(a) + any(b) = any(a+b))."""
+    plan = condition._solver_plan
+    if plan is None:
+        plan = _make_plan(condition)
+        object.__setattr__(condition, "_solver_plan", plan)
+    return plan
+
+
+def _make_plan(condition: Condition) -> tuple[Group, ...]:
     others = [g for g in condition.groups if g.kind != "any"]
     others.sort(key=lambda g: (_ORDER[g.kind], g.colour_index is None, -g.n))
     taxes = sum(g.n for g in condition.groups if g.kind == "any")
