@@ -54,7 +54,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 from bodoge.core.action import Action
 from bodoge.games.extreme_mission.conditions import (
@@ -488,29 +487,7 @@ def rollout_step(state: State, rng: random.Random) -> Action | str:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    # The step is a function of the seat's facts and the legal steps alone: a search meets the
-    # same ones again and again (its own seat's above all), so it is remembered, per game.
-    facts = SeatFacts.of_state(state, seat)
-    key = (facts, tuple([a.notation for a in legal]))
-    memo = _ROLLOUT_MEMO.get(state.game)
-    if memo is None:
-        memo = _ROLLOUT_MEMO[state.game] = {}
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= ROLLOUT_MEMO_SIZE:
-            memo.clear()
-        found = memo[key] = _rollout_step(state, legal, facts)
-    return found
-
-
-_ROLLOUT_MEMO: WeakKeyDictionary[ExtremeMission, dict[Any, Action | str]] = WeakKeyDictionary()
-ROLLOUT_MEMO_SIZE = 1 << 15
-"""Most steps ``rollout_step`` remembers per game (emptied when full)."""
-
-
-def _rollout_step(state: EMState, legal: list[Action], facts: SeatFacts) -> Action | str:
-    """``rollout_step`` worked out."""
-    planner = Planner(state.game, facts, exact=False)
+    planner = Planner(state.game, SeatFacts.of_state(state, seat), exact=False)
     if state.pending is not None:  # the items still to add, all at once
         what, target = state.pending
         planned = planner.plan(what, target)
