@@ -11,13 +11,22 @@ elsewhere on the machine during one engine's turn does not skew the ratios. Game
 ``turn_cap=200``: random players stall (a random Extreme Mission game runs about 100,000 turns
 uncapped), so the cap bounds every game; the "truncated" column says how many games it ended.
 
-Run: ``.venv/bin/python bench/engine.py [--games 200] [--players 2,4] [--seed 0] [--json FILE]``
+Every player count of ``--players`` is measured for each game that allows it (its own player
+range): by default 2, 4, 5 and 6. ``--json`` writes every row's figures with its ratio to UNO
+(``steps_per_second_vs_uno``). ``--profile`` then plays each bodoge engine's games once more under
+``cProfile`` (not timed) and prints its 15 costliest functions by cumulative and by own time.
+
+Run: ``.venv/bin/python bench/engine.py [--games 200] [--players 2,4,5,6] [--seed 0]
+[--rounds 3] [--json FILE] [--profile]``
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
 import json
+import pstats
 import random
 import sys
 import time
@@ -37,6 +46,8 @@ except ModuleNotFoundError:  # run as a script: bench/ itself is on sys.path, no
     from uno_baseline import uno_random_play  # type: ignore[no-redef]
 
 TURN_CAP = 200
+PLAYERS = "2,4,5,6"
+PROFILE_LINES = 15
 
 
 @dataclass(frozen=True)
@@ -89,6 +100,18 @@ def bodoge_random_play(
     return Row(label, players, games, steps, seconds, truncated)
 
 
+def profile(name: str, players: int, games: int, seed: int, variant: str) -> str:
+    """The same random play under ``cProfile``: the top functions by cumulative, then own time."""
+    profiler = cProfile.Profile()
+    profiler.runcall(bodoge_random_play, name, players, games, seed, variant)
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out).strip_dirs()
+    for order in ("cumulative", "tottime"):
+        out.write(f"--- by {order} time\n")
+        stats.sort_stats(order).print_stats(PROFILE_LINES)
+    return out.getvalue()
+
+
 def uno_row(games: int, seed: int) -> Row:
     played, steps, seconds = uno_random_play(games, seed)
     return Row("uno (rlcard)", 2, played, steps, seconds, None)
@@ -117,13 +140,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="bodoge engine speed against RLCard UNO")
     parser.add_argument("--games", type=int, default=200, help="games per engine (default 200)")
     parser.add_argument(
-        "--players", default="2,4", help="player counts, comma-separated (default 2,4; UNO has 2)"
+        "--players",
+        default=PLAYERS,
+        help=f"player counts, comma-separated; each game is measured at those it allows "
+        f"(default {PLAYERS}; UNO has 2)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed, >= 0 (default 0)")
     parser.add_argument(
         "--rounds", type=int, default=3, help="rounds; each engine keeps its best (default 3)"
     )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help=f"then profile each bodoge engine (cProfile, top {PROFILE_LINES} functions)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.seed < 0:
         parser.error("--games must be >= 1 and --seed >= 0")
@@ -142,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in bodoge.games()
         for variant in game_class(name).variants
         for players in counts
+        if game_class(name).min_players <= players <= game_class(name).max_players
     ]
     for _ in range(max(1, args.rounds)):
         for name, variant, players in engines:
@@ -166,6 +198,11 @@ def main(argv: list[str] | None = None) -> int:
             "engines": [r.to_dict(uno) for r in [*rows, uno]],
         }
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    if args.profile:
+        for name, variant, players in engines:
+            label = name if variant == "basic" else f"{name} ({variant})"
+            console.rule(f"profile: {label}, {players} players, {args.games} games")
+            console.print(profile(name, players, args.games, args.seed, variant), markup=False)
     return 0
 
 

@@ -74,3 +74,22 @@ def test_catalogue_unknown_language_and_key() -> None:
         i18n.text("em.step.draw", "fr")
     with pytest.raises(KeyError):
         i18n.text("no.such.key")
+
+
+@pytest.mark.parametrize("name", ["extreme-mission", "ruler-of-mana"])
+def test_apply_takes_a_handed_out_step_or_any_equal_action(name: str) -> None:
+    """A step from ``legal_actions`` is applied as it is; an equal Action made elsewhere, or its
+    notation, does the same; an Action that is not legal is refused and changes nothing."""
+    from bodoge.core.action import Action
+
+    game = bodoge.make(name, players=2)
+    a, b, c = (game.new_state(5) for _ in range(3))
+    step = a.legal_actions()[-1]
+    a.apply(step)
+    b.apply(Action(step.notation, step.kind, step.args))
+    c.apply(step.notation)
+    assert a.to_json() == b.to_json() == c.to_json()
+    saved = a.to_json()
+    with pytest.raises(bodoge.IllegalAction):
+        a.apply(Action("no-such-step", "none"))
+    assert a.to_json() == saved

@@ -116,3 +116,21 @@ def test_a_card_taken_from_a_discard_top_stays_in_the_takers_hand_until_shown() 
     from bodoge.games.extreme_mission.sample import _taken_and_kept
 
     assert _taken_and_kept(view["log"], 2) == [[], []]
+
+
+@pytest.mark.parametrize("name", ["extreme-mission", "ruler-of-mana"])
+def test_a_sampler_reads_the_view_once_and_deals_as_sample_state(name: str) -> None:
+    """``game.sampler(view)(seed)`` is ``game.sample_state(view, seed)``, sample after sample
+    (ISMCTS deals one view hundreds of times), and the samples do not share what they change."""
+    game = bodoge.make(name, players=3, turn_cap=60)
+    for state in positions(game, range(3), every=11):
+        for seat in [None, *range(3)]:
+            view = state.view(seat)
+            sample = game.sampler(view)
+            first = sample(1)
+            for seed in (1, 2, 3):
+                assert sample(seed).to_json() == game.sample_state(view, seed).to_json()
+            if first.current_player is not None:
+                before = sample(1).to_json()
+                first.apply(first.legal_actions()[-1])
+                assert sample(1).to_json() == before

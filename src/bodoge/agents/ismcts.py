@@ -291,34 +291,32 @@ class ISMCTSAgent:
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         limit = budget.iterations
+        sample = self.game.sampler(decision.view)  # the view read once, dealt every iteration
+        rng = self.rng
         done = 0
         while limit is None or done < limit:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(decision, root)
+            self._descend(sample(rng.getrandbits(63)), root, rng)
             done += 1
         self.last_iterations = done
         return done
-
-    def _iterate(self, decision: Decision, root: Node) -> None:
-        rng = self.rng
-        state = self.game.sample_state(decision.view, rng.getrandbits(63))
-        self._descend(state, root, rng)
 
     def _descend(self, state: State, root: Node, rng: random.Random) -> None:
         """One iteration on the determinization ``state``: select and expand down the tree from
         ``root``, roll out, back up."""
         walk = _Walk(state, self, rng)
         c = self.settings.exploration
+        prior = self.settings.prior
         node = root
         path: list[Node] = []
         while not walk.at_horizon():
             legal = state.legal_actions()
             children = node.children
-            hint = self._hint(state, legal, rng)
             untried = [a for a in legal if a.notation not in children]
             if untried and self._may_widen(node, node is root, len(legal) - len(untried)):
                 # The policy's step first, so that a young node follows the policy.
+                hint = self._hint(state, legal, rng)
                 pick = next((a for a in untried if a.notation == hint), None)
                 action = pick if pick is not None else untried[rng.randrange(len(untried))]
                 child = Node(action, state.current_player)
@@ -330,8 +328,9 @@ class ISMCTSAgent:
                 walk.move(action)
                 path.append(child)
                 break
-            best: Node | None = None
-            best_score = -math.inf
+            # UCB1 on the available children; progressive bias adds ``prior / visits`` to the
+            # policy's step, so the policy is asked only when that could change the choice.
+            scored: list[tuple[float, Node]] = []
             for a in legal:
                 candidate = children.get(a.notation)
                 if candidate is None:
@@ -340,10 +339,13 @@ class ISMCTSAgent:
                 score = candidate.total / candidate.visits + c * math.sqrt(
                     math.log(candidate.avail) / candidate.visits
                 )
-                if a.notation == hint:
-                    score += self.settings.prior / candidate.visits
-                if score > best_score:
-                    best, best_score = candidate, score
+                scored.append((score, candidate))
+            best, best_score = _top(scored, None, 0.0)
+            if prior and any(
+                n is not best and s + prior / n.visits >= best_score for s, n in scored
+            ):
+                hint = self._hint(state, legal, rng)
+                best, best_score = _top(scored, hint, prior)
             assert best is not None and best.action is not None
             walk.move(best.action)
             path.append(best)
@@ -376,6 +378,21 @@ class ISMCTSAgent:
             return None
         first = _first_step(self.rollout_policy(state, rng), legal)
         return None if first is None else first.notation
+
+
+def _top(
+    scored: list[tuple[float, Node]], hint: str | None, prior: float
+) -> tuple[Node | None, float]:
+    """The child of highest score (the first of equals, in legal order), the policy's step
+    ``hint`` given ``prior / visits`` more."""
+    best: Node | None = None
+    best_score = -math.inf
+    for score, node in scored:
+        if hint is not None and node.action is not None and node.action.notation == hint:
+            score += prior / node.visits
+        if score > best_score:
+            best, best_score = node, score
+    return best, best_score
 
 
 def _first_step(step: Action | str, legal: list[Action]) -> Action | None:
@@ -420,7 +437,12 @@ class _Walk:
 
     def _apply(self, step: Action | str) -> None:
         state = self.state
-        state.apply(step)
+        if isinstance(step, str) and step not in state._legal_map():
+            # A whole action from the policy, on the search's own sample: no copy to put back
+            # (the policy gives legal actions; if not, the error ends the search anyway).
+            state._apply_steps(step, atomic=False)
+        else:
+            state.apply(step)
         self.steps += 1
         mover = state.turn_player
         if mover != self.last:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -121,6 +122,12 @@ class Game(ABC):
         bot searches without ever holding the real state (``state.determinize`` does the same from
         the state, for tests). ``sample_state(view, s).view(seat) == view`` for the seat's view."""
         raise NotImplementedError(f"{self.name} cannot yet rebuild a state from a view")
+
+    def sampler(self, view: JSON) -> Callable[[int], State]:
+        """``sample_state`` for one view and many seeds: ``sampler(view)(seed)`` is
+        ``sample_state(view, seed)``. A search samples one view hundreds of times a decision; a
+        game that can read the view once, then deal many times, says so here."""
+        return partial(self.sample_state, view)
 
     def replay(
         self, seed: int, history: Iterable[str], setup: Mapping[str, Any] | None = None

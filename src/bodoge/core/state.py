@@ -90,7 +90,12 @@ class State(ABC):
     rng: random.Random
     log: Log
     _history: list[str]
-    _legal: dict[str, Action] | None
+    # The legal steps of this position, found once (``_legal_steps``); None: not yet. Copies
+    # share the list, which is never changed in place; code that changes a position sets it
+    # to None.
+    _legal: list[Action] | None
+    # The same steps by notation, made from the list only when a step is looked up by name.
+    _legal_index: tuple[list[Action], dict[str, Action]] | None = None
     # What ``choices`` found in this position, by first step (``core.choices``); a copy starts
     # without, and every step forgets it.
     _explored: dict[str, Exploration] | None = None
@@ -117,7 +122,8 @@ class State(ABC):
 
     @abstractmethod
     def _legal_steps(self) -> list[Action]:
-        """Every legal step, in a deterministic order (empty only when the game is over)."""
+        """Every legal step, in a deterministic order (empty only when the game is over), as a
+        list the game does not change afterwards (``legal_actions`` hands out copies of it)."""
 
     @abstractmethod
     def _do(self, action: Action) -> None:
@@ -236,14 +242,20 @@ class State(ABC):
         return list(self._history)
 
     def _legal_map(self) -> dict[str, Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = {a.notation: a for a in self._legal_steps()}
-        return legal
+        steps = self._legal
+        if steps is None:
+            steps = self._legal = self._legal_steps()
+        index = self._legal_index
+        if index is None or index[0] is not steps:
+            index = self._legal_index = (steps, {a.notation: a for a in steps})
+        return index[1]
 
     def legal_actions(self) -> list[Action]:
         """Every legal step now, in a deterministic order; empty only when the game is over."""
-        return list(self._legal_map().values())
+        steps = self._legal
+        if steps is None:
+            steps = self._legal = self._legal_steps()
+        return list(steps)
 
     def parse(self, notation: str) -> Action:
         """The legal step spelled ``notation`` (IllegalAction, saying why, if there is none)."""
@@ -259,6 +271,15 @@ class State(ABC):
         """Apply a step (an Action or its notation), or a whole action as one string of steps,
         all or nothing. Illegal input raises IllegalAction and leaves the state unchanged."""
         if isinstance(action, Action):
+            # A step handed out by ``legal_actions`` is taken as it is; any other Action is
+            # looked up by its notation.
+            steps = self._legal
+            if steps is None:
+                steps = self._legal = self._legal_steps()
+            for legal in steps:
+                if legal is action:
+                    self._step(action)
+                    return
             self._step(self.parse(action.notation))
             return
         text = " ".join(str(action).split())
@@ -276,8 +297,10 @@ class State(ABC):
         self._do(action)
         self._legal = None
 
-    def _apply_steps(self, text: str) -> None:
-        backup = self.clone()
+    def _apply_steps(self, text: str, atomic: bool = True) -> None:
+        """The steps of ``text`` one by one. ``atomic``: all or nothing (a copy is kept to put
+        back); a search's own throwaway sample may skip that, for speed."""
+        backup = self.clone() if atomic else None
         tokens = text.split()
         try:
             while tokens:
@@ -314,7 +337,8 @@ class State(ABC):
             if self._in_action():
                 raise IllegalAction("illegal.incomplete", whole=text)
         except IllegalAction:
-            self._restore(backup)
+            if backup is not None:
+                self._restore(backup)
             raise
 
     def choices(self, what: str, chosen: Sequence[str] = ()) -> Choices:
@@ -346,7 +370,9 @@ class State(ABC):
 
     def _copy_common(self, other: State) -> None:
         """Copy the shared parts (generator, log, history) into a fresh ``other``."""
-        other.rng = random.Random()
+        # A bare generator given the state: ``random.Random()`` would first seed itself from the
+        # operating system, for nothing.
+        other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
         other.log = self.log.copy()
         other._history = list(self._history)

@@ -27,9 +27,9 @@ from bodoge.core.registry import register
 from bodoge.core.state import JSON
 from bodoge.games.extreme_mission.cards import CardSet, load_cards
 from bodoge.games.extreme_mission.rules import MAX_PLAYERS, MIN_PLAYERS
-from bodoge.games.extreme_mission.sample import sample_state
+from bodoge.games.extreme_mission.sample import Sampler, sample_state
 from bodoge.games.extreme_mission.setup import SETUP_KEYS, build_state
-from bodoge.games.extreme_mission.state import EMState
+from bodoge.games.extreme_mission.state import EMState, Menus
 from bodoge.games.extreme_mission.words import describe_step
 
 __all__ = ["EMState", "ExtremeMission"]
@@ -81,6 +81,26 @@ class ExtremeMission(Game):
         self.step_card = {t: Action(cs.type_code(t), "card", (t,), d) for t in types}
         self.step_drop = {t: Action(f"drop {cs.type_code(t)}", "drop", (t,), d) for t in types}
         self.step_wild = [Action(code, "wild", (k,), d) for k, code in enumerate(self.kinds)]
+        # Memos of legal steps, shared by every state of this game (``state.py``): the items
+        # that keep a compound action completable, and per row of laid missions the completable
+        # missions and activations.
+        # The items of a compound action by index (``state.py``): card types, then wilds. The
+        # types are 0 to 44 without a gap (a card file has every colour and number, cards.py).
+        assert list(self.step_card) == list(range(len(self.step_card)))
+        self.step_item: tuple[Action, ...] = (*self.step_card.values(), *self.step_wild)
+        self.item_memo: dict[Any, tuple[int, ...]] = {}
+        self._menus: dict[tuple[str, ...], Menus] = {}
+
+    def menus(self, missions: list[str]) -> Menus:
+        """The steps that begin a mission or an activation with the laid ``missions``, and the
+        memo of those a seat can complete (``state.Menus``)."""
+        key = tuple(missions)
+        found = self._menus.get(key)
+        if found is None:
+            if len(self._menus) >= 256:  # a long run of many games: keep memory bounded
+                self._menus.clear()
+            found = self._menus[key] = Menus(self, missions)
+        return found
 
     def _describer(self, action: Action, lang: str) -> str:
         return describe_step(self.cards, action, lang)
@@ -96,3 +116,7 @@ class ExtremeMission(Game):
         """A full state consistent with a seat's ``view``, from the view alone: what the seat
         cannot see is dealt at random from ``seed`` (``sample.py``)."""
         return sample_state(self, view, seed)
+
+    def sampler(self, view: JSON) -> Sampler:
+        """``sample_state`` for many seeds of one ``view``, read once (``sample.py``)."""
+        return Sampler(self, view)

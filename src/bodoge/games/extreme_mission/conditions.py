@@ -145,6 +145,11 @@ class Condition:
     groups: tuple[Group, ...]
     card_count: int = field(init=False)
     _hash: int = field(init=False, repr=False, compare=False)
+    # The solver's plan (``_plan``), kept here once made: the solver asks for it at every step,
+    # and an attribute is cheaper than a memo keyed by the condition.
+    _solver_plan: tuple[Group, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if not self.groups:
@@ -310,6 +315,29 @@ def min_wilds(condition: Condition, fixed: tuple[int, ...], pool: tuple[int, ...
     return None if used is None else count - used
 
 
+def solo(condition: Condition) -> Group | None:
+    """The one group the solver sees in ``condition`` (its ``any`` groups merged), or None when
+    it has several: then ``min_wilds(condition, fixed, pool)`` is ``fewest_wilds(group, fixed,
+    pool)``, without the memo (a fresh hand is seldom asked twice).
+
+    >>> str(solo(parse_condition("any(1) + any(2)"))), solo(parse_condition("set(2) + any(1)"))
+    ('any(3)', None)
+    """
+    plan = _plan(condition)
+    return plan[0] if len(plan) == 1 else None
+
+
+def fewest_wilds(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> int | None:
+    """``min_wilds`` of a condition of one group: the fewest wilds that, with all of ``fixed``
+    and some of ``pool`` (sorted card types), meet ``group``; None if ``fixed`` cannot be part.
+
+    >>> fewest_wilds(parse_condition("run(3)").groups[0], (card_type(0, 4),), (card_type(1, 6),))
+    1
+    """
+    used = _best_last(group, fixed, pool)
+    return None if used is None else group.n - used
+
+
 def completable(condition: Condition, hand: tuple[int, ...], wilds_available: int) -> bool:
     """Whether some cards of ``hand`` plus at most ``wilds_available`` wilds meet ``condition``.
 
@@ -447,6 +475,11 @@ def completable_all(
             out.append(False)
         elif len(plan) == 1:
             out.append(True)
+        elif len(plan) == 2 and plan[1].kind == "any":
+            # One group and taxes: the group takes the most it can, ``any`` what is left (the
+            # group's cards are downward closed, so taking fewer never helps).
+            took = summary.reach(plan[0]) or 0
+            out.append(took + min(plan[1].n, size - took) >= needed)
         else:
             need = min_wilds(condition, (), hand)
             out.append(need is not None and need <= wilds_available)
@@ -476,9 +509,16 @@ _ORDER = {
 }
 
 
-@cache
 def _plan(condition: Condition) -> tuple[Group, ...]:
     """The groups in solving order, every ``any`` merged into one (any(a) + any(b) = any(a+b))."""
+    plan = condition._solver_plan
+    if plan is None:
+        plan = _make_plan(condition)
+        object.__setattr__(condition, "_solver_plan", plan)
+    return plan
+
+
+def _make_plan(condition: Condition) -> tuple[Group, ...]:
     others = [g for g in condition.groups if g.kind != "any"]
     others.sort(key=lambda g: (_ORDER[g.kind], g.colour_index is None, -g.n))
     taxes = sum(g.n for g in condition.groups if g.kind == "any")

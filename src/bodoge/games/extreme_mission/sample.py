@@ -42,7 +42,7 @@ from bodoge.games.extreme_mission.state import ACTION, EMState
 if TYPE_CHECKING:
     from bodoge.games.extreme_mission import ExtremeMission
 
-__all__ = ["PRIVATE_FIELDS", "sample_state"]
+__all__ = ["PRIVATE_FIELDS", "Sampler", "sample_state"]
 
 PRIVATE_FIELDS: dict[str, tuple[str, ...]] = {
     "deal": ("cards",),
@@ -56,96 +56,135 @@ def sample_state(game: ExtremeMission, view: Mapping[str, Any], seed: int) -> EM
     """A state whose ``view(you)`` is ``view``, the unseen cards dealt at random from ``seed``
     (``you`` may be None: a spectator's view, every hand unseen). ValueError for a view of another
     game or player count, or one that does not add up."""
-    n = game.players
-    if view.get("game") != game.name or view.get("players") != n:
-        raise ValueError(f"not a view of {game.name} for {n} players")
-    if view.get("turn_cap") != game.turn_cap:
-        raise ValueError(f"the view has turn cap {view.get('turn_cap')}, the game {game.turn_cap}")
-    you: int | None = view["you"]
-    index = game.card_index
-    kinds = game.kinds
-    rng = random.Random(seed)
-    state = EMState(game, random.Random(rng.getrandbits(63)))
-    log: list[JSON] = view["log"]
-    over = bool(view["is_over"])
+    return Sampler(game, view)(seed)
 
-    state.missions = list(view["missions"])
-    state.completed_by = {m: list(seats) for m, seats in view["missions"].items()}
-    state.completed = [list(c) for c in view["completed"]]
-    state.collaborators = [[row[code] == "up" for code in kinds] for row in view["collaborators"]]
-    state.start_player = view["start_player"]
-    state.over = over
-    state.phase = ACTION if over else view["phase"]
-    state.actions_left = view["actions_left"]
-    state.turns_done = view["turn"] - (0 if over else 1)
-    state.end_triggered = view["end_triggered"]
-    state.truncated = bool(view["result"]["truncated"]) if over else False
-    mover: int | None = view["current_player"]
-    state.player = mover if mover is not None else _last_seat(log, state.start_player)
-    state.log = Log.from_view(log, you, PRIVATE_FIELDS)
 
-    # The cards the seat can place: its hand, the discard tops, the visible spent cards.
-    placed: set[int] = set()
+class Sampler:
+    """``sample_state`` for one view and many seeds: the view is read once (its log above all,
+    which grows all game), and each call deals the unseen cards anew.
+    ``Sampler(game, view)(seed)`` is ``sample_state(game, view, seed)``."""
 
-    def place(card_id: str) -> int:
-        card = index[card_id]
-        if card in placed:
-            raise ValueError(f"the view shows {card_id} twice")
-        placed.add(card)
-        return card
+    __slots__ = ("hidden", "holding", "sizes", "spent_known", "template", "tops", "you")
 
-    if you is not None:
-        state.hands[you] = sorted(place(c) for c in view["hand"])
-    tops = [None if top is None else place(top) for top in view["discard_tops"]]
-    spent_known: list[list[int]] = [[] for _ in range(n)]
-    if mover is not None and not state.over:
-        spent_known[mover] = [place(c) for c in _spent_this_turn(log, mover)]
-    if you is not None and len(spent_known[you]) != view["spent_sizes"][you]:
-        raise ValueError("the log does not account for the seat's own spent cards")
+    def __init__(self, game: ExtremeMission, view: Mapping[str, Any]) -> None:
+        n = game.players
+        if view.get("game") != game.name or view.get("players") != n:
+            raise ValueError(f"not a view of {game.name} for {n} players")
+        if view.get("turn_cap") != game.turn_cap:
+            raise ValueError(
+                f"the view has turn cap {view.get('turn_cap')}, the game {game.turn_cap}"
+            )
+        you: int | None = view["you"]
+        index = game.card_index
+        kinds = game.kinds
+        state = EMState(game, random.Random(0))
+        log: list[JSON] = view["log"]
+        over = bool(view["is_over"])
 
-    # Cards another seat took from a discard top (EM-3.3: public) and has not shown since are
-    # in its hand, unless it dropped them unseen: dealt there, the sample stays consistent
-    # either way, and it is the likelier place.
-    holding: list[list[int]] = [[] for _ in range(n)]
-    for s, cards in enumerate(_taken_and_kept(log, n)):
-        if s == you:
-            continue
-        kept = [c for c in cards if index[c] not in placed]
-        holding[s] = [place(c) for c in kept[max(len(kept) - view["hand_sizes"][s], 0) :]]
+        state.missions = list(view["missions"])
+        state.completed_by = {m: list(seats) for m, seats in view["missions"].items()}
+        state.completed = [list(c) for c in view["completed"]]
+        state.collaborators = [
+            [row[code] == "up" for code in kinds] for row in view["collaborators"]
+        ]
+        state.start_player = view["start_player"]
+        state.over = over
+        state.phase = ACTION if over else view["phase"]
+        state.actions_left = view["actions_left"]
+        state.turns_done = view["turn"] - (0 if over else 1)
+        state.end_triggered = view["end_triggered"]
+        state.truncated = bool(view["result"]["truncated"]) if over else False
+        mover: int | None = view["current_player"]
+        state.player = mover if mover is not None else _last_seat(log, state.start_player)
+        state.log = Log.from_view(log, you, PRIVATE_FIELDS)
 
-    hidden = [card for card in range(len(game.card_ids)) if card not in placed]
-    rng.shuffle(hidden)
-    wanted = view["deck_size"]
-    for s in range(n):
-        if s != you:
-            wanted += view["hand_sizes"][s] - len(holding[s])
-        wanted += max(view["discard_sizes"][s] - 1, 0)
-        wanted += view["spent_sizes"][s] - len(spent_known[s])
-    if wanted != len(hidden):
-        raise ValueError(f"the view hides {wanted} cards, but {len(hidden)} are unplaced")
+        # The cards the seat can place: its hand, the discard tops, the visible spent cards.
+        placed: set[int] = set()
 
-    def deal(count: int) -> list[int]:
-        dealt = hidden[-count:] if count else []
-        del hidden[len(hidden) - count :]
-        return dealt
+        def place(card_id: str) -> int:
+            card = index[card_id]
+            if card in placed:
+                raise ValueError(f"the view shows {card_id} twice")
+            placed.add(card)
+            return card
 
-    for s in range(n):
-        if s != you:
-            state.hands[s] = sorted(holding[s] + deal(view["hand_sizes"][s] - len(holding[s])))
-        top = tops[s]
-        if top is not None:
-            state.discards[s] = [*deal(view["discard_sizes"][s] - 1), top]
-        state.spent[s] = spent_known[s] + deal(view["spent_sizes"][s] - len(spent_known[s]))
-    state.deck = deal(view["deck_size"])
+        if you is not None:
+            state.hands[you] = sorted(place(c) for c in view["hand"])
+        tops = [None if top is None else place(top) for top in view["discard_tops"]]
+        spent_known: list[list[int]] = [[] for _ in range(n)]
+        if mover is not None and not state.over:
+            spent_known[mover] = [place(c) for c in _spent_this_turn(log, mover)]
+        if you is not None and len(spent_known[you]) != view["spent_sizes"][you]:
+            raise ValueError("the log does not account for the seat's own spent cards")
 
-    pending = view["pending"]
-    if pending is not None:
-        what = pending["action"]
-        target = pending["target"] if what == "complete" else kinds.index(pending["target"])
-        state.pending = (what, target)
-        state.pending_cards = [index[c] for c in pending["cards"]]
-        state.pending_wilds = [kinds.index(k) for k in pending["wilds"]]
-    return state
+        # Cards another seat took from a discard top (EM-3.3: public) and has not shown since
+        # are in its hand, unless it dropped them unseen: dealt there, the sample stays
+        # consistent either way, and it is the likelier place.
+        holding: list[list[int]] = [[] for _ in range(n)]
+        for s, cards in enumerate(_taken_and_kept(log, n)):
+            if s == you:
+                continue
+            kept = [c for c in cards if index[c] not in placed]
+            holding[s] = [place(c) for c in kept[max(len(kept) - view["hand_sizes"][s], 0) :]]
+
+        hidden = [card for card in range(len(game.card_ids)) if card not in placed]
+        wanted = view["deck_size"]
+        for s in range(n):
+            if s != you:
+                wanted += view["hand_sizes"][s] - len(holding[s])
+            wanted += max(view["discard_sizes"][s] - 1, 0)
+            wanted += view["spent_sizes"][s] - len(spent_known[s])
+        if wanted != len(hidden):
+            raise ValueError(f"the view hides {wanted} cards, but {len(hidden)} are unplaced")
+
+        pending = view["pending"]
+        if pending is not None:
+            what = pending["action"]
+            target = pending["target"] if what == "complete" else kinds.index(pending["target"])
+            state.pending = (what, target)
+            state.pending_cards = [index[c] for c in pending["cards"]]
+            state.pending_wilds = [kinds.index(k) for k in pending["wilds"]]
+        self.template = state
+        self.you = you
+        self.hidden = hidden
+        self.holding = holding
+        self.spent_known = spent_known
+        self.tops = tops
+        # Per seat: unseen hand cards, discard pile size, spent cards unseen; and the deck size.
+        self.sizes = (
+            [
+                (
+                    view["hand_sizes"][s] - len(holding[s]) if s != you else -1,
+                    view["discard_sizes"][s],
+                    view["spent_sizes"][s] - len(spent_known[s]),
+                )
+                for s in range(n)
+            ],
+            view["deck_size"],
+        )
+
+    def __call__(self, seed: int) -> EMState:
+        rng = random.Random(seed)
+        state = self.template.clone()
+        state.rng = random.Random(rng.getrandbits(63))
+        hidden = list(self.hidden)
+        rng.shuffle(hidden)
+
+        def deal(count: int) -> list[int]:
+            dealt = hidden[-count:] if count else []
+            del hidden[len(hidden) - count :]
+            return dealt
+
+        per_seat, deck_size = self.sizes
+        for s, (unseen, pile, spent) in enumerate(per_seat):
+            if unseen >= 0:
+                state.hands[s] = sorted(self.holding[s] + deal(unseen))
+            top = self.tops[s]
+            if top is not None:
+                state.discards[s] = [*deal(pile - 1), top]
+            state.spent[s] = self.spent_known[s] + deal(spent)
+        state.deck = deal(deck_size)
+        return state
 
 
 def _spent_this_turn(events: Sequence[JSON], seat: int) -> list[str]:

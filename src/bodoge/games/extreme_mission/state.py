@@ -9,6 +9,7 @@ seat in the card set's kind order (True = face up, available).
 from __future__ import annotations
 
 import random
+from bisect import bisect_right, insort
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,12 @@ from bodoge.core.fields import (
 from bodoge.core.i18n import Message
 from bodoge.core.result import Result, Rung, competition_ranks, decided_by
 from bodoge.core.state import JSON, State
-from bodoge.games.extreme_mission.conditions import completable_all, min_wilds
+from bodoge.games.extreme_mission.conditions import (
+    completable_all,
+    fewest_wilds,
+    min_wilds,
+    solo,
+)
 from bodoge.games.extreme_mission.rules import ACTIONS_PER_TURN, HAND_LIMIT, KEEP_ON_REBUILD
 
 if TYPE_CHECKING:
@@ -67,6 +73,10 @@ FIELDS: dict[str, Kind] = {
 ``load`` all follow this table."""
 
 
+MEMO_SIZE = 1 << 16
+"""Most entries of each memo of legal steps (emptied when full: a long run's memory stays bounded;
+the memos hold small tuples of shared steps)."""
+
 RankKey = tuple[int, tuple[int, ...], int, int]
 
 RANK_KEYS = ("missions", "levels", "collaborators", "hand")
@@ -99,10 +109,39 @@ def finishers_winning(finished: Sequence[bool], hand_sizes: Sequence[int]) -> tu
     return tuple(s for s in seats if hand_sizes[s] == most)
 
 
+class Menus:
+    """For one row of laid missions (EM-1.1): every mission and activation a seat may begin, in
+    the order of the legal steps (the laid missions, then the kinds), with its condition and
+    level (0 for an activation), and the memo of which of them a seat can complete, by its
+    hand's card types, its face-up collaborators and its missions done. The memo holds indices
+    only: tuples of plain values, which the garbage collector leaves alone."""
+
+    __slots__ = ("conditions", "levels", "memo", "steps")
+
+    def __init__(self, game: ExtremeMission, missions: Sequence[str]) -> None:
+        self.steps: tuple[Action, ...] = (
+            *(game.step_complete[m] for m in missions),
+            *game.step_activate,
+        )
+        self.conditions: tuple[Any, ...] = (
+            *(game.condition_of[m] for m in missions),
+            *game.kind_conditions,
+        )
+        self.levels: tuple[int, ...] = (
+            *(game.level_of[m] for m in missions),
+            *(0 for _ in game.kinds),
+        )
+        self.memo: dict[Any, tuple[int, ...]] = {}
+
+
 class EMState(State):
     """A position of Extreme Mission. Build it with ``ExtremeMission.new_state``."""
 
     game: ExtremeMission
+    # The game's memo of completable missions and activations for this state's laid missions
+    # (``ExtremeMission.menus``), found on first use and shared by copies: the laid missions
+    # never change once dealt (EM-1.1).
+    _menus: Menus | None = None
 
     def __init__(self, game: ExtremeMission, rng: random.Random) -> None:
         """The pieces before the deal: collaborators face up (EM-1.3), empty discard piles and
@@ -291,12 +330,13 @@ class EMState(State):
 
     def meets_end_condition(self, seat: int) -> bool:
         """EM-5.1: one mission of each level done and every collaborator face up."""
-        levels = {self.game.level_of[m] for m in self.completed[seat]}
-        return levels >= self.game.levels and all(self.collaborators[seat])
+        if not all(self.collaborators[seat]):
+            return False
+        level_of = self.game.level_of
+        return {level_of[m] for m in self.completed[seat]} >= self.game.levels
 
     def _hand_types(self, seat: int) -> tuple[int, ...]:
-        copies = self.game.copies
-        return tuple(i // copies for i in self.hands[seat])
+        return tuple(map(self.game.card_types.__getitem__, self.hands[seat]))
 
     def _can_draw(self) -> bool:
         return bool(self.deck) or any(len(pile) > KEEP_ON_REBUILD for pile in self.discards)
@@ -322,22 +362,44 @@ class EMState(State):
             return self._legal_items()
         out: list[Action] = []
         if self.actions_left > 0:
-            if self._can_draw():
+            if self.deck or self._can_draw():
                 out.append(g.step_draw)
-            for s in range(g.players):
-                if s != p and self.discards[s]:
-                    out.append(g.step_take[s])
-            hand = self._hand_types(p)
-            wilds = self.faceup(p)
-            done_levels = {g.level_of[m] for m in self.completed[p]}
-            steps = [g.step_complete[m] for m in self.missions if g.level_of[m] not in done_levels]
-            steps += [g.step_activate[k] for k, up in enumerate(self.collaborators[p]) if not up]
-            conditions = [g.condition_of_step[a.notation] for a in steps]
-            for step, ok in zip(steps, completable_all(conditions, hand, wilds), strict=True):
-                if ok:
+            discards = self.discards
+            for s, step in enumerate(g.step_take):
+                if s != p and discards[s]:
                     out.append(step)
+            out.extend(self._menu(p))
         out.append(g.step_pass)
         return out
+
+    def _menu(self, p: int) -> list[Action]:
+        """The missions of a level not yet done (EM-3.4, EM-3.5) and the face-down collaborators
+        (EM-3.6) that the hand and the face-up collaborators as wilds can complete, in the order
+        of the laid missions, then of the kinds. They depend on nothing else, so they are
+        memoized by the hand's card types, the face-up collaborators and the missions done."""
+        up = self.collaborators[p]
+        hand = self._hand_types(p)
+        done = self.completed[p]
+        key = (hand, tuple(up), tuple(done))
+        menus = self._menus
+        if menus is None:
+            menus = self._menus = self.game.menus(self.missions)
+        found = menus.memo.get(key)
+        if found is None:
+            level_of = self.game.level_of
+            done_levels = {level_of[m] for m in done}
+            kinds = len(up)
+            laid = len(menus.steps) - kinds
+            # Missions of the levels not done, then the face-down collaborators.
+            open_ = [i for i in range(laid) if menus.levels[i] not in done_levels]
+            open_ += [laid + k for k in range(kinds) if not up[k]]
+            conditions = [menus.conditions[i] for i in open_]
+            ok = completable_all(conditions, hand, sum(up))
+            found = tuple(i for i, yes in zip(open_, ok, strict=True) if yes)
+            if len(menus.memo) >= MEMO_SIZE:
+                menus.memo.clear()
+            menus.memo[key] = found
+        return list(map(menus.steps.__getitem__, found))
 
     def _pending_condition(self) -> Any:
         assert self.pending is not None
@@ -353,33 +415,65 @@ class EMState(State):
         p = self.player
         cond = self._pending_condition()
         chosen = self.pending_cards
-        wild_kinds = self.pending_wilds
-        up = self.collaborators[p]
-        out: list[Action] = []
-        fixed = tuple(i // g.copies for i in chosen)
+        wild_kinds = tuple(self.pending_wilds)
+        up = tuple(self.collaborators[p])
+        type_of = g.card_types.__getitem__
+        fixed = tuple(map(type_of, chosen))
+        if wild_kinds:
+            free_types: tuple[int, ...] = ()  # cards come first: only wilds are left to add
+        else:
+            # Cards still free in the hand: those after the last chosen card in canonical order
+            # (the hand is sorted, and the cards are chosen in that order).
+            hand = self.hands[p]
+            free = hand[bisect_right(hand, chosen[-1]) :] if chosen else hand
+            free_types = tuple(map(type_of, free))
+        key = (self.pending, fixed, free_types, up, wild_kinds)
+        memo = g.item_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            found = memo[key] = self._items_for(cond, fixed, free_types, up, wild_kinds)
+        return list(map(g.step_item.__getitem__, found))
+
+    def _items_for(
+        self,
+        cond: Any,
+        fixed: tuple[int, ...],
+        free_types: tuple[int, ...],
+        up: tuple[bool, ...],
+        wild_kinds: tuple[int, ...],
+    ) -> tuple[int, ...]:
+        """``_legal_items`` from the types of the cards chosen (``fixed``) and still free after
+        them, the face-up kinds and the wilds chosen: nothing else counts. Items as indices into
+        ``game.step_item``: card types, then the kinds as wilds."""
+        out: list[int] = []
+        group = solo(cond)
         if not wild_kinds:
-            # Cards still free in the hand, at or after the last chosen card in canonical order.
-            last = chosen[-1] if chosen else -1
-            free = [i for i in self.hands[p] if i > last and i not in chosen]
-            free_types = tuple(i // g.copies for i in free)
             wilds = sum(up)
             prev = -1
             for pos, t in enumerate(free_types):
                 if t == prev:
                     continue
                 prev = t
-                need = min_wilds(cond, (*fixed, t), free_types[pos + 1 :])
+                more = (*fixed, t)
+                rest = free_types[pos + 1 :]
+                if group is None:
+                    need = min_wilds(cond, more, rest)
+                else:
+                    need = fewest_wilds(group, more, rest)
                 if need is not None and need <= wilds:
-                    out.append(g.step_card[t])
-        need = min_wilds(cond, fixed, ())
+                    out.append(t)
+        need = min_wilds(cond, fixed, ()) if group is None else fewest_wilds(group, fixed, ())
+        wild = len(self.game.step_card)
         if need is not None and need > len(wild_kinds):
             missing = need - len(wild_kinds)
             last_kind = wild_kinds[-1] if wild_kinds else -1
             later = [k for k in range(len(up)) if up[k] and k > last_kind]
             for pos, k in enumerate(later):
                 if len(later) - pos >= missing:
-                    out.append(g.step_wild[k])
-        return out
+                    out.append(wild + k)
+        return tuple(out)
 
     # ------------------------------------------------------------------ doing a step
     def _do(self, action: Action) -> None:
@@ -390,14 +484,14 @@ class EMState(State):
         p = self.player
         if kind == "card":
             t: int = action.args[0]
-            last = self.pending_cards[-1] if self.pending_cards else -1
-            copies = self.game.copies
-            card = next(
-                i
-                for i in self.hands[p]
-                if i // copies == t and i > last and i not in self.pending_cards
-            )
-            self.pending_cards.append(card)
+            chosen = self.pending_cards
+            hand = self.hands[p]
+            types = self.game.card_types
+            # The lowest free copy of the type: the first card of the type after the last chosen.
+            at = bisect_right(hand, chosen[-1]) if chosen else 0
+            while types[hand[at]] != t:
+                at += 1
+            chosen.append(hand[at])
             self._finish_if_complete()
         elif kind == "wild":
             self.pending_wilds.append(action.args[0])
@@ -432,9 +526,7 @@ class EMState(State):
             raise AssertionError(kind)
 
     def _insert(self, seat: int, card: int) -> None:
-        hand = self.hands[seat]
-        hand.append(card)
-        hand.sort()
+        insort(self.hands[seat], card)
 
     def _draw(self, seat: int) -> None:
         """EM-3.1 with EM-3.2: rebuild the deck when it is empty, then draw."""
@@ -632,6 +724,8 @@ class EMState(State):
         new = EMState.__new__(EMState)
         new.game = self.game
         new.cards = self.cards
+        if self._menus is not None:
+            new._menus = self._menus
         self._copy_common(new)
         copy_fields(FIELDS, self, new)
         return new
