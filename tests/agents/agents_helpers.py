@@ -35,10 +35,12 @@ def heuristic_positions(game: bodoge.Game, seed: int) -> list[State]:
     return out
 
 
-def reachable(root: object, limit: int = 200_000) -> list[Any]:
+def reachable(root: object, limit: int = 3_000_000) -> list[Any]:
     """Every object reachable from ``root`` through data: attributes, containers, closures and
     bound methods (``gc.get_referents``), not through classes, modules or a function's globals —
-    those lead to code and to everything loaded, not to what an agent was handed."""
+    those lead to code and to everything loaded, not to what an agent was handed. The limit is
+    high because a game's shared tables of steps found (Ruler of Mana's, by card set) grow with
+    every position the process has met: a few hundred thousand objects after thousands of games."""
     seen: set[int] = set()
     stack: list[object] = [root]
     out: list[Any] = []

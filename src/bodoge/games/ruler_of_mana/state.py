@@ -130,13 +130,6 @@ class RMState(State):
     def is_over(self) -> bool:
         return self.over  # nobody decides once the game is over (``current_player``)
 
-    def legal_actions(self) -> list[Action]:
-        """As ``State.legal_actions`` (the same map of legal steps, made once per position)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = {a.notation: a for a in self._legal_steps()}
-        return list(legal.values())
-
     def card_census(self) -> list[str]:
         every = list(self.deck) + self.discard + list(self.table.values())
         for hand in self.hands:
@@ -184,12 +177,7 @@ class RMState(State):
         its 2-orb cards either way (``explain.read_payment``)."""
         if isinstance(action, str):
             action = explain.read_payment(self, explain.expand(action, self.game.code_order))
-        elif self._legal is not None and self._legal.get(action.notation) is action:
-            # One of the legal steps just handed out (they are shared values): what
-            # ``State.apply`` would find by parsing its notation.
-            self._step(action)
-            return
-        super().apply(action)
+        super().apply(action)  # a step just handed out by legal_actions is taken as it is
 
     def run(self) -> None:
         """Go on with the play after a decision (``play.run``)."""
