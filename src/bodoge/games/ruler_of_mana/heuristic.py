@@ -67,7 +67,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -384,29 +384,27 @@ class Planner:
     def mana_worth(self, code: str, spare: Mapping[str, int] | None = None) -> float:
         """What a mana card is worth to keep; more when a spell in hand needs its element
         (beyond what the other mana in hand, ``spare``, already covers)."""
-        mana = MANA[code]
-        base = MANA_FLEX if mana.rainbow or mana.orbs > 1 else MANA_CARD
-        if mana.symbol is None:
-            return base + (MANA_NEED if self._needed else 0.0)
-        wanted = self._needed.get(mana.symbol, 0)
-        if not wanted:
-            return base
-        have = 0
-        for other, n in (spare if spare is not None else self.mana_counts).items():
-            if MANA[other].symbol == mana.symbol:
-                have += n * MANA[other].orbs
-        return base + (MANA_NEED if have <= wanted else MANA_NEED / 2)
+        counts = spare if spare is not None else self.mana_counts
+
+        def have(symbol: str) -> int:
+            return sum(n * MANA[o].orbs for o, n in counts.items() if MANA[o].symbol == symbol)
+
+        return self._worth_of_mana(MANA[code], have)
 
     def _mana_worth_left(self, mana: Mana, left: Sequence[int]) -> float:
         """``mana_worth`` with the other mana in hand given as its units (``_supply``)."""
+        return self._worth_of_mana(mana, lambda symbol: left[SYMBOLS.index(symbol)])
+
+    def _worth_of_mana(self, mana: Mana, have: Callable[[str], int]) -> float:
+        """A mana card's worth, ``have(symbol)`` giving the units of its element the rest of the
+        hand holds (asked only when a spell in hand needs that element)."""
         base = MANA_FLEX if mana.rainbow or mana.orbs > 1 else MANA_CARD
         if mana.symbol is None:
             return base + (MANA_NEED if self._needed else 0.0)
         wanted = self._needed.get(mana.symbol, 0)
         if not wanted:
             return base
-        have = left[SYMBOLS.index(mana.symbol)]
-        return base + (MANA_NEED if have <= wanted else MANA_NEED / 2)
+        return base + (MANA_NEED if have(mana.symbol) <= wanted else MANA_NEED / 2)
 
     def effects_worth(self, effects: Sequence[Effect]) -> float:
         """What effects are worth in a neutral position (for card values, not for plays)."""
