@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 from collections import Counter
 from importlib import resources
 from pathlib import Path
@@ -10,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bodoge.core.errors import CardSetError
+from bodoge.core.testing import run_doctests
 from bodoge.games.ruler_of_mana import cards as cards_module
 from bodoge.games.ruler_of_mana.cards import (
     CardSet,
@@ -220,7 +220,8 @@ options = ["* -> damage(left, 1, none)"]
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(cards_module).failed == 0
+    result = run_doctests(cards_module)
+    assert result.failed == 0 and result.attempted > 0
 
 
 # -- broken files: one line naming file, card and field -------------------------------------------

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
+from bodoge.core.testing import run_doctests
 from bodoge.games.ruler_of_mana import effects as effects_module
 from bodoge.games.ruler_of_mana.effects import (
     TARGET_KINDS,
@@ -295,4 +294,5 @@ def test_reaction_errors(text: str, trigger: str, timing: str, message: str) -> 
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(effects_module).failed == 0
+    result = run_doctests(effects_module)
+    assert result.failed == 0 and result.attempted > 0

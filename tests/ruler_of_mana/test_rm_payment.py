@@ -3,7 +3,6 @@ steps (RM-3.4: ``W2`` supplies 2 units, ``W2/1`` 1): every exact payment is one 
 
 from __future__ import annotations
 
-import doctest
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import combinations, combinations_with_replacement, product
@@ -13,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bodoge
+from bodoge.core.testing import run_doctests
 from bodoge.games.ruler_of_mana import RulerOfMana, payment
 from bodoge.games.ruler_of_mana.payment import (
     CODES,
@@ -223,7 +223,8 @@ def test_mana_kinds_and_codes() -> None:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(payment).failed == 0
+    result = run_doctests(payment)
+    assert result.failed == 0 and result.attempted > 0
 
 
 # -- brute-force reference ------------------------------------------------------------------------

@@ -3,7 +3,6 @@ storage, determinism, determinization, and the generic random-play and no-leak h
 
 from __future__ import annotations
 
-import doctest
 import json
 import os
 from pathlib import Path
@@ -14,7 +13,7 @@ from rm_helpers import CARDS, game, ids, legal, pass_all, scenario
 
 import bodoge
 from bodoge.core.i18n import catalogue
-from bodoge.core.testing import check_no_leaks, check_random_play, random_game
+from bodoge.core.testing import check_no_leaks, check_random_play, random_game, run_doctests
 from bodoge.games import ruler_of_mana
 from bodoge.games.ruler_of_mana import RMState, events, explain, payment
 
@@ -345,7 +344,7 @@ def test_every_rm_message_has_both_languages() -> None:
 
 def test_doctests() -> None:
     for module in (ruler_of_mana, events, explain, payment):
-        result = doctest.testmod(module)
+        result = run_doctests(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 
 

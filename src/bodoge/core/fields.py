@@ -94,24 +94,32 @@ CARD_ROWS = Kind(
 """A list of lists of cards (one row per seat)."""
 
 
+def attribute_names(obj: object) -> list[str]:
+    """The names of the attributes ``obj`` has set: its ``__dict__``, or for an instance of a
+    class compiled by mypyc (which keeps them in slots) the ones its class lists that are set."""
+    names = getattr(type(obj), "__mypyc_attrs__", None)
+    found = [] if names is None else [n for n in dict.fromkeys(names) if n != "__dict__"]
+    found = [n for n in found if hasattr(obj, n)]
+    extra = getattr(obj, "__dict__", None)
+    return found + [n for n in extra or () if n not in found]
+
+
 def copy_fields(table: Mapping[str, Kind], source: Any, target: Any) -> None:
-    """Copy every field of ``table`` from ``source`` into ``target`` (for ``clone``)."""
-    read = source.__dict__
-    write = target.__dict__
+    """Copy every field of ``table`` from ``source`` into ``target`` (for ``clone``).
+
+    By attribute, not through ``__dict__``: a compiled (mypyc) state has none."""
     for name, kind in table.items():
-        write[name] = kind.copy(read[name])
+        setattr(target, name, kind.copy(getattr(source, name)))
 
 
 def dump_fields(table: Mapping[str, Kind], source: Any, ids: Ids) -> dict[str, Any]:
     """Every field of ``table`` JSON-ready (for ``to_json``)."""
-    read = source.__dict__
-    return {name: kind.dump(read[name], ids) for name, kind in table.items()}
+    return {name: kind.dump(getattr(source, name), ids) for name, kind in table.items()}
 
 
 def load_fields(
     table: Mapping[str, Kind], target: Any, data: Mapping[str, Any], index: Index
 ) -> None:
     """Read every field of ``table`` from ``data`` into ``target`` (for ``load``)."""
-    write = target.__dict__
     for name, kind in table.items():
-        write[name] = kind.load(data[name], index)
+        setattr(target, name, kind.load(data[name], index))

@@ -15,9 +15,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from bodoge.core.action import Action, Choices
 from bodoge.core.choices import Exploration, choices
 from bodoge.core.errors import IllegalAction
+from bodoge.core.fields import attribute_names
 from bodoge.core.i18n import Message
 from bodoge.core.result import Result
 from bodoge.core.scenario import check_viewer
@@ -83,6 +86,8 @@ class Log:
         return cls(entries)
 
 
+# Compiled with mypyc (bodoge.native), and still a base that a game in pure Python may extend.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of a game. Subclasses keep the position small and explicit."""
 
@@ -213,7 +218,7 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.current_player is None
 
-    def view(self, player: int | None) -> JSON:
+    def view(self, player: object) -> JSON:
         """A JSON-ready dict of what ``player`` may know (None: a spectator; a bad seat is a
         ``SetupError``): the keys every game shares (DESIGN.md, "Views"), then the game's own
         (``_view``), the log as that seat sees it and, once the game is over, its result."""
@@ -351,8 +356,12 @@ class State(ABC):
         return choices(self, what, chosen)
 
     def _restore(self, backup: State) -> None:
-        self.__dict__.clear()
-        self.__dict__.update(backup.__dict__)
+        kept = attribute_names(backup)
+        for name in attribute_names(self):
+            if name not in kept:
+                delattr(self, name)  # a cache set since: the class default comes back
+        for name in kept:
+            setattr(self, name, getattr(backup, name))
 
     def to_json(self) -> str:
         """The FULL state as JSON (hidden cards and the generator included): for storage, never for

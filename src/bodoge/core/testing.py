@@ -11,9 +11,13 @@ AssertionError with the seed and the history, so a failure replays exactly.
 
 from __future__ import annotations
 
+import ast
+import doctest
 import json
 import random
 from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from bodoge.core.errors import IllegalAction
@@ -28,6 +32,33 @@ def is_japanese(words: str) -> bool:
     (True, False)
     """
     return any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in words)
+
+
+def run_doctests(module: ModuleType) -> doctest.TestResults:
+    """Run the examples in the docstrings of ``module``'s source file, in its namespace.
+
+    Like ``doctest.testmod``, but read from the ``.py`` file, so that a module compiled by mypyc
+    (``bodoge.native``), which keeps no docstrings, runs them too, against the compiled code."""
+    name = module.__name__
+    source = Path(str(module.__file__))
+    if source.suffix != ".py":  # compiled: the source is where the package's own modules are
+        source = Path(__file__).resolve().parents[2].joinpath(*name.split(".")).with_suffix(".py")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(verbose=False)
+    pending: list[tuple[str, ast.AST]] = [(name, tree)]
+    while pending:
+        where, node = pending.pop()
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            text = ast.get_docstring(node, clean=False)
+            if text and ">>>" in text:
+                line = getattr(node, "lineno", 1)
+                test = parser.get_doctest(text, dict(module.__dict__), where, str(source), line)
+                runner.run(test)
+            for child in node.body:
+                if isinstance(child, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                    pending.append((f"{where}.{child.name}", child))
+    return runner.summarize(verbose=False)
 
 
 def _where(game: Game, seed: int, state: State) -> str:

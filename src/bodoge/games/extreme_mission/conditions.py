@@ -156,6 +156,8 @@ class Condition:
             raise ValueError("a condition needs at least one group")
         object.__setattr__(self, "card_count", sum(g.n for g in self.groups))
         object.__setattr__(self, "_hash", hash(self.groups))
+        # Set here, not by the field's default: a compiled (mypyc) dataclass skips it.
+        object.__setattr__(self, "_solver_plan", None)
 
     def __hash__(self) -> int:
         return self._hash

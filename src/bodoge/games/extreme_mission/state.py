@@ -721,7 +721,8 @@ class EMState(State):
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> EMState:
-        new = EMState.__new__(EMState)
+        # Made by the constructor, not ``__new__``: a compiled (mypyc) class has no bare new.
+        new = EMState(self.game, self.rng)
         new.game = self.game
         new.cards = self.cards
         if self._menus is not None:

@@ -546,7 +546,8 @@ class RMState(State):
 
     def copy_with(self, rng: random.Random) -> RMState:
         """A copy of this state (``clone``) that draws from ``rng``."""
-        new = RMState.__new__(RMState)
+        # Made by the constructor, not ``__new__``: a compiled (mypyc) class has no bare new.
+        new = RMState(self.game, rng)
         new.game = self.game
         new.rng = rng
         new.log = self.log.copy()
