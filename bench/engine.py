@@ -38,6 +38,7 @@ from rich.console import Console
 from rich.table import Table
 
 import bodoge
+from bodoge import native
 from bodoge.core.registry import game_class
 
 try:
@@ -191,8 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     uno = best.pop(("uno", 2))
     rows = list(best.values())
     console.print(table(rows, uno))
+    console.print(f"bodoge engines: {native.status()}", markup=False)
     if args.json is not None:
         figures = {
+            "engines_code": native.status(),
             "turn_cap": TURN_CAP,
             "seed": args.seed,
             "engines": [r.to_dict(uno) for r in [*rows, uno]],

@@ -30,6 +30,7 @@ from rich.console import Console
 from rich.table import Table
 
 import bodoge
+from bodoge import native
 from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
 from bodoge.agents.levels import HARD, NORMAL
 from bodoge.core.state import State
@@ -168,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{row.level_seconds(HARD):.2f}",
         )
     console.print(table)
+    console.print(f"bodoge engines: {native.status()}", markup=False)
     if args.json is not None:
         args.json.write_text(json.dumps([r.to_dict() for r in rows], indent=2) + "\n")
     return 0

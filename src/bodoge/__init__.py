@@ -10,9 +10,15 @@
 ['draw']
 """
 
+# The compiled engines, when a current build is there (``bodoge.native``), must be in place before
+# the first engine module is imported.
+from bodoge import native
+
+native.install()
+
 # ``games`` below is the function of DESIGN.md (``bodoge.games()``); ``bodoge.core`` imports the
 # package ``bodoge.games`` first, so binding the function here is the last word on that name.
-from bodoge.core import (
+from bodoge.core import (  # noqa: E402
     Action,
     BodogeError,
     CardSetError,

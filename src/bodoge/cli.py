@@ -1,5 +1,5 @@
 """The ``bodoge`` command: ``bodoge simulate``, ``bodoge play``, ``bodoge arena``,
-``bodoge balance`` and ``bodoge serve``.
+``bodoge balance``, ``bodoge serve`` and ``bodoge native``.
 
 Bad arguments (an unknown game, a player count the game does not allow, an unknown seat or
 language) get one line on stderr and exit code 2, never a traceback.
@@ -224,6 +224,25 @@ def serve_command(
         serve(host, port, db, bot_workers=bot_workers, lang=lang)
     except BodogeError as exc:
         _fail(exc.text(lang), lang)
+
+
+# ------------------------------------------------------------------------------ native
+@app.command("native")
+def native_command(
+    build: Annotated[
+        bool, typer.Option("--build", help="Compile them now unless the build is current.")
+    ] = False,
+    force: Annotated[bool, typer.Option(help="With --build: compile even if current.")] = False,
+) -> None:
+    """Say whether the engines run compiled (mypyc) or as pure Python, and why."""
+    from bodoge import native
+
+    if build:
+        if force or not native.current():
+            typer.echo("bodoge: compiling the engines with mypyc (a few minutes, once)", err=True)
+        typer.echo(native.build(force=force))
+    else:
+        typer.echo(native.status())
 
 
 app.command("arena")(arena_command)

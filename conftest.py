@@ -1,0 +1,17 @@
+"""pytest's --doctest-modules would import the compiled engines (bodoge.native) in place of their
+source and refuse them ("import file mismatch"); their doctests run in tests/test_native.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bodoge import native
+
+_compiled = {
+    (native.PACKAGE.parent / m.replace(".", "/")).with_suffix(".py")
+    for m in (native.listed() if native.active() else ())
+}
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    return True if collection_path in _compiled else None
