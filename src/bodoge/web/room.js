@@ -224,7 +224,12 @@ function cancel() {
   draw();
 }
 
-const legal = () => (S.replay ? [] : S.frame?.legal || []);
+// A quiet seat's lone "pass" is the server's to answer (bodoge.server.quiet): offering it here
+// too would race the server's pass, and the later of the two is refused.
+const legal = () => {
+  const steps = S.replay ? [] : S.frame?.legal || [];
+  return S.quiet && steps.length === 1 && steps[0] === "pass" ? [] : steps;
+};
 
 // What a renderer asks about a step: is it offered now, and the attributes that make it a choice.
 // A step is a first step (not building) from `legal`, or an item (building) from `addable`.
