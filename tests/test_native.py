@@ -97,6 +97,14 @@ def test_a_build_for_another_interpreter_or_missing_a_file_is_not_loaded(tmp_pat
     assert "incomplete" in status_in(copy)
 
 
+def test_outside_a_source_checkout_building_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(native, "CHECKOUT", tmp_path)
+    with pytest.raises(RuntimeError, match="needs a source checkout of bodoge: no "):
+        native.build()
+
+
 def test_a_current_build_is_not_built_again() -> None:
     built()
     assert native.build() == f"compiled modules are current in {native.NATIVE_DIR}"

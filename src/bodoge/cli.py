@@ -238,9 +238,12 @@ def native_command(
     from bodoge import native
 
     if build:
-        if force or not native.current():
-            typer.echo("bodoge: compiling the engines with mypyc (a few minutes, once)", err=True)
-        typer.echo(native.build(force=force))
+        try:
+            if force or not native.current():
+                typer.echo("bodoge: compiling the engines with mypyc (minutes, once)", err=True)
+            typer.echo(native.build(force=force))
+        except RuntimeError as exc:
+            _fail(str(exc))
     else:
         typer.echo(native.status())
 

@@ -118,7 +118,10 @@ def listed() -> list[str]:
     """The modules to compile, from ``pyproject.toml`` (so only in a source checkout)."""
     import tomllib
 
-    config = tomllib.loads((CHECKOUT / "pyproject.toml").read_text(encoding="utf-8"))
+    project = CHECKOUT / "pyproject.toml"
+    if not project.is_file():
+        raise RuntimeError(f"compiling needs a source checkout of bodoge: no {project}")
+    config = tomllib.loads(project.read_text(encoding="utf-8"))
     return sorted(config["tool"]["bodoge"]["native"])
 
 
