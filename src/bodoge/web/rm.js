@@ -128,6 +128,7 @@ function status(ctx) {
   const { view } = ctx;
   let line;
   if (view.is_over) line = t("web.over");
+  else if (ctx.quietPass) line = t("web.rm.prompt.quiet_pass");
   else if (ctx.legal.length) {
     const kind = view.pending?.decision?.kind || view.pending?.kind;
     line = ctx.legal.includes("pass") && ctx.legal.some((s) => s.startsWith("react")) ? t("web.rm.prompt.react")

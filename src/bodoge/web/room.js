@@ -226,10 +226,8 @@ function cancel() {
 
 // A quiet seat's lone "pass" is the server's to answer (bodoge.server.quiet): offering it here
 // too would race the server's pass, and the later of the two is refused.
-const legal = () => {
-  const steps = S.replay ? [] : S.frame?.legal || [];
-  return S.quiet && steps.length === 1 && steps[0] === "pass" ? [] : steps;
-};
+const quietPass = () => !S.replay && S.quiet && S.frame?.legal?.length === 1 && S.frame.legal[0] === "pass";
+const legal = () => (S.replay || quietPass() ? [] : S.frame?.legal || []);
 
 // What a renderer asks about a step: is it offered now, and the attributes that make it a choice.
 // A step is a first step (not building) from `legal`, or an item (building) from `addable`.
@@ -550,7 +548,7 @@ function draw() {
   }
   const view = S.replay?.view || S.frame.view;
   const ctx = {
-    view, faces: S.faces, legal: legal(), seatName, offer, handCard, stepButton, t, describeStep, redraw: draw,
+    view, faces: S.faces, legal: legal(), quietPass: quietPass(), seatName, offer, handCard, stepButton, t, describeStep, redraw: draw,
     building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.logSeen)),
   };
   const focused = document.activeElement?.dataset?.step;
