@@ -7,10 +7,7 @@ from pathlib import Path
 
 from bodoge import native
 
-_compiled = {
-    (native.PACKAGE.parent / m.replace(".", "/")).with_suffix(".py")
-    for m in (native.listed() if native.active() else ())
-}
+_compiled = {native.source(m) for m in (native.listed() if native.active() else ())}
 
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:

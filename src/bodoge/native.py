@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["active", "build", "current", "install", "listed", "status"]
+__all__ = ["active", "build", "current", "install", "listed", "source", "status"]
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent.parent
@@ -43,17 +43,22 @@ def _suffix() -> str:
     return str(sysconfig.get_config_var("EXT_SUFFIX"))
 
 
+def source(module: str) -> Path:
+    """The ``.py`` file of ``module`` (a dotted name inside ``bodoge``), compiled or not."""
+    return (PACKAGE.parent / module.replace(".", "/")).with_suffix(".py")
+
+
 def _fingerprint(modules: Sequence[str]) -> str:
     """One hash of every ``.py`` file in the packages of ``modules``, and of the list itself.
 
     Whole packages, not only the compiled files: mypyc reads the types (and may fold the
     constants) of what a compiled module imports, and its neighbours are most of that."""
     digest = hashlib.sha256("\n".join(modules).encode())
-    folders = sorted({(PACKAGE.parent / m.replace(".", "/")).parent for m in modules})
+    folders = sorted({source(m).parent for m in modules})
     for folder in folders:
-        for source in sorted(folder.glob("*.py")):
-            digest.update(str(source.relative_to(PACKAGE.parent)).encode())
-            digest.update(source.read_bytes())
+        for file in sorted(folder.glob("*.py")):
+            digest.update(str(file.relative_to(PACKAGE.parent)).encode())
+            digest.update(file.read_bytes())
     return digest.hexdigest()
 
 
@@ -76,7 +81,7 @@ class _Finder(importlib.abc.MetaPathFinder):
 def install() -> str:
     """Put the compiled modules in front of the source when they were built from it; return
     :func:`status`. Called once by ``import bodoge``, before any engine module is imported."""
-    global _status, _active
+    global _status
     if any(isinstance(f, _Finder) for f in sys.meta_path):
         return _status
     _status = _check()

@@ -97,11 +97,9 @@ CARD_ROWS = Kind(
 def attribute_names(obj: object) -> list[str]:
     """The names of the attributes ``obj`` has set: its ``__dict__``, or for an instance of a
     class compiled by mypyc (which keeps them in slots) the ones its class lists that are set."""
-    names = getattr(type(obj), "__mypyc_attrs__", None)
-    found = [] if names is None else [n for n in dict.fromkeys(names) if n != "__dict__"]
-    found = [n for n in found if hasattr(obj, n)]
-    extra = getattr(obj, "__dict__", None)
-    return found + [n for n in extra or () if n not in found]
+    listed = dict.fromkeys(getattr(type(obj), "__mypyc_attrs__", ()))
+    found = [n for n in listed if n != "__dict__" and hasattr(obj, n)]
+    return found + [n for n in getattr(obj, "__dict__", {}) if n not in found]
 
 
 def copy_fields(table: Mapping[str, Kind], source: Any, target: Any) -> None:

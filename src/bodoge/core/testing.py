@@ -20,6 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from bodoge import native
 from bodoge.core.errors import IllegalAction
 from bodoge.core.game import Game
 from bodoge.core.state import State
@@ -41,8 +42,8 @@ def run_doctests(module: ModuleType) -> doctest.TestResults:
     (``bodoge.native``), which keeps no docstrings, runs them too, against the compiled code."""
     name = module.__name__
     source = Path(str(module.__file__))
-    if source.suffix != ".py":  # compiled: the source is where the package's own modules are
-        source = Path(__file__).resolve().parents[2].joinpath(*name.split(".")).with_suffix(".py")
+    if source.suffix != ".py":
+        source = native.source(name)
     tree = ast.parse(source.read_text(encoding="utf-8"))
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(verbose=False)

@@ -722,9 +722,7 @@ class EMState(State):
     # ------------------------------------------------------------------ copies
     def clone(self) -> EMState:
         # Made by the constructor, not ``__new__``: a compiled (mypyc) class has no bare new.
-        new = EMState(self.game, self.rng)
-        new.game = self.game
-        new.cards = self.cards
+        new = EMState(self.game, self.rng)  # game and cards set; the rest copied below
         if self._menus is not None:
             new._menus = self._menus
         self._copy_common(new)

@@ -548,8 +548,6 @@ class RMState(State):
         """A copy of this state (``clone``) that draws from ``rng``."""
         # Made by the constructor, not ``__new__``: a compiled (mypyc) class has no bare new.
         new = RMState(self.game, rng)
-        new.game = self.game
-        new.rng = rng
         new.log = self.log.copy()
         new._history = list(self._history)
         new._legal = self._legal
