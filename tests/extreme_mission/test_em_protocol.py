@@ -318,7 +318,7 @@ def test_the_fields_table_lists_every_field_of_the_state() -> None:
 
     game = bodoge.make("extreme-mission", players=3)
     state = EMState(game, random.Random(1))
-    shared = {"game", "rng", "log", "_history", "_legal", "cards"}
+    shared = {"game", "rng", "log", "_history", "_legal", "cards", "facts"}
     caches = {"_legal_index", "_explored", "_menus"}  # set by a compiled class's constructor
     shared |= caches
     assert set(attribute_names(state)) - shared == set(FIELDS)

@@ -26,10 +26,11 @@ from bodoge.core.game import Game
 from bodoge.core.registry import register
 from bodoge.core.state import JSON
 from bodoge.games.extreme_mission.cards import CardSet, load_cards
+from bodoge.games.extreme_mission.conditions import Condition
 from bodoge.games.extreme_mission.rules import MAX_PLAYERS, MIN_PLAYERS
 from bodoge.games.extreme_mission.sample import Sampler, sample_state
 from bodoge.games.extreme_mission.setup import SETUP_KEYS, build_state
-from bodoge.games.extreme_mission.state import EMState, Menus
+from bodoge.games.extreme_mission.state import EMState, Facts
 from bodoge.games.extreme_mission.words import describe_step
 
 __all__ = ["EMState", "ExtremeMission"]
@@ -58,10 +59,12 @@ class ExtremeMission(Game):
         self.card_index: dict[str, int] = {cid: i for i, cid in enumerate(self.card_ids)}
         self.card_types: tuple[int, ...] = tuple(c.type for c in info)
         self.level_of: dict[str, int] = {m.id: m.level for m in cs.missions}
-        self.condition_of: dict[str, Any] = {m.id: m.condition for m in cs.missions}
+        self.condition_of: dict[str, Condition] = {m.id: m.condition for m in cs.missions}
         self.levels: frozenset[int] = frozenset(self.level_of.values())
         self.kinds: tuple[str, ...] = tuple(k.code for k in cs.collaborator_kinds)
-        self.kind_conditions: tuple[Any, ...] = tuple(k.condition for k in cs.collaborator_kinds)
+        self.kind_conditions: tuple[Condition, ...] = tuple(
+            k.condition for k in cs.collaborator_kinds
+        )
         # Every step, made once: legal_actions hands out these shared immutable values.
         d = self._describer
         types = sorted(set(self.card_types))
@@ -74,33 +77,15 @@ class ExtremeMission(Game):
         self.step_activate = [
             Action(f"activate {code}", "activate", (k,), d) for k, code in enumerate(self.kinds)
         ]
-        self.condition_of_step: dict[str, Any] = {
+        self.condition_of_step: dict[str, Condition] = {
             **{a.notation: self.condition_of[m] for m, a in self.step_complete.items()},
             **{a.notation: self.kind_conditions[k] for k, a in enumerate(self.step_activate)},
         }
         self.step_card = {t: Action(cs.type_code(t), "card", (t,), d) for t in types}
         self.step_drop = {t: Action(f"drop {cs.type_code(t)}", "drop", (t,), d) for t in types}
         self.step_wild = [Action(code, "wild", (k,), d) for k, code in enumerate(self.kinds)]
-        # Memos of legal steps, shared by every state of this game (``state.py``): the items
-        # that keep a compound action completable, and per row of laid missions the completable
-        # missions and activations.
-        # The items of a compound action by index (``state.py``): card types, then wilds. The
-        # types are 0 to 44 without a gap (a card file has every colour and number, cards.py).
-        assert list(self.step_card) == list(range(len(self.step_card)))
-        self.step_item: tuple[Action, ...] = (*self.step_card.values(), *self.step_wild)
-        self.item_memo: dict[Any, tuple[int, ...]] = {}
-        self._menus: dict[tuple[str, ...], Menus] = {}
-
-    def menus(self, missions: list[str]) -> Menus:
-        """The steps that begin a mission or an activation with the laid ``missions``, and the
-        memo of those a seat can complete (``state.Menus``)."""
-        key = tuple(missions)
-        found = self._menus.get(key)
-        if found is None:
-            if len(self._menus) >= 256:  # a long run of many games: keep memory bounded
-                self._menus.clear()
-            found = self._menus[key] = Menus(self, missions)
-        return found
+        # What every state reads at each step, in one compiled object (``state.Facts``).
+        self.facts = Facts(self)
 
     def _describer(self, action: Action, lang: str) -> str:
         return describe_step(self.cards, action, lang)

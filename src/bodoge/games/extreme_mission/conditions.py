@@ -288,14 +288,15 @@ def satisfies(condition: Condition, cards: Sequence[int], wilds: int) -> bool:
     return min_wilds(condition, tuple(sorted(cards)), ()) is not None
 
 
-@lru_cache(maxsize=1 << 16)
-def min_wilds(condition: Condition, fixed: tuple[int, ...], pool: tuple[int, ...]) -> int | None:
+def min_wilds_unmemoized(
+    condition: Condition, fixed: tuple[int, ...], pool: tuple[int, ...]
+) -> int | None:
     """The fewest wilds that, with all of ``fixed`` and some of ``pool``, meet ``condition``.
 
     ``fixed`` cards must all be used; any sub-multiset of ``pool`` may be added; wilds fill the
     rest up to the card count. Returns None when no choice works (the fixed cards cannot all
     belong to one valid split). Pass ``fixed`` and ``pool`` as sorted tuples of card types so that
-    equal questions share the cache (the answer does not depend on the order).
+    equal questions share ``min_wilds``'s memo (the answer does not depend on the order).
 
     >>> R4, B5, G6, R8, G1 = card_type(0, 4), card_type(1, 5), card_type(2, 6), 7, 18
     >>> run3 = parse_condition("run(3)")
@@ -315,6 +316,12 @@ def min_wilds(condition: Condition, fixed: tuple[int, ...], pool: tuple[int, ...
         else:  # only numbers (or colours) matter: many hands share one projection
             used = _best_used_cached(plan, _project(view, fixed), _project(view, pool))
     return None if used is None else count - used
+
+
+min_wilds = lru_cache(maxsize=1 << 16)(min_wilds_unmemoized)
+"""``min_wilds_unmemoized`` with a memo: for questions asked again and again (a person's
+choices, the heuristic). The engine's own steps ask each question about once, behind memos of
+their own, and call ``min_wilds_unmemoized``: a memo's lookup costs more than the answer there."""
 
 
 def solo(condition: Condition) -> Group | None:
@@ -365,17 +372,24 @@ def completable(condition: Condition, hand: tuple[int, ...], wilds_available: in
         if used is None:
             return False
         bound += used
-    if bound < needed:
-        return False
-    need = min_wilds(condition, (), hand)
-    return need is not None and need <= wilds_available
+    return bound >= needed and _reaches(plan, hand, needed)
 
 
 class HandSummary:
     """What the groups look at in a hand, counted once, so that a whole menu of conditions is
     checked against one hand cheaply (``completable_all``)."""
 
-    __slots__ = ("colour_counts", "colour_masks", "hand", "number_counts", "number_mask")
+    __slots__ = (
+        "colour_counts",
+        "colour_masks",
+        "colours_held",
+        "hand",
+        "most_colours_of_a_number",
+        "most_of_a_colour",
+        "most_of_a_number",
+        "number_counts",
+        "number_mask",
+    )
 
     def __init__(self, hand: tuple[int, ...]) -> None:
         self.hand = hand
@@ -391,6 +405,28 @@ class HandSummary:
         self.colour_counts = colours
         self.colour_masks = masks
         self.number_mask = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
+        # Plain loops, not max() over generators: this runs for every hand a menu is asked for.
+        most = 0
+        for c in numbers:
+            if c > most:
+                most = c
+        self.most_of_a_number = most
+        most = held = 0
+        for c in colours:
+            if c > most:
+                most = c
+            if c:
+                held += 1
+        self.most_of_a_colour = most
+        self.colours_held = held
+        most = 0
+        for v in range(HIGHEST_NUMBER):
+            held = 0
+            for m in masks:
+                held += m >> v & 1
+            if held > most:
+                most = held
+        self.most_colours_of_a_number = most
 
     def reach(self, group: Group) -> int | None:
         """Most cards of the hand ``group`` alone can take; None if it can never be met.
@@ -398,48 +434,66 @@ class HandSummary:
         kind = group.kind
         n = group.n
         if kind == "any":
-            return min(n, len(self.hand))
-        if kind == "set":
-            return min(n, max(self.number_counts))
-        if kind == "exact":
-            return min(1, self.number_counts[(group.value or 1) - 1])
-        if kind == "flush":
+            took = len(self.hand)
+        elif kind == "set":
+            took = self.most_of_a_number
+        elif kind == "exact":
+            n = 1
+            took = self.number_counts[(group.value or 1) - 1]
+        elif kind == "flush":
             if group.colour_index is not None:
-                return min(n, self.colour_counts[group.colour_index])
-            return min(n, max(self.colour_counts))
-        if kind == "rainbow":
-            return min(n, sum(1 for c in self.colour_counts if c))
-        if kind == "rainbow_set":  # distinct colours holding one number
-            masks = self.colour_masks
-            return min(n, max(sum(m >> v & 1 for m in masks) for v in range(HIGHEST_NUMBER)))
-        if kind == "run":
+                took = self.colour_counts[group.colour_index]
+            else:
+                took = self.most_of_a_colour
+        elif kind == "rainbow":
+            took = self.colours_held
+        elif kind == "rainbow_set":  # distinct colours holding one number
+            took = self.most_colours_of_a_number
+        elif kind == "run":
             return _run_best(self.number_mask, n, 0)
-        if kind == "colour_run":
-            return max(_run_best(m, n, 0) or 0 for m in self.colour_masks)
-        k = group.value or 0
-        if kind == "sum_at_least":
-            total = HIGHEST_NUMBER * n
-            if total < k:
-                return None
-            taken = 0
-            for v in sorted((t % HIGHEST_NUMBER + 1 for t in self.hand), reverse=True):
-                if taken == n or total - (HIGHEST_NUMBER - v) < k:
-                    break
-                total -= HIGHEST_NUMBER - v
+        elif kind == "colour_run":
+            took = 0
+            for m in self.colour_masks:
+                run = _run_best(m, n, 0) or 0
+                if run > took:
+                    took = run
+        elif kind == "sum_at_least":
+            return self._sum_at_least(n, group.value or 0)
+        elif kind == "sum_at_most":
+            return self._sum_at_most(n, group.value or 0)
+        else:  # pragma: no cover - every kind is above
+            return _best_last(group, (), self.hand)
+        return took if took < n else n
+
+    def _sum_at_least(self, n: int, k: int) -> int | None:
+        """Take the highest numbers while the total with wilds worth 9 still reaches ``k``."""
+        total = HIGHEST_NUMBER * n
+        if total < k:
+            return None
+        taken = 0
+        counts = self.number_counts
+        for number in range(HIGHEST_NUMBER, 0, -1):
+            for _ in range(counts[number - 1]):
+                if taken == n or total - (HIGHEST_NUMBER - number) < k:
+                    return taken
+                total -= HIGHEST_NUMBER - number
                 taken += 1
-            return taken
-        if kind == "sum_at_most":
-            total = n
-            if total > k:
-                return None
-            taken = 0
-            for v in sorted(t % HIGHEST_NUMBER + 1 for t in self.hand):
-                if taken == n or total + (v - 1) > k:
-                    break
-                total += v - 1
+        return taken
+
+    def _sum_at_most(self, n: int, k: int) -> int | None:
+        """Take the lowest numbers while the total with wilds worth 1 stays within ``k``."""
+        total = n
+        if total > k:
+            return None
+        taken = 0
+        counts = self.number_counts
+        for number in range(1, HIGHEST_NUMBER + 1):
+            for _ in range(counts[number - 1]):
+                if taken == n or total + (number - 1) > k:
+                    return taken
+                total += number - 1
                 taken += 1
-            return taken
-        return _best_last(group, (), self.hand)  # pragma: no cover - every kind is above
+        return taken
 
 
 def completable_all(
@@ -483,8 +537,7 @@ def completable_all(
             took = summary.reach(plan[0]) or 0
             out.append(took + min(plan[1].n, size - took) >= needed)
         else:
-            need = min_wilds(condition, (), hand)
-            out.append(need is not None and need <= wilds_available)
+            out.append(_reaches(plan, hand, needed))
     return out
 
 
@@ -579,6 +632,34 @@ def _best_used(
 _best_used_cached = lru_cache(maxsize=1 << 15)(_best_used)
 
 
+def _reaches(plan: tuple[Group, ...], pool: tuple[int, ...], needed: int) -> bool:
+    """Whether the groups of ``plan`` (each of which can be met) can take at least ``needed``
+    cards of ``pool``: ``_best_used(plan, (), pool) >= needed``, but it stops at the first split
+    that does, and gives up on the parts too small to, so a menu's yes or no is cheaper than
+    the fewest wilds."""
+    if needed <= 0:
+        return True
+    head, tail = plan[0], plan[1:]
+    if not tail:
+        used = _best_last(head, (), pool)
+        return used is not None and used >= needed
+    tail_capacity = sum(g.n for g in tail)
+    view = _tail_view(tail)
+    tried: set[tuple[int, ...]] = set()
+    for part in _candidates(head, (), pool):
+        if len(part) + tail_capacity < needed:
+            break  # parts come largest first: no later one takes enough
+        rest = _take(part, (), pool)[1]
+        if view is not None:
+            rest = _project(view, rest)
+            if rest in tried:
+                continue
+            tried.add(rest)
+        if _reaches(tail, rest, needed - len(part)):
+            return True
+    return False
+
+
 @lru_cache(maxsize=1 << 14)
 def _reach_alone(group: Group, hand: tuple[int, ...]) -> int | None:
     """Most cards of ``hand`` that ``group`` alone can take (None if it cannot be met at all)."""
@@ -597,15 +678,15 @@ def _project(view: str, cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(x - x % HIGHEST_NUMBER for x in cards))
 
 
-@cache
 def _tail_view(tail: tuple[Group, ...]) -> str | None:
     """What the groups of ``tail`` look at: only ``number``s, only ``colour``s, or both (None)."""
-    kinds = {g.kind for g in tail}
-    if kinds <= _NUMBER_ONLY:
+    numbers = colours = True
+    for g in tail:
+        numbers = numbers and g.kind in _NUMBER_ONLY
+        colours = colours and g.kind in _COLOUR_ONLY
+    if numbers:
         return "number"
-    if kinds <= _COLOUR_ONLY:
-        return "colour"
-    return None
+    return "colour" if colours else None
 
 
 def _take(
@@ -758,22 +839,27 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
     raise ValueError(f"unknown group kind {kind!r}")
 
 
-@lru_cache(maxsize=1 << 16)
+_BITS = bytes(bin(m).count("1") for m in range(1 << HIGHEST_NUMBER))
+"""How many numbers a mask of numbers holds (bit v = number v + 1), by mask."""
+
+
 def _run_best(mask: int, n: int, fixed_mask: int) -> int | None:
     """Most numbers of ``mask`` (bit v = number v + 1) outside ``fixed_mask`` that fit in one
     window of ``n`` consecutive numbers holding all of ``fixed_mask``; None if no window holds it.
+
+    Not memoized: a few bit operations cost less than a memo's lookup once compiled.
     """
     window = (1 << n) - 1
-    best: int | None = None
+    best = -1
     free = mask & ~fixed_mask
     for s in range(HIGHEST_NUMBER - n + 1):
         w = window << s
         if fixed_mask & ~w:
             continue
-        count = (free & w).bit_count()
-        if best is None or count > best:
+        count = _BITS[free & w]
+        if count > best:
             best = count
-    return best
+    return None if best < 0 else best
 
 
 @lru_cache(maxsize=1 << 12)

@@ -32,9 +32,11 @@ from bodoge.core.i18n import Message
 from bodoge.core.result import Result, Rung, competition_ranks, decided_by
 from bodoge.core.state import JSON, State
 from bodoge.games.extreme_mission.conditions import (
+    Condition,
     completable_all,
     fewest_wilds,
     min_wilds,
+    min_wilds_unmemoized,
     solo,
 )
 from bodoge.games.extreme_mission.rules import ACTIONS_PER_TURN, HAND_LIMIT, KEEP_ON_REBUILD
@@ -77,6 +79,9 @@ MEMO_SIZE = 1 << 16
 """Most entries of each memo of legal steps (emptied when full: a long run's memory stays bounded;
 the memos hold small tuples of shared steps)."""
 
+UNKNOWN, CANNOT, CAN = 0, 1, 2
+"""What the memo of completable conditions knows of one condition (``EMState._menu``)."""
+
 RankKey = tuple[int, tuple[int, ...], int, int]
 
 RANK_KEYS = ("missions", "levels", "collaborators", "hand")
@@ -109,38 +114,89 @@ def finishers_winning(finished: Sequence[bool], hand_sizes: Sequence[int]) -> tu
     return tuple(s for s in seats if hand_sizes[s] == most)
 
 
+class Facts:
+    """What the states of one game read at every step, made once by the game
+    (``ExtremeMission.facts``): the card tables, the ready-made steps, each condition's slot,
+    and the memos of legal steps that every state of the game shares. A compiled class, so
+    reading one is a field access (the game's own class is not compiled: its attributes are
+    dictionary lookups)."""
+
+    def __init__(self, game: ExtremeMission) -> None:
+        self.players: int = game.players
+        self.turn_cap: int | None = game.turn_cap
+        self.copies: int = game.copies
+        self.card_ids: tuple[str, ...] = game.card_ids
+        self.card_types: tuple[int, ...] = game.card_types
+        self.kinds: tuple[str, ...] = game.kinds
+        self.level_of: dict[str, int] = game.level_of
+        self.levels: frozenset[int] = game.levels
+        self.condition_of: dict[str, Condition] = game.condition_of
+        self.kind_conditions: tuple[Condition, ...] = game.kind_conditions
+        self.step_draw: Action = game.step_draw
+        self.step_pass: Action = game.step_pass
+        self.step_take: list[Action] = game.step_take
+        self.step_drop: dict[int, Action] = game.step_drop
+        self.step_complete: dict[str, Action] = game.step_complete
+        self.step_activate: list[Action] = game.step_activate
+        # The items of a compound action by index: card types, then wilds. The types are 0 to
+        # 44 without a gap (a card file has every colour and number, cards.py).
+        assert list(game.step_card) == list(range(len(game.step_card)))
+        self.step_item: tuple[Action, ...] = (*game.step_card.values(), *game.step_wild)
+        self.wild_item: int = len(game.step_card)  # the index of the first kind as a wild
+        # Every condition's slot in ``menu_memo``: the missions, then the kinds.
+        missions = game.cards.missions
+        self.condition_slot: dict[str, int] = {m.id: i for i, m in enumerate(missions)}
+        self.kind_slot: int = len(missions)
+        self.condition_count: int = len(missions) + len(self.kinds)
+        # The memos (``EMState._menu`` and ``EMState._legal_items``), and the rows of laid
+        # missions met so far.
+        self.menu_memo: dict[bytes, bytes] = {}
+        self.item_memo: dict[bytes, bytes] = {}
+        self.rows: dict[tuple[str, ...], Menus] = {}
+
+    def menus(self, missions: list[str]) -> Menus:
+        """The steps that begin a mission or an activation with the laid ``missions``, with
+        their conditions (``Menus``)."""
+        key = tuple(missions)
+        found = self.rows.get(key)
+        if found is None:
+            if len(self.rows) >= 256:  # a long run of many games: keep memory bounded
+                self.rows.clear()
+            found = self.rows[key] = Menus(self, missions)
+        return found
+
+
 class Menus:
     """For one row of laid missions (EM-1.1): every mission and activation a seat may begin, in
-    the order of the legal steps (the laid missions, then the kinds), with its condition and
-    level (0 for an activation), and the memo of which of them a seat can complete, by its
-    hand's card types, its face-up collaborators and its missions done. The memo holds indices
-    only: tuples of plain values, which the garbage collector leaves alone."""
+    the order of the legal steps (the laid missions, then the kinds), with its condition, its
+    level (0 for an activation) and its slot in the memo of completable conditions
+    (``Facts.menu_memo``)."""
 
-    __slots__ = ("conditions", "levels", "memo", "steps")
+    __slots__ = ("conditions", "levels", "slots", "steps")
 
-    def __init__(self, game: ExtremeMission, missions: Sequence[str]) -> None:
+    def __init__(self, facts: Facts, missions: Sequence[str]) -> None:
+        kinds = range(len(facts.kinds))
         self.steps: tuple[Action, ...] = (
-            *(game.step_complete[m] for m in missions),
-            *game.step_activate,
+            *(facts.step_complete[m] for m in missions),
+            *facts.step_activate,
         )
-        self.conditions: tuple[Any, ...] = (
-            *(game.condition_of[m] for m in missions),
-            *game.kind_conditions,
+        self.conditions: tuple[Condition, ...] = (
+            *(facts.condition_of[m] for m in missions),
+            *facts.kind_conditions,
         )
-        self.levels: tuple[int, ...] = (
-            *(game.level_of[m] for m in missions),
-            *(0 for _ in game.kinds),
+        self.levels: tuple[int, ...] = (*(facts.level_of[m] for m in missions), *(0 for _ in kinds))
+        self.slots: tuple[int, ...] = (
+            *(facts.condition_slot[m] for m in missions),
+            *(facts.kind_slot + k for k in kinds),
         )
-        self.memo: dict[Any, tuple[int, ...]] = {}
 
 
 class EMState(State):
     """A position of Extreme Mission. Build it with ``ExtremeMission.new_state``."""
 
     game: ExtremeMission
-    # The game's memo of completable missions and activations for this state's laid missions
-    # (``ExtremeMission.menus``), found on first use and shared by copies: the laid missions
-    # never change once dealt (EM-1.1).
+    # The missions and activations of this state's laid missions (``Facts.menus``), found on
+    # first use and shared by copies: the laid missions never change once dealt (EM-1.1).
     _menus: Menus | None = None
 
     def __init__(self, game: ExtremeMission, rng: random.Random) -> None:
@@ -150,6 +206,7 @@ class EMState(State):
         super().__init__(game, rng)
         n = game.players
         self.cards: CardSet = game.cards
+        self.facts: Facts = game.facts
         self.missions: list[str] = []  # the 12 laid mission ids, level 1 row first
         self.completed_by: dict[str, list[int]] = {}  # mission id -> seats, in completion order
         self.completed: list[list[str]] = [[] for _ in range(n)]
@@ -332,11 +389,13 @@ class EMState(State):
         """EM-5.1: one mission of each level done and every collaborator face up."""
         if not all(self.collaborators[seat]):
             return False
-        level_of = self.game.level_of
-        return {level_of[m] for m in self.completed[seat]} >= self.game.levels
+        f = self.facts
+        level_of = f.level_of
+        return {level_of[m] for m in self.completed[seat]} >= f.levels
 
     def _hand_types(self, seat: int) -> tuple[int, ...]:
-        return tuple(map(self.game.card_types.__getitem__, self.hands[seat]))
+        types = self.facts.card_types
+        return tuple([types[c] for c in self.hands[seat]])
 
     def _can_draw(self) -> bool:
         return bool(self.deck) or any(len(pile) > KEEP_ON_REBUILD for pile in self.discards)
@@ -348,7 +407,7 @@ class EMState(State):
         ``pass``; then the hand limit's drops (EM-4.1)."""
         if self.over:
             return []
-        g = self.game
+        g = self.facts
         p = self.player
         if self.phase == DROP:
             seen: list[Action] = []
@@ -375,50 +434,74 @@ class EMState(State):
     def _menu(self, p: int) -> list[Action]:
         """The missions of a level not yet done (EM-3.4, EM-3.5) and the face-down collaborators
         (EM-3.6) that the hand and the face-up collaborators as wilds can complete, in the order
-        of the laid missions, then of the kinds. They depend on nothing else, so they are
-        memoized by the hand's card types, the face-up collaborators and the missions done."""
+        of the laid missions, then of the kinds.
+
+        Whether a condition can be completed depends on the hand's card types and the number of
+        wilds only, so the game memoizes it by those for every condition of the card set, each
+        found when first asked: a bytes key, and a bytes value with one byte per condition's
+        slot (``UNKNOWN``, ``CANNOT`` or ``CAN``). Bytes hold no object for the garbage
+        collector to walk."""
+        f = self.facts
         up = self.collaborators[p]
-        hand = self._hand_types(p)
-        done = self.completed[p]
-        key = (hand, tuple(up), tuple(done))
+        wilds = 0
+        for k_up in up:
+            wilds += k_up
+        types = f.card_types
+        codes = [types[c] for c in self.hands[p]]
+        codes.append(wilds)
+        key = bytes(codes)
         menus = self._menus
         if menus is None:
-            menus = self._menus = self.game.menus(self.missions)
-        found = menus.memo.get(key)
-        if found is None:
-            level_of = self.game.level_of
-            done_levels = {level_of[m] for m in done}
-            kinds = len(up)
-            laid = len(menus.steps) - kinds
-            # Missions of the levels not done, then the face-down collaborators.
-            open_ = [i for i in range(laid) if menus.levels[i] not in done_levels]
-            open_ += [laid + k for k in range(kinds) if not up[k]]
-            conditions = [menus.conditions[i] for i in open_]
-            ok = completable_all(conditions, hand, sum(up))
-            found = tuple(i for i, yes in zip(open_, ok, strict=True) if yes)
-            if len(menus.memo) >= MEMO_SIZE:
-                menus.memo.clear()
-            menus.memo[key] = found
-        return list(map(menus.steps.__getitem__, found))
+            menus = self._menus = f.menus(self.missions)
+        level_of = f.level_of
+        done = 0  # the levels done, as bits
+        for m in self.completed[p]:
+            done |= 1 << level_of[m]
+        levels = menus.levels
+        slots = menus.slots
+        kinds = len(up)
+        laid = len(slots) - kinds
+        # Missions of the levels not done, then the face-down collaborators.
+        open_ = [i for i in range(laid) if not done >> levels[i] & 1]
+        open_ += [laid + k for k in range(kinds) if not up[k]]
+        memo = f.menu_memo
+        known = memo.get(key)
+        if known is None:
+            known = bytes(f.condition_count)  # every slot UNKNOWN
+        missing = [i for i in open_ if known[slots[i]] == UNKNOWN]
+        if missing:
+            conditions = menus.conditions
+            hand = tuple(codes[:-1])
+            ok = completable_all([conditions[i] for i in missing], hand, wilds)
+            answers = bytearray(known)
+            for i, yes in zip(missing, ok, strict=True):
+                answers[slots[i]] = CAN if yes else CANNOT
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            known = memo[key] = bytes(answers)
+        steps = menus.steps
+        return [steps[i] for i in open_ if known[slots[i]] == CAN]
 
-    def _pending_condition(self) -> Any:
+    def _pending_condition(self) -> Condition:
         assert self.pending is not None
         what, target = self.pending
-        g = self.game
-        return g.condition_of[target] if what == "complete" else g.kind_conditions[target]
+        f = self.facts
+        return f.condition_of[target] if what == "complete" else f.kind_conditions[target]
 
     def _legal_items(self) -> list[Action]:
         """The next card or wild of the compound action: only those that keep it completable,
         cards in canonical order, then wilds in kind order (DESIGN.md, "Notation and steps").
         So the items are exactly one way of meeting the condition, none extra (EM-3.5)."""
-        g = self.game
+        g = self.facts
         p = self.player
-        cond = self._pending_condition()
+        assert self.pending is not None
+        what, target = self.pending
+        cond = g.condition_of[target] if what == "complete" else g.kind_conditions[target]
         chosen = self.pending_cards
         wild_kinds = tuple(self.pending_wilds)
         up = tuple(self.collaborators[p])
-        type_of = g.card_types.__getitem__
-        fixed = tuple(map(type_of, chosen))
+        types = g.card_types
+        fixed = tuple([types[c] for c in chosen])
         if wild_kinds:
             free_types: tuple[int, ...] = ()  # cards come first: only wilds are left to add
         else:
@@ -426,19 +509,24 @@ class EMState(State):
             # (the hand is sorted, and the cards are chosen in that order).
             hand = self.hands[p]
             free = hand[bisect_right(hand, chosen[-1]) :] if chosen else hand
-            free_types = tuple(map(type_of, free))
-        key = (self.pending, fixed, free_types, up, wild_kinds)
+            free_types = tuple([types[c] for c in free])
+        # A bytes key and a bytes value (the item indices): nothing for the garbage collector.
+        slot = g.condition_slot[target] if what == "complete" else g.kind_slot + target
+        up_mask = sum(1 << k for k, yes in enumerate(up) if yes)
+        wild_mask = sum(1 << k for k in wild_kinds)
+        key = bytes((slot >> 8, slot & 255, up_mask, wild_mask, len(fixed), *fixed, *free_types))
         memo = g.item_memo
         found = memo.get(key)
         if found is None:
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
-            found = memo[key] = self._items_for(cond, fixed, free_types, up, wild_kinds)
-        return list(map(g.step_item.__getitem__, found))
+            found = memo[key] = bytes(self._items_for(cond, fixed, free_types, up, wild_kinds))
+        step_item = g.step_item
+        return [step_item[i] for i in found]
 
     def _items_for(
         self,
-        cond: Any,
+        cond: Condition,
         fixed: tuple[int, ...],
         free_types: tuple[int, ...],
         up: tuple[bool, ...],
@@ -446,7 +534,7 @@ class EMState(State):
     ) -> tuple[int, ...]:
         """``_legal_items`` from the types of the cards chosen (``fixed``) and still free after
         them, the face-up kinds and the wilds chosen: nothing else counts. Items as indices into
-        ``game.step_item``: card types, then the kinds as wilds."""
+        ``Facts.step_item``: card types, then the kinds as wilds."""
         out: list[int] = []
         group = solo(cond)
         if not wild_kinds:
@@ -459,13 +547,16 @@ class EMState(State):
                 more = (*fixed, t)
                 rest = free_types[pos + 1 :]
                 if group is None:
-                    need = min_wilds(cond, more, rest)
+                    need = min_wilds_unmemoized(cond, more, rest)
                 else:
                     need = fewest_wilds(group, more, rest)
                 if need is not None and need <= wilds:
                     out.append(t)
-        need = min_wilds(cond, fixed, ()) if group is None else fewest_wilds(group, fixed, ())
-        wild = len(self.game.step_card)
+        if group is None:
+            need = min_wilds_unmemoized(cond, fixed, ())
+        else:
+            need = fewest_wilds(group, fixed, ())
+        wild = self.facts.wild_item
         if need is not None and need > len(wild_kinds):
             missing = need - len(wild_kinds)
             last_kind = wild_kinds[-1] if wild_kinds else -1
@@ -486,7 +577,7 @@ class EMState(State):
             t: int = action.args[0]
             chosen = self.pending_cards
             hand = self.hands[p]
-            types = self.game.card_types
+            types = self.facts.card_types
             # The lowest free copy of the type: the first card of the type after the last chosen.
             at = bisect_right(hand, chosen[-1]) if chosen else 0
             while types[hand[at]] != t:
@@ -503,7 +594,7 @@ class EMState(State):
             s: int = action.args[0]
             card = self.discards[s].pop()
             self._insert(p, card)
-            self.log.add({"event": "take", "seat": p, "from": s, "card": self.game.card_ids[card]})
+            self.log.add({"event": "take", "seat": p, "from": s, "card": self.facts.card_ids[card]})
             self._action_done()
         elif kind in ("complete", "activate"):
             self.pending = (kind, action.args[0])
@@ -515,11 +606,11 @@ class EMState(State):
             self._end_action_phase()
         elif kind == "drop":
             t = action.args[0]
-            copies = self.game.copies
+            copies = self.facts.copies
             card = next(i for i in self.hands[p] if i // copies == t)
             self.hands[p].remove(card)
             self.spent[p].append(card)
-            self.log.add({"event": "drop", "seat": p}, p, {"card": self.game.card_ids[card]})
+            self.log.add({"event": "drop", "seat": p}, p, {"card": self.facts.card_ids[card]})
             if len(self.hands[p]) <= HAND_LIMIT:
                 self._end_turn()
         else:  # pragma: no cover - every step kind is handled above
@@ -534,7 +625,7 @@ class EMState(State):
             self._rebuild()
         card = self.deck.pop()
         self._insert(seat, card)
-        self.log.add({"event": "draw", "seat": seat}, seat, {"card": self.game.card_ids[card]})
+        self.log.add({"event": "draw", "seat": seat}, seat, {"card": self.facts.card_ids[card]})
 
     def _rebuild(self) -> None:
         """EM-3.2: every discard pile keeps its top ``KEEP_ON_REBUILD`` cards; the rest is
@@ -555,7 +646,7 @@ class EMState(State):
         if len(self.pending_cards) + len(self.pending_wilds) < cond.card_count:
             return
         assert self.pending is not None
-        g = self.game
+        g = self.facts
         p = self.player
         what, target = self.pending
         hand = self.hands[p]
@@ -609,12 +700,12 @@ class EMState(State):
                 {
                     "event": "discard",
                     "seat": p,
-                    "top": self.game.card_ids[spent[-1]],
+                    "top": self.facts.card_ids[spent[-1]],
                     "count": len(spent),
                 }
             )
         self.turns_done += 1
-        n = self.game.players
+        n = self.facts.players
         if not self.end_triggered and any(self.meets_end_condition(s) for s in range(n)):
             self.end_triggered = True
             self.log.add({"event": "end_triggered"})
@@ -622,7 +713,7 @@ class EMState(State):
         if self.end_triggered and p == last_seat:
             self._game_over(truncated=False)
             return
-        cap = self.game.turn_cap
+        cap = self.facts.turn_cap
         # The cap ends a stalled game (EM-5.5); a final round under way (EM-5.2) is not a stall
         # and is played out, so a truncated game is always one nobody finished.
         if cap is not None and self.turns_done >= cap and not self.end_triggered:
