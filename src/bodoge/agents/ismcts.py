@@ -54,7 +54,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bodoge.agents.base import Agent, AgentFactory, Decision
 from bodoge.agents.knowledge import Evaluator, RolloutPolicy, knowledge
@@ -88,7 +88,7 @@ class Budget:
             raise ValueError(f"seconds must be more than 0, not {self.seconds}")
 
 
-HORIZON = 2
+HORIZON: Final = 2
 """The horizon, in the searching seat's turns, for a game that names none."""
 
 

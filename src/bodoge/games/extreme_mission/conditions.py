@@ -39,17 +39,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations, product
+from typing import Final
 
-COLOUR_IDS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
+COLOUR_IDS: Final[tuple[str, ...]] = ("red", "blue", "green", "yellow", "purple")
 """Colour ids of the shipped card set, in type order; the default for :func:`parse_condition`."""
 
-COLOUR_COUNT = 5
+COLOUR_COUNT: Final = 5
 """Number of info colours. The solver assumes it; ``cards.py`` checks a card file keeps it."""
 
-HIGHEST_NUMBER = 9
+HIGHEST_NUMBER: Final = 9
 """Info card numbers are 1..HIGHEST_NUMBER. The solver assumes it; ``cards.py`` checks it."""
 
-GROUP_KINDS: tuple[str, ...] = (
+GROUP_KINDS: Final[tuple[str, ...]] = (
     "set",
     "run",
     "colour_run",
@@ -550,7 +551,7 @@ def clear_caches() -> None:
 
 # Order in which the solver takes groups: narrow groups first (few ways to take cards), wide
 # ones last; the very last group is solved greedily, without trying alternatives.
-_ORDER = {
+_ORDER: Final = {
     "exact": 0,
     "rainbow_set": 1,
     "colour_run": 2,
@@ -666,8 +667,8 @@ def _reach_alone(group: Group, hand: tuple[int, ...]) -> int | None:
     return _best_last(group, (), hand)
 
 
-_NUMBER_ONLY = frozenset({"set", "run", "exact", "sum_at_least", "sum_at_most", "any"})
-_COLOUR_ONLY = frozenset({"flush", "rainbow", "any"})
+_NUMBER_ONLY: Final = frozenset({"set", "run", "exact", "sum_at_least", "sum_at_most", "any"})
+_COLOUR_ONLY: Final = frozenset({"flush", "rainbow", "any"})
 
 
 def _project(view: str, cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -839,16 +840,12 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
     raise ValueError(f"unknown group kind {kind!r}")
 
 
-_BITS = bytes(bin(m).count("1") for m in range(1 << HIGHEST_NUMBER))
-"""How many numbers a mask of numbers holds (bit v = number v + 1), by mask."""
-
-
 def _run_best(mask: int, n: int, fixed_mask: int) -> int | None:
     """Most numbers of ``mask`` (bit v = number v + 1) outside ``fixed_mask`` that fit in one
     window of ``n`` consecutive numbers holding all of ``fixed_mask``; None if no window holds it.
-
-    Not memoized: a few bit operations cost less than a memo's lookup once compiled.
     """
+    if not fixed_mask:
+        return _RUNS[n << HIGHEST_NUMBER | mask]  # every window holds nothing fixed
     window = (1 << n) - 1
     best = -1
     free = mask & ~fixed_mask
@@ -856,10 +853,27 @@ def _run_best(mask: int, n: int, fixed_mask: int) -> int | None:
         w = window << s
         if fixed_mask & ~w:
             continue
-        count = _BITS[free & w]
+        count = (free & w).bit_count()
         if count > best:
             best = count
     return None if best < 0 else best
+
+
+def _runs() -> bytes:
+    """``_run_best(mask, n, 0)`` for every ``n`` (1..9) and mask of numbers, at ``n << 9 | mask``:
+    the menu asks it of every hand for every run, more often than anything else."""
+    table = bytearray((HIGHEST_NUMBER + 1) << HIGHEST_NUMBER)
+    for n in range(1, HIGHEST_NUMBER + 1):
+        window = (1 << n) - 1
+        for mask in range(1 << HIGHEST_NUMBER):
+            best = 0
+            for s in range(HIGHEST_NUMBER - n + 1):
+                best = max(best, (mask & window << s).bit_count())
+            table[n << HIGHEST_NUMBER | mask] = best
+    return bytes(table)
+
+
+_RUNS: Final = _runs()
 
 
 @lru_cache(maxsize=1 << 12)

@@ -53,7 +53,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from bodoge.core.action import Action
 from bodoge.games.extreme_mission.conditions import (
@@ -91,7 +91,7 @@ class Style:
 STYLE = Style()
 """The style of the ``heuristic`` agent (chosen by playing styles against each other)."""
 
-SEARCH_LIMIT = 400
+SEARCH_LIMIT: Final = 400
 """Most partial card sets the set search looks at for one condition (it is exact below it)."""
 
 
@@ -532,12 +532,12 @@ PUBLIC_TURNS = TurnsModel(1.08, (2.13, 2.76, 4.07, 7.12), 2.24, -0.49, 0.0)
 guess, which would add noise and nothing else)."""
 
 
-SEARCH_HORIZON = 2
+SEARCH_HORIZON: Final = 2
 """ISMCTS looks this many of its own turns ahead before ``evaluate`` judges: two turns show a
 completion and the cards or collaborators it costs coming back; ``turns_to_finish`` judges the
 rest."""
 
-EVAL_TEMPERATURE = 1.5
+EVAL_TEMPERATURE: Final = 1.5
 """Spread of the win chances: a lead of this many turns makes a seat e times likelier to win.
 Chosen to match the spread of the difference of two seats' ``turns_to_finish`` errors
 (``docs/strength.md``)."""

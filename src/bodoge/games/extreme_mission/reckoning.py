@@ -24,7 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import Any
+from typing import Any, Final
 
 from bodoge.core.errors import Refusal
 from bodoge.core.result import competition_ranks
@@ -46,11 +46,11 @@ __all__ = [
     "reckon",
 ]
 
-ALONE = "alone"
+ALONE: Final = "alone"
 """EM-5.3: one player met the end condition and wins."""
-HAND = "hand"
+HAND: Final = "hand"
 """EM-5.3: several met it; the one holding the most cards wins."""
-SHARED = "shared"
+SHARED: Final = "shared"
 """EM-5.3: several met it holding as many cards: they share the win."""
 
 

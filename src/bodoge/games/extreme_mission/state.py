@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right, insort
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from bodoge.core.action import Action, Choices
 from bodoge.core.fields import (
@@ -46,8 +46,8 @@ if TYPE_CHECKING:
     from bodoge.games.extreme_mission.cards import CardSet
 
 
-ACTION = "action"  # EM-2.2, EM-3: the actions of a turn
-DROP = "drop"  # EM-4.1: cards dropped down to the hand limit
+ACTION: Final = "action"  # EM-2.2, EM-3: the actions of a turn
+DROP: Final = "drop"  # EM-4.1: cards dropped down to the hand limit
 
 
 FIELDS: dict[str, Kind] = {
@@ -75,16 +75,16 @@ FIELDS: dict[str, Kind] = {
 ``load`` all follow this table."""
 
 
-MEMO_SIZE = 1 << 16
+MEMO_SIZE: Final = 1 << 16
 """Most entries of each memo of legal steps (emptied when full: a long run's memory stays bounded;
-the memos hold small tuples of shared steps)."""
+the memos hold short bytes)."""
 
 UNKNOWN, CANNOT, CAN = 0, 1, 2
 """What the memo of completable conditions knows of one condition (``EMState._menu``)."""
 
 RankKey = tuple[int, tuple[int, ...], int, int]
 
-RANK_KEYS = ("missions", "levels", "collaborators", "hand")
+RANK_KEYS: Final = ("missions", "levels", "collaborators", "hand")
 """The names of the four EM-5.4 keys, in the order they are compared (the fields of a
 :data:`RankKey`)."""
 
