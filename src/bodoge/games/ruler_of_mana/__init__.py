@@ -56,8 +56,10 @@ __all__ = ["RMState", "RulerOfMana"]
 
 Steps = tuple[Action, ...]
 
-# The memos of main and payment steps (``Facts``) by card set.
-_FOUND: WeakKeyDictionary[CardSet, tuple[dict[int, int], dict[bytes, bytes]]] = WeakKeyDictionary()
+# The memo of payment steps (``Facts``) by card set, and its play shapes by player count.
+_FOUND: WeakKeyDictionary[
+    CardSet, tuple[dict[bytes, bytes], dict[int, dict[tuple[str, int, int, int], PlayShape]]]
+] = WeakKeyDictionary()
 
 
 @register
@@ -135,12 +137,14 @@ class RulerOfMana(Game):
             **{(s.id, 0): s.needs_target for s in cs.scrolls},
         }
         self._make_steps()
-        # What main_steps and pay_steps find depends on the card set alone: games of the same
-        # cards share it (their steps are equal values, and describe themselves alike).
+        # What pay_steps finds depends on the card set alone, a play's shape on the card set and
+        # the player count: games of the same cards share them (their steps are equal values,
+        # and describe themselves alike).
         shared = _FOUND.get(cs)
         if shared is None:
             shared = _FOUND[cs] = ({}, {})
-        self.facts = Facts(self, *shared)
+        pay, shapes = shared
+        self.facts = Facts(self, pay, shapes.setdefault(self.players, {}))
 
     def option_of(self, code: str, option: int) -> Effects:
         """What a play does: spell ``code``'s option ``option`` (from 1), or scroll ``code`` (0)."""
@@ -157,7 +161,7 @@ class RulerOfMana(Game):
         """RM-2.2 (A), RM-3.6: the steps that play spell or scroll ``code`` as the turn's option
         from a hand whose mana cards supply ``supply`` (the units of each element, in cost order
         ``F W A E``, and the rainbows; ``payment.payable_supply``): the options it can pay for,
-        or the main scroll (``Facts.main_steps``, made once per supply and code, then shared).
+        or the main scroll (``Facts.main_steps``).
 
         >>> game = RulerOfMana(players=2)
         >>> [str(a) for a in game.main_steps((0, 0, 0, 3, 0), "S19")]

@@ -34,8 +34,9 @@ from bodoge.games.ruler_of_mana.payment import (
     STEPS,
     CostCounts,
     next_steps_counts,
-    payable_supply,
+    payable_units,
     step_index,
+    usable,
 )
 from bodoge.games.ruler_of_mana.records import (
     BOTTOM,
@@ -99,12 +100,15 @@ class Facts:
     of legal steps. A compiled class, so reading one is a field access (the game's own class is
     not compiled: its attributes are dictionary lookups).
 
-    The memos of main and payment steps depend on the card set alone and are shared by the games
-    of one card set (``main_memo``, ``pay_memo``); their keys and values are ints and bytes, which
-    the garbage collector never walks however many there are."""
+    The memo of payment steps depends on the card set alone and is shared by the games of one
+    card set (``pay_memo``): its keys and values are bytes, which the garbage collector never
+    walks however many there are. The play shapes are shared by those of one player count."""
 
     def __init__(
-        self, game: RulerOfMana, main_memo: dict[int, int], pay_memo: dict[bytes, bytes]
+        self,
+        game: RulerOfMana,
+        pay_memo: dict[bytes, bytes],
+        shapes: dict[tuple[str, int, int, int], PlayShape],
     ) -> None:
         cs = game.cards
         self.players: int = game.players
@@ -164,14 +168,6 @@ class Facts:
             else:
                 self.main_choices.append(())
                 self.main_costs.append(())
-        # A supply's units beyond the largest cost change no payability (``supply_key``).
-        top = 0
-        for costs in self.main_costs:
-            for cost in costs:
-                top = max(top, sum(cost))
-        self.supply_cap: int = top
-        self.supply_stride: int = (top + 1) ** 5
-        self.main_memo: dict[int, int] = main_memo
         # The payment steps (RM-3.4): each spell option has a number (from 0), with its cost and
         # the most cards of each mana code a payment of it can use (``payment.card_bounds``).
         self.option_base: dict[str, int] = {}
@@ -184,7 +180,7 @@ class Facts:
                 self.pay_bounds.append(game.pay_bounds[spell.id, k])
         self.pay_memo: dict[bytes, bytes] = pay_memo
         # A play's effects and target sets by play and seats (``play_shape``).
-        self.shapes: dict[tuple[str, int, int, int], PlayShape] = {}
+        self.shapes: dict[tuple[str, int, int, int], PlayShape] = shapes
 
     def option_of(self, code: str, option: int) -> Effects:
         """What a play does: spell ``code``'s option ``option`` (from 1), or scroll ``code`` (0)."""
@@ -209,28 +205,16 @@ class Facts:
             )
         return shape
 
-    def supply_key(self, supply: list[int]) -> int:
-        """A hand's supply (``main_steps``) as a number: each count clipped to the largest cost
-        (more units pay nothing more), in base ``supply_cap + 1``."""
-        cap = self.supply_cap
-        key = 0
-        for units in supply:
-            key = key * (cap + 1) + (units if units < cap else cap)
-        return key
-
-    def main_options(self, supply: list[int], key: int, slot: int) -> int:
-        """Which of slot ``slot``'s main steps the supply (``supply_key``: ``key``) can pay for,
-        as bits (RM-3.6: the options the caster can pay for; a main scroll always)."""
-        memo_key = key + slot * self.supply_stride
-        found = self.main_memo.get(memo_key)
-        if found is None:
-            found = 0
-            bit = 1
-            for cost in self.main_costs[slot]:
-                if payable_supply(cost, supply):
-                    found |= bit
-                bit <<= 1
-            self.main_memo[memo_key] = found
+    def main_options(self, slot: int, f: int, w: int, a: int, e: int, rainbows: int) -> int:
+        """Which of slot ``slot``'s main steps a hand supplying ``f w a e`` units and ``rainbows``
+        can pay for, as bits (RM-3.6: the options the caster can pay for; a main scroll always).
+        Worked out each time: cheaper, compiled, than a memo of every hand's supply."""
+        found = 0
+        bit = 1
+        for cost in self.main_costs[slot]:
+            if payable_units(cost, f, w, a, e, rainbows):
+                found |= bit
+            bit <<= 1
         return found
 
     def main_steps(self, supply: list[int], code: str, out: list[Action]) -> None:
@@ -238,7 +222,7 @@ class Facts:
         turn's option from a hand whose mana cards supply ``supply`` (the units of each
         element, in cost order ``F W A E``, and the rainbows; ``payment.payable_supply``)."""
         slot = self.main_slot[self.copies[code][0]]
-        found = self.main_options(supply, self.supply_key(supply), slot)
+        found = self.main_options(slot, supply[0], supply[1], supply[2], supply[3], supply[4])
         steps = self.main_choices[slot]
         for k in range(len(steps)):
             if found >> k & 1:
@@ -260,17 +244,20 @@ class Facts:
                 break  # mana cards come first in a sorted hand
             if counts[k] < bound[k]:
                 counts[k] += 1
-        # The option's number in two bytes, the 9 counts, then the steps paid (all below 256).
-        key = bytes([number >> 8, number & 255, *counts, *paid])
+        chosen = [0] * len(STEPS)
+        for i in paid:
+            chosen[i] += 1
+            counts[STEP_CARD[i]] -= 1
+        cost = self.pay_costs[number]
+        start = paid[-1] if paid else 0
+        steps = tuple(chosen)
+        rest = tuple(counts)
+        # The option's number in two bytes, the cards that may still pay (``payment.usable``:
+        # the next steps depend on nothing else), then the steps paid: all below 256.
+        key = bytes([number >> 8, number & 255, *usable(cost, steps, start, rest), *paid])
         found = self.pay_memo.get(key)
         if found is None:
-            chosen = [0] * len(STEPS)
-            for i in paid:
-                chosen[i] += 1
-                counts[STEP_CARD[i]] -= 1
-            following = next_steps_counts(
-                self.pay_costs[number], tuple(chosen), paid[-1] if paid else 0, tuple(counts)
-            )
+            following = next_steps_counts(cost, steps, start, rest)
             found = self.pay_memo[key] = bytes([step_index(step) for step in following])
         at = self.step_pay
         out: list[Action] = []
@@ -636,19 +623,16 @@ class RMState(State):
         slots = f.main_slot
         choices = f.main_choices
         out: list[Action] = []
-        key = -1
         last = -1
         for c in hand:
             e = element[c]
             if e >= 0:
                 supply[e] += orbs[c]
                 continue
-            if key < 0:
-                key = f.supply_key(supply)
             slot = slots[c]
             if slot != last:  # the copies of a code are next to each other
                 last = slot
-                found = f.main_options(supply, key, slot)
+                found = f.main_options(slot, supply[0], supply[1], supply[2], supply[3], supply[4])
                 if found:
                     steps = choices[slot]
                     for k in range(len(steps)):
