@@ -129,14 +129,13 @@ def _steal(st: RMState, task: Task) -> bool:
     cards = sorted(st.rng.sample(hand, min(n, len(hand))))
     st.lose(target, cards, public=False, observer=actor)
     st.gain(actor, cards, public=False, observer=target)
-    is_mana = st.facts.is_mana
     st.log.add(
         {
             "event": "steal",
             "seat": actor,
             "from": target,
             "count": len(cards),
-            "mana": sum(1 for c in cards if is_mana[c]),
+            "mana": st.mana_in(cards),
         },
         actor,
         _moved(st, cards),
@@ -167,14 +166,13 @@ def _take(st: RMState, task: Task) -> bool:
 def _move_taken(st: RMState, actor: int, target: int, cards: list[int]) -> None:
     st.lose(target, cards, public=False, observer=actor)
     st.gain(actor, cards, public=False, observer=target)
-    is_mana = st.facts.is_mana
     st.log.add(
         {
             "event": "take",
             "seat": actor,
             "from": target,
             "count": len(cards),
-            "mana": sum(1 for c in cards if is_mana[c]),
+            "mana": st.mana_in(cards),
         },
         actor,
         _moved(st, cards),

@@ -388,6 +388,15 @@ class RMState(State):
                 counts[k] += 1
         return tuple(counts)
 
+    def mana_in(self, cards: list[int]) -> int:
+        """How many of ``cards`` are mana cards (what a face-down move shows of them)."""
+        is_mana = self.facts.is_mana
+        count = 0
+        for c in cards:
+            if is_mana[c]:
+                count += 1
+        return count
+
     def paid_steps(self, ask: Ask) -> list[int]:
         """A cast's payment steps so far, one per chosen card, as indices in ``payment.STEPS``.
         After the spell card, ``ask.cards`` holds the 2-orb cards that supply one unit
@@ -408,7 +417,10 @@ class RMState(State):
     def paid_units(self, ask: Ask) -> int:
         """The units a cast's payment supplies so far (RM-3.4: a 2-orb card 1 or 2)."""
         orbs = self.facts.orbs
-        return sum(orbs[c] for c in ask.chosen) - len(ask.cards) + 1
+        units = 1 - len(ask.cards)
+        for c in ask.chosen:
+            units += orbs[c]
+        return units
 
     def first_copy(self, cards: list[int], code: str, skip: list[int] | None = None) -> int:
         """The lowest card of ``code`` among ``cards`` (sorted) that is not in ``skip``."""
@@ -471,14 +483,13 @@ class RMState(State):
         if got:
             del deck[-len(got) :]
             self.gain(seat, got, public=False)
-            is_mana = self.facts.is_mana
             self.log.add(
                 {
                     "event": "draw",
                     "seat": seat,
                     "count": len(got),
                     "reason": reason,
-                    "mana": sum(1 for c in got if is_mana[c]),
+                    "mana": self.mana_in(got),
                 },
                 seat,
                 {"cards": [self.facts.ids[c] for c in got]},
@@ -494,13 +505,12 @@ class RMState(State):
         self.lose(seat, cards, public=False)
         for c in cards:
             self.deck.insert(0, c)
-        is_mana = self.facts.is_mana
         self.log.add(
             {
                 "event": "bottom",
                 "seat": seat,
                 "count": len(cards),
-                "mana": sum(1 for c in cards if is_mana[c]),
+                "mana": self.mana_in(cards),
             },
             seat,
             {"cards": [self.facts.ids[c] for c in cards]},
@@ -649,10 +659,12 @@ class RMState(State):
     # ------------------------------------------------------------------ doing a step
     def _do(self, action: Action) -> None:
         kind = action.kind
-        if kind == "pass" and self.ask.kind == RECOVER:
+        handler = _DO.get(kind)
+        # resolve.choose called by name, not looked up as a value: compiled, that is a direct call
+        if handler is None or (kind == "pass" and self.ask.kind == RECOVER):
             resolve.choose(self, action)
         else:
-            _DO.get(kind, resolve.choose)(self, action)
+            handler(self, action)
 
     def _draw_option(self, action: Action) -> None:
         """RM-2.2 (B): draw a card; the turn ends."""
