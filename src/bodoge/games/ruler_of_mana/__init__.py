@@ -56,9 +56,10 @@ __all__ = ["RMState", "RulerOfMana"]
 
 Steps = tuple[Action, ...]
 
-# The memo of payment steps (``Facts``) by card set, and its play shapes by player count.
+# The memos of payment steps (``Facts``) by card set, and its play shapes by player count.
+Shapes = dict[tuple[str, int, int, int], PlayShape]
 _FOUND: WeakKeyDictionary[
-    CardSet, tuple[dict[bytes, bytes], dict[int, dict[tuple[str, int, int, int], PlayShape]]]
+    CardSet, tuple[dict[bytes, bytes], dict[bytes, bytes], dict[int, Shapes]]
 ] = WeakKeyDictionary()
 
 
@@ -142,9 +143,9 @@ class RulerOfMana(Game):
         # and describe themselves alike).
         shared = _FOUND.get(cs)
         if shared is None:
-            shared = _FOUND[cs] = ({}, {})
-        pay, shapes = shared
-        self.facts = Facts(self, pay, shapes.setdefault(self.players, {}))
+            shared = _FOUND[cs] = ({}, {}, {})
+        pay, alike, shapes = shared
+        self.facts = Facts(self, pay, alike, shapes.setdefault(self.players, {}))
 
     def option_of(self, code: str, option: int) -> Effects:
         """What a play does: spell ``code``'s option ``option`` (from 1), or scroll ``code`` (0)."""

@@ -100,14 +100,16 @@ class Facts:
     of legal steps. A compiled class, so reading one is a field access (the game's own class is
     not compiled: its attributes are dictionary lookups).
 
-    The memo of payment steps depends on the card set alone and is shared by the games of one
-    card set (``pay_memo``): its keys and values are bytes, which the garbage collector never
-    walks however many there are. The play shapes are shared by those of one player count."""
+    The memos of payment steps depend on the card set alone and are shared by the games of one
+    card set (``pay_memo`` by hand, ``pay_alike`` by the cards that may still pay): their keys
+    and values are bytes, which the garbage collector never walks however many there are. The
+    play shapes are shared by those of one player count."""
 
     def __init__(
         self,
         game: RulerOfMana,
         pay_memo: dict[bytes, bytes],
+        pay_alike: dict[bytes, bytes],
         shapes: dict[tuple[str, int, int, int], PlayShape],
     ) -> None:
         cs = game.cards
@@ -179,6 +181,7 @@ class Facts:
                 self.pay_costs.append(spell.options[k - 1].cost.counts)
                 self.pay_bounds.append(game.pay_bounds[spell.id, k])
         self.pay_memo: dict[bytes, bytes] = pay_memo
+        self.pay_alike: dict[bytes, bytes] = pay_alike
         # A play's effects and target sets by play and seats (``play_shape``).
         self.shapes: dict[tuple[str, int, int, int], PlayShape] = shapes
 
@@ -244,21 +247,26 @@ class Facts:
                 break  # mana cards come first in a sorted hand
             if counts[k] < bound[k]:
                 counts[k] += 1
-        chosen = [0] * len(STEPS)
-        for i in paid:
-            chosen[i] += 1
-            counts[STEP_CARD[i]] -= 1
-        cost = self.pay_costs[number]
-        start = paid[-1] if paid else 0
-        steps = tuple(chosen)
-        rest = tuple(counts)
-        # The option's number in two bytes, the cards that may still pay (``payment.usable``:
-        # the next steps depend on nothing else), then the steps paid: all below 256.
-        key = bytes([number >> 8, number & 255, *usable(cost, steps, start, rest), *paid])
+        # The option's number in two bytes, the 9 counts, then the steps paid: all below 256.
+        key = bytes([number >> 8, number & 255, *counts, *paid])
         found = self.pay_memo.get(key)
         if found is None:
-            following = next_steps_counts(cost, steps, start, rest)
-            found = self.pay_memo[key] = bytes([step_index(step) for step in following])
+            chosen = [0] * len(STEPS)
+            for i in paid:
+                chosen[i] += 1
+                counts[STEP_CARD[i]] -= 1
+            cost = self.pay_costs[number]
+            start = paid[-1] if paid else 0
+            steps = tuple(chosen)
+            rest = tuple(counts)
+            # Many hands pay alike: what they share is the cards that may still pay
+            # (``payment.usable``), the one thing the next steps depend on.
+            alike = bytes([number >> 8, number & 255, *usable(cost, steps, start, rest), *paid])
+            found = self.pay_alike.get(alike)
+            if found is None:
+                following = next_steps_counts(cost, steps, start, rest)
+                found = self.pay_alike[alike] = bytes([step_index(s) for s in following])
+            self.pay_memo[key] = found
         at = self.step_pay
         out: list[Action] = []
         for i in found:
