@@ -36,33 +36,31 @@ from bodoge.core.game import Game
 from bodoge.core.registry import register
 from bodoge.core.state import JSON
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell, load_cards
-from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
+from bodoge.games.ruler_of_mana.effects import Effects, Reaction
 from bodoge.games.ruler_of_mana.payment import (
     CODES,
     MANA,
-    STEP_CARD,
     STEPS,
     SYMBOLS,
     card_bounds,
-    next_steps_counts,
-    payable_supply,
     step_code,
     step_units,
 )
 from bodoge.games.ruler_of_mana.rules import EXPERT_LIFE_CAP, MAX_PLAYERS, MIN_PLAYERS, START_LIFE
 from bodoge.games.ruler_of_mana.sample import sample_state
 from bodoge.games.ruler_of_mana.setup import SETUP_KEYS, build_state
-from bodoge.games.ruler_of_mana.state import RMState
+from bodoge.games.ruler_of_mana.state import Facts, PlayShape, RMState
 from bodoge.games.ruler_of_mana.words import describe_step
 
 __all__ = ["RMState", "RulerOfMana"]
 
 Steps = tuple[Action, ...]
-MainSteps = dict[tuple[int, ...], dict[str, Steps]]
-PaySteps = dict[tuple[str, int, tuple[int, ...], tuple[int, ...]], Steps]
 
-_FOUND: WeakKeyDictionary[CardSet, tuple[MainSteps, PaySteps]] = WeakKeyDictionary()
-PlayShape = tuple[tuple[Effect, ...], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int]]
+# The memos of payment steps (``Facts``) by card set, and its play shapes by player count.
+Shapes = dict[tuple[str, int, int, int], PlayShape]
+_FOUND: WeakKeyDictionary[
+    CardSet, tuple[dict[bytes, bytes], dict[bytes, bytes], dict[int, Shapes]]
+] = WeakKeyDictionary()
 
 
 @register
@@ -132,21 +130,22 @@ class RulerOfMana(Game):
         )
         self.mana_total = sum(self.is_mana)  # mana cards are the first card numbers
         self.lethal_kinds = tuple(s.id for s in cs.scrolls if s.timing == "lethal")
-        self._shapes: dict[tuple[str, int, int, int], PlayShape] = {}
-        # What main_steps and pay_steps find depends on the card set alone: games of the same
-        # cards share it (their steps are equal values, and describe themselves alike).
-        shared = _FOUND.get(cs)
-        if shared is None:
-            shared = _FOUND[cs] = ({}, {})
-        self._main_steps, self._pay_steps = shared
         options = [(s.id, k, o) for s in cs.spells for k, o in enumerate(s.options, 1)]
-        self._pay_bounds = {(code, k): card_bounds(o.cost.counts) for code, k, o in options}
+        self.pay_bounds = {(code, k): card_bounds(o.cost.counts) for code, k, o in options}
         self.mana_value = {(code, k): o.cost.mana_value for code, k, o in options}
         self.needs_target: dict[tuple[str, int], bool] = {
             **{(code, k): o.needs_target for code, k, o in options},
             **{(s.id, 0): s.needs_target for s in cs.scrolls},
         }
         self._make_steps()
+        # What pay_steps finds depends on the card set alone, a play's shape on the card set and
+        # the player count: games of the same cards share them (their steps are equal values,
+        # and describe themselves alike).
+        shared = _FOUND.get(cs)
+        if shared is None:
+            shared = _FOUND[cs] = ({}, {}, {})
+        pay, alike, shapes = shared
+        self.facts = Facts(self, pay, alike, shapes.setdefault(self.players, {}))
 
     def option_of(self, code: str, option: int) -> Effects:
         """What a play does: spell ``code``'s option ``option`` (from 1), or scroll ``code`` (0)."""
@@ -156,81 +155,36 @@ class RulerOfMana(Game):
 
     def play_shape(self, code: str, option: int, caster: int, target: int) -> PlayShape:
         """A play's effects, each effect's target seats in resolution order, the seats it
-        targets and those in the target set of a damage effect (cards page §3.1, §3.4); made
-        once per play and seats (``target`` -1: no ``one_opponent``), then shared."""
-        key = (code, option, caster, target)
-        shape = self._shapes.get(key)
-        if shape is None:
-            what = self.option_of(code, option)
-            chosen = None if target < 0 else target
-            shape = self._shapes[key] = (
-                what.effects,
-                what.target_sets(caster, self.players, chosen),
-                what.targeted_players(caster, self.players, chosen),
-                what.damage_targeted_players(caster, self.players, chosen),
-            )
-        return shape
+        targets and those in the target set of a damage effect (``Facts.play_shape``)."""
+        return self.facts.play_shape(code, option, caster, target)
 
     def main_steps(self, supply: tuple[int, ...], code: str) -> Steps:
         """RM-2.2 (A), RM-3.6: the steps that play spell or scroll ``code`` as the turn's option
         from a hand whose mana cards supply ``supply`` (the units of each element, in cost order
         ``F W A E``, and the rainbows; ``payment.payable_supply``): the options it can pay for,
-        or the main scroll. Made once per supply and code, then shared.
+        or the main scroll (``Facts.main_steps``).
 
         >>> game = RulerOfMana(players=2)
         >>> [str(a) for a in game.main_steps((0, 0, 0, 3, 0), "S19")]
         ['cast S19/1', 'cast S19/2']
         """
-        known = self._main_steps.get(supply)
-        if known is None:
-            known = self._main_steps[supply] = {}
-        steps = known.get(code)
-        if steps is None:
-            spell = self.spells.get(code)
-            if spell is not None:
-                steps = tuple(
-                    self.step_cast[(code, k)]
-                    for k, option in enumerate(spell.options, 1)
-                    if payable_supply(option.cost.counts, supply)
-                )
-            else:
-                steps = (self.step_scroll[code],) if code in self.main_scrolls else ()
-            known[code] = steps
-        return steps
+        out: list[Action] = []
+        self.facts.main_steps(list(supply), code, out)
+        return tuple(out)
 
     def pay_steps(self, code: str, option: int, paid: tuple[int, ...], hand: list[int]) -> Steps:
         """RM-3.4: the payment steps that may follow the steps ``paid`` (indices in
         ``payment.STEPS``, canonical order) of spell ``code``'s option ``option`` from the sorted
         ``hand`` (the chosen cards still in it): ``payment.next_steps_counts``, made once per
         payment so far and hand (its mana cards beyond what a payment of this cost could use left
-        out: ``payment.card_bounds``), then shared.
+        out: ``payment.card_bounds``), then shared (``Facts.pay_steps``).
 
         >>> game = RulerOfMana(players=2)
         >>> hand = [game.index[c] for c in ("MW2-01", "MW2-02", "S11")]
         >>> [str(a) for a in game.pay_steps("S11", 1, (), hand)]  # W W: one W2, or both for 1 each
         ['W2/1', 'W2']
         """
-        bound = self._pay_bounds[code, option]
-        counts = [0] * len(CODES)
-        slot = self.mana_slot
-        for c in hand:
-            k = slot[c]
-            if k < 0:
-                break  # mana cards come first in a sorted hand
-            if counts[k] < bound[k]:
-                counts[k] += 1
-        key = (code, option, paid, tuple(counts))
-        steps = self._pay_steps.get(key)
-        if steps is None:
-            chosen = [0] * len(STEPS)
-            for i in paid:
-                chosen[i] += 1
-                counts[STEP_CARD[i]] -= 1
-            cost = self.spells[code].options[option - 1].cost.counts
-            rest = tuple(counts)
-            following = next_steps_counts(cost, tuple(chosen), paid[-1] if paid else 0, rest)
-            steps = self._pay_steps[key] = tuple(self.step_pay[step] for step in following)
-        return steps
+        return tuple(self.facts.pay_steps(code, option, list(paid), hand))
 
     def _make_steps(self) -> None:
         """Every step, made once: legal_actions hands out these shared immutable values."""

@@ -23,7 +23,7 @@ NO_PICK = -1
 def start(st: RMState, packs: list[list[int]]) -> None:
     """Begin the draft with these packs (one per seat)."""
     st.packs = [sorted(p) for p in packs]
-    st.picks = [NO_PICK] * st.game.players
+    st.picks = [NO_PICK] * st.facts.players
     st.draft_round = 1
     st.log.add({"event": "draft", "pack_size": len(packs[0])})
     _next(st)
@@ -31,7 +31,7 @@ def start(st: RMState, packs: list[list[int]]) -> None:
 
 def legal(st: RMState) -> list[Action]:
     assert st.packs is not None
-    steps = st.game.step_card["keep"]
+    steps = st.facts.step_card["keep"]
     return [steps[code] for code in st.free_codes(st.packs[st.ask.seat])]
 
 
@@ -43,7 +43,7 @@ def keep(st: RMState, code: str) -> None:
     pack.remove(card)
     st.picks[seat] = card
     st.log.add(
-        {"event": "keep", "seat": seat, "round": st.draft_round}, seat, {"card": st.game.ids[card]}
+        {"event": "keep", "seat": seat, "round": st.draft_round}, seat, {"card": st.facts.ids[card]}
     )
     _next(st)
 
@@ -52,7 +52,7 @@ def _next(st: RMState) -> None:
     """Ask the next seat of the round; when all have picked, the picks join the hands and the
     packs pass on; when only last cards are left, they are kept and the first turn begins."""
     assert st.packs is not None
-    n = st.game.players
+    n = st.facts.players
     order = [(st.start_player + i) % n for i in range(n)]
     for seat in order:
         if st.picks[seat] == NO_PICK:
@@ -74,7 +74,7 @@ def _next(st: RMState) -> None:
         st.log.add(
             {"event": "keep", "seat": seat, "round": st.draft_round},
             seat,
-            {"card": st.game.ids[last[0]]},
+            {"card": st.facts.ids[last[0]]},
         )
     st.packs = None
     st.picks = []

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def legal(st: RMState) -> list[Action]:
-    g = st.game
+    g = st.facts
     if st.ask.kind == OFFER:
         steps = g.step_card["offer"]
         return [steps[code] for code in st.free_codes(st.hands[st.ask.seat])]
@@ -31,7 +31,7 @@ def legal(st: RMState) -> list[Action]:
 def step(st: RMState, action: Action) -> None:
     seat = st.ask.seat
     if action.kind == "exchange":
-        n = st.game.players
+        n = st.facts.players
         st.exchangers = [s for s in ((seat + i) % n for i in range(n)) if st.hands[s]]
         st.offers = {}
         st.log.add({"event": "exchange", "seat": seat})
@@ -43,14 +43,14 @@ def step(st: RMState, action: Action) -> None:
         source = action.args[0]
         card = st.table.pop(source)
         st.gain(seat, [card], public=True)
-        st.log.add({"event": "pick", "seat": seat, "from": source, "card": st.game.ids[card]})
+        st.log.add({"event": "pick", "seat": seat, "from": source, "card": st.facts.ids[card]})
         st.exchangers.pop(0)
         _next_pick(st)
 
 
 def _offer(st: RMState, seat: int, card: int) -> None:
     st.offers[seat] = card
-    st.log.add({"event": "offer", "seat": seat}, seat, {"card": st.game.ids[card]})
+    st.log.add({"event": "offer", "seat": seat}, seat, {"card": st.facts.ids[card]})
 
 
 def _next_offer(st: RMState) -> None:
@@ -66,7 +66,7 @@ def _next_offer(st: RMState) -> None:
         st.lose(seat, [card], public=True)
     st.table = {seat: st.offers[seat] for seat in sorted(st.offers)}
     st.offers = {}
-    ids = st.game.ids
+    ids = st.facts.ids
     st.log.add({"event": "reveal", "offers": {str(seat): ids[c] for seat, c in st.table.items()}})
     _next_pick(st)
 
@@ -79,5 +79,5 @@ def _next_pick(st: RMState) -> None:
         seat = st.exchangers.pop()
         source, card = st.table.popitem()
         st.gain(seat, [card], public=True)
-        st.log.add({"event": "pick", "seat": seat, "from": source, "card": st.game.ids[card]})
+        st.log.add({"event": "pick", "seat": seat, "from": source, "card": st.facts.ids[card]})
     st.end_turn()

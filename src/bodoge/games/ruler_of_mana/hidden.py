@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def determinize(st: RMState, player: int, seed: int) -> RMState:
-    g = st.game
+    g = st.facts
     n = g.players
     if not 0 <= player < n:
         raise ValueError(f"no seat {player!r} in a {n}-player game")

@@ -64,6 +64,7 @@ __all__ = [
     "payable",
     "payable_counts",
     "payable_supply",
+    "payable_units",
     "payment_with",
     "payments",
     "sort_codes",
@@ -316,12 +317,25 @@ def payable_supply(cost: CostCounts, supply: Sequence[int]) -> bool:
     >>> payable_supply(parse_cost("E E F").counts, (2, 0, 0, 1, 0))
     False
     """
-    rainbows = supply[4]
+    return payable_units(cost, supply[0], supply[1], supply[2], supply[3], supply[4])
+
+
+def payable_units(cost: CostCounts, f: int, w: int, a: int, e: int, rainbows: int) -> bool:
+    """``payable_supply`` with the supply as five numbers (no sequence to build or index).
+
+    >>> payable_units(parse_cost("E E F").counts, 2, 0, 0, 2, 0)
+    True
+    """
     short = 0
-    for e in range(4):
-        if cost[e] > supply[e]:
-            short += cost[e] - supply[e]
-    units = supply[0] + supply[1] + supply[2] + supply[3] + rainbows
+    if cost[0] > f:
+        short += cost[0] - f
+    if cost[1] > w:
+        short += cost[1] - w
+    if cost[2] > a:
+        short += cost[2] - a
+    if cost[3] > e:
+        short += cost[3] - e
+    units = f + w + a + e + rainbows
     return short <= rainbows and units >= cost[0] + cost[1] + cost[2] + cost[3] + cost[4]
 
 
@@ -389,7 +403,10 @@ def _step_counts(steps: Iterable[str]) -> StepCounts:
 
 
 def _units(steps: StepCounts) -> int:
-    return sum(n * u for n, u in zip(steps, STEP_UNITS, strict=True))
+    total = 0  # a plain loop: compiled, it beats sum() over a generator
+    for i in range(_S):
+        total += steps[i] * STEP_UNITS[i]
+    return total
 
 
 @lru_cache(maxsize=1 << 16)
@@ -442,9 +459,12 @@ def _keeps(cost: CostCounts, base: StepCounts, room: int, avail: Counts, j: int)
     units = STEP_UNITS[j]
     if not avail[k] or units > room:
         return False
-    grown = (*base[:j], base[j] + 1, *base[j + 1 :])
-    left = (*avail[:k], avail[k] - 1, *avail[k + 1 :])
-    return _completable(cost, grown, room - units, _clip(cost, left, k, room - units), j)
+    grown = list(base)
+    grown[j] += 1
+    left = list(avail)
+    left[k] -= 1
+    rest = room - units
+    return _completable(cost, tuple(grown), rest, _clip(cost, tuple(left), k, rest), j)
 
 
 def _clip(cost: CostCounts, avail: Counts, start: int, room: int) -> Counts:
@@ -454,10 +474,16 @@ def _clip(cost: CostCounts, avail: Counts, start: int, room: int) -> Counts:
     most as many cards as the cost has symbols of that element and ``*`` (each card supplies
     >= 1 unit).
     """
-    return tuple(
-        0 if j < start or room <= 0 else min(n, room, room if e is None else cost[e] + cost[4])
-        for j, (n, e) in enumerate(zip(avail, _ELEMENT_OF, strict=True))
-    )
+    out = [0] * _N
+    if room <= 0:
+        return tuple(out)
+    for j in range(start, _N):
+        n = avail[j]
+        if n:
+            e = _ELEMENT_OF[j]
+            most = room if e is None else min(room, cost[e] + cost[4])
+            out[j] = n if n < most else most
+    return tuple(out)
 
 
 def card_bounds(cost: CostCounts) -> Counts:
@@ -511,6 +537,17 @@ def next_steps_counts(
     ()
     """
     return _next_counts(cost, chosen, start, rest)
+
+
+def usable(cost: CostCounts, chosen: StepCounts, start: int, rest: Counts) -> Counts:
+    """Of ``rest`` (``next_steps_counts``), the cards that may still take part in the payment:
+    the next steps depend on these alone.
+
+    >>> usable(parse_cost("F F").counts, (0,) * 13, 0, (3, 0, 2, 0, 0, 0, 0, 0, 4))
+    (2, 0, 0, 0, 0, 0, 0, 0, 2)
+    """
+    room = sum(cost) - _units(chosen)
+    return _clip(cost, rest, STEP_CARD[start], room)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -44,17 +44,17 @@ def legal_declare(st: RMState) -> list[Action]:
     card by card in canonical order, each 2-orb card saying whether it supplies 2 units (``W2``)
     or 1 (``W2/1``, RM-3.4): only steps that keep an exact payment reachable, one path per
     payment (``payment.next_payment_steps``)."""
-    g = st.game
+    g = st.facts
     ask = st.ask
     if ask.other == NO_SEAT and g.needs_target[ask.code, ask.n]:
         return [g.step_target[s] for s in range(g.players) if s != ask.seat]
-    return list(g.pay_steps(ask.code, ask.n, tuple(st.paid_steps(ask)), st.hands[ask.seat]))
+    return g.pay_steps(ask.code, ask.n, st.paid_steps(ask), st.hands[ask.seat])
 
 
 def declare_step(st: RMState, action: Action) -> None:
     """``cast S19/3``, ``scroll R11``, ``@2`` or a payment step ``E1``, ``W2``, ``W2/1``: the
     cast is declared as soon as its payment's units number the cost's symbols (RM-3.5)."""
-    g = st.game
+    g = st.facts
     ask = st.ask
     kind = action.kind
     seat = ask.seat
@@ -85,7 +85,7 @@ def declare_step(st: RMState, action: Action) -> None:
 def declare(st: RMState, caster: int, card: int, option: int, target: int, paid: list[int]) -> None:
     """RM-3.1 / RM-4.1: the card and its mana go to the discard pile at once (even if the play
     is cancelled later); then the window, resolution, after-effects and the KO check."""
-    g = st.game
+    g = st.facts
     st.lose(caster, [card, *paid], public=True)
     st.to_discard([card, *paid])
     st.play = Play(g, caster, card, option, target, paid)
@@ -123,7 +123,7 @@ def _window(st: RMState, task: tuple[Any, ...]) -> bool:
     use a scroll outside their turn (RM-4.2)."""
     current = st.play
     assert current is not None
-    n = st.game.players
+    n = st.facts.players
     live: set[str] | None = None  # the same for every seat of this window (may_react)
     while current.asked < n - 1:
         seat = (current.caster + 1 + current.asked) % n
@@ -150,12 +150,12 @@ def _triggered(trigger: str, seat: int, current: Play) -> bool:
 
 def _in_play(st: RMState, code: str) -> bool:
     """Whether some copy of scroll ``code`` is not in the discard pile (public)."""
-    return st.gone.get(code, 0) < len(st.game.copies[code])
+    return st.gone.get(code, 0) < len(st.facts.copies[code])
 
 
 def _holds_non_mana(st: RMState, seat: int) -> bool:
     hand = st.hands[seat]
-    return bool(hand) and not st.game.is_mana[hand[-1]]  # mana cards sort first
+    return bool(hand) and not st.facts.is_mana[hand[-1]]  # mana cards sort first
 
 
 def may_react(st: RMState, seat: int, current: Play) -> bool:
@@ -169,7 +169,7 @@ def _live_triggers(st: RMState) -> set[str]:
     """The triggers of the window reaction kinds that still have a copy in play."""
     gone = st.gone
     return {
-        trigger for code, copies, trigger in st.game.window_triggers if gone.get(code, 0) < copies
+        trigger for code, copies, trigger in st.facts.window_triggers if gone.get(code, 0) < copies
     }
 
 
@@ -177,12 +177,12 @@ def may_stand(st: RMState, seat: int, current: Play) -> bool:
     """Whether ``seat``, about to drop to 0, is offered a lethal moment: public facts only."""
     if seat in current.reactions or not _holds_non_mana(st, seat):
         return False
-    return any(_in_play(st, code) for code in st.game.lethal_kinds)
+    return any(_in_play(st, code) for code in st.facts.lethal_kinds)
 
 
 def legal_react(st: RMState) -> list[Action]:
     """The reactions the asked seat holds whose trigger holds, then ``pass``."""
-    g = st.game
+    g = st.facts
     ask = st.ask
     current = st.play
     assert current is not None
@@ -207,7 +207,7 @@ def legal_react(st: RMState) -> list[Action]:
 def answer(st: RMState, action: Action) -> None:
     """A window or lethal answer: ``pass``, or ``react R03`` (one reaction per play). RM-4.2: the
     reaction takes effect before the play it answers, and nobody is asked about it."""
-    g = st.game
+    g = st.facts
     ask = st.ask
     seat = ask.seat
     current = st.play
@@ -298,7 +298,7 @@ def _siphon(st: RMState, task: tuple[Any, ...]) -> bool:
     for c in cards:
         st.discard.remove(c)
     st.gain(seat, cards, public=True)
-    st.log.add({"event": "siphon", "seat": seat, "cards": [st.game.ids[c] for c in cards]})
+    st.log.add({"event": "siphon", "seat": seat, "cards": [st.facts.ids[c] for c in cards]})
     return False
 
 

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bodoge.games.ruler_of_mana import RulerOfMana
     from bodoge.games.ruler_of_mana.effects import Effect
+    from bodoge.games.ruler_of_mana.state import Facts
 
 # What a state can wait on (``Ask.kind``).
 KEEP = "keep"  # RM-1.3: a draft pick
@@ -107,7 +107,9 @@ class Play:
     the order used; ``mode`` says how the play treats a reactor (``cancel untarget halve
     reflect``); ``after`` lists the after-resolution verbs (``retaliate``, ``siphon``) in the
     order used; ``lost`` is the life each seat lost to the play's own damage; ``asked`` counts the
-    window seats already considered. The effects and target sets follow from the card data.
+    window seats already considered. The effects and target sets follow from the card data
+    (``derive``; made without ``facts``, as ``copy`` and ``from_dict`` do, a play has them set
+    afterwards: a compiled class has no bare ``__new__``).
     """
 
     __slots__ = (
@@ -132,7 +134,7 @@ class Play:
 
     def __init__(
         self,
-        game: RulerOfMana,
+        facts: Facts | None,
         caster: int,
         card: int,
         option: int,
@@ -148,28 +150,24 @@ class Play:
         self.mode: dict[int, str] = {}
         self.after: list[tuple[str, int, int]] = []
         self.cancelled = False
-        self.lost = [0] * game.players
+        self.lost: list[int] = [] if facts is None else [0] * facts.players
         self.asked = 0
-        self.derive(game)
+        if facts is not None:
+            self.derive(facts)
 
-    def derive(self, game: RulerOfMana) -> None:
+    def derive(self, facts: Facts) -> None:
         """The play's effects and target sets, from the card data."""
-        self.code = game.code[self.card]
+        self.code = facts.code[self.card]
         self.is_spell = self.option > 0
-        shape = game.play_shape(self.code, self.option, self.caster, self.target)
+        shape = facts.play_shape(self.code, self.option, self.caster, self.target)
         self.effects: tuple[Effect, ...] = shape[0]
         self.sets: tuple[tuple[int, ...], ...] = shape[1]
         self.targeted: frozenset[int] = shape[2]
         self.damage_targeted: frozenset[int] = shape[3]
 
     def copy(self) -> Play:
-        new = Play.__new__(Play)
-        new.caster = self.caster
-        new.card = self.card
+        new = Play(None, self.caster, self.card, self.option, self.target, list(self.paid))
         new.code = self.code
-        new.option = self.option
-        new.target = self.target
-        new.paid = list(self.paid)
         new.reactions = dict(self.reactions)
         new.mode = dict(self.mode)
         new.after = list(self.after)
@@ -201,12 +199,14 @@ class Play:
     @classmethod
     def from_dict(cls, data: dict[str, Any], index: Mapping[str, int]) -> Play:
         """A play read back from ``to_dict``; ``derive`` then joins its card data to it."""
-        new = cls.__new__(cls)
-        new.caster = data["caster"]
-        new.card = index[data["card"]]
-        new.option = data["option"]
-        new.target = data["target"]
-        new.paid = [index[c] for c in data["paid"]]
+        new = cls(
+            None,
+            data["caster"],
+            index[data["card"]],
+            data["option"],
+            data["target"],
+            [index[c] for c in data["paid"]],
+        )
         new.reactions = {seat: index[c] for seat, c in data["reactions"]}
         new.mode = {seat: verb for seat, verb in data["mode"]}
         new.after = [(verb, seat, n) for verb, seat, n in data["after"]]

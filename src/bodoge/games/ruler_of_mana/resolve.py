@@ -97,7 +97,7 @@ def _heal(st: RMState, task: Task) -> bool:
     target, n = task[2], task[3]
     before = st.life[target]
     after = before + n
-    cap = st.game.life_cap
+    cap = st.facts.life_cap
     if cap is not None:
         after = min(after, max(cap, before))  # RM-5.1: healing past the cap is lost
     st.life[target] = after
@@ -118,7 +118,7 @@ def _draw(st: RMState, task: Task) -> bool:
 
 
 def _moved(st: RMState, cards: list[int]) -> dict[str, Any]:
-    ids = st.game.ids
+    ids = st.facts.ids
     return {"cards": [ids[c] for c in cards]}
 
 
@@ -129,14 +129,13 @@ def _steal(st: RMState, task: Task) -> bool:
     cards = sorted(st.rng.sample(hand, min(n, len(hand))))
     st.lose(target, cards, public=False, observer=actor)
     st.gain(actor, cards, public=False, observer=target)
-    is_mana = st.game.is_mana
     st.log.add(
         {
             "event": "steal",
             "seat": actor,
             "from": target,
             "count": len(cards),
-            "mana": sum(1 for c in cards if is_mana[c]),
+            "mana": st.mana_in(cards),
         },
         actor,
         _moved(st, cards),
@@ -167,14 +166,13 @@ def _take(st: RMState, task: Task) -> bool:
 def _move_taken(st: RMState, actor: int, target: int, cards: list[int]) -> None:
     st.lose(target, cards, public=False, observer=actor)
     st.gain(actor, cards, public=False, observer=target)
-    is_mana = st.game.is_mana
     st.log.add(
         {
             "event": "take",
             "seat": actor,
             "from": target,
             "count": len(cards),
-            "mana": sum(1 for c in cards if is_mana[c]),
+            "mana": st.mana_in(cards),
         },
         actor,
         _moved(st, cards),
@@ -257,7 +255,7 @@ def _recover(st: RMState, task: Task) -> bool:
 
 
 def _recoverable(st: RMState) -> list[int]:
-    is_scroll = st.game.is_scroll
+    is_scroll = st.facts.is_scroll
     return sorted(c for c in st.discard if not is_scroll[c])
 
 
@@ -294,14 +292,14 @@ def legal_choice(st: RMState) -> list[Action]:
     """The next card of an effect choice. Unordered choices go up in canonical order, so a card
     is offered only if enough cards above it remain to finish the choice (no dead ends)."""
     ask = st.ask
-    steps = st.game.step_card[ask.kind]
+    steps = st.facts.step_card[ask.kind]
     source = choice_source(st)
     if ask.kind == TOP:
         return [steps[code] for code in st.free_codes(source)]
     after = ask.chosen[-1] if ask.chosen else -1
     free = [c for c in source if c > after and c not in ask.chosen]
     needed = ask.n - len(ask.chosen) if ask.kind != RECOVER else 1
-    codes = st.game.code
+    codes = st.facts.code
     out: list[Action] = []
     last = ""
     for i, c in enumerate(free):
@@ -310,7 +308,7 @@ def legal_choice(st: RMState) -> list[Action]:
             out.append(steps[code])
         last = code
     if ask.kind == RECOVER:
-        out.append(st.game.step_pass)
+        out.append(st.facts.step_pass)
     return out
 
 

@@ -450,7 +450,7 @@ def _rebuild_play(st: RMState, pending: JSON, events: Sequence[JSON]) -> None:
     caster: int = pending["seat"]
     target = pending["target"]
     current = Play(
-        g,
+        g.facts,
         caster,
         index[pending["card"]],
         pending["option"] or 0,

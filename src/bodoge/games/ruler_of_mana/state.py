@@ -26,7 +26,18 @@ from bodoge.core.i18n import Message
 from bodoge.core.result import Result, Rung, competition_ranks, decided_by
 from bodoge.core.state import JSON, State
 from bodoge.games.ruler_of_mana import draft, exchange, explain, hidden, play, resolve, storage
-from bodoge.games.ruler_of_mana.payment import FULL_STEP, ONE_STEP, STEPS
+from bodoge.games.ruler_of_mana.payment import (
+    CODES,
+    FULL_STEP,
+    ONE_STEP,
+    STEP_CARD,
+    STEPS,
+    CostCounts,
+    next_steps_counts,
+    payable_units,
+    step_index,
+    usable,
+)
 from bodoge.games.ruler_of_mana.records import (
     BOTTOM,
     BUILDING,
@@ -59,6 +70,10 @@ from bodoge.games.ruler_of_mana.views import view
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana import RulerOfMana
+    from bodoge.games.ruler_of_mana.cards import Scroll, Spell
+    from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
+
+PlayShape = tuple[tuple["Effect", ...], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int]]
 
 
 def standing(
@@ -79,6 +94,188 @@ def standing(
     return competition_ranks(keys), tuple(top) if len(top) == 1 else ()
 
 
+class Facts:
+    """What the states of one game read at every step, made once by the game
+    (``RulerOfMana.facts``): each card's facts by card number, the ready-made steps, and the memos
+    of legal steps. A compiled class, so reading one is a field access (the game's own class is
+    not compiled: its attributes are dictionary lookups).
+
+    The memos of payment steps depend on the card set alone and are shared by the games of one
+    card set (``pay_memo`` by hand, ``pay_alike`` by the cards that may still pay): their keys
+    and values are bytes, which the garbage collector never walks however many there are. The
+    play shapes are shared by those of one player count."""
+
+    def __init__(
+        self,
+        game: RulerOfMana,
+        pay_memo: dict[bytes, bytes],
+        pay_alike: dict[bytes, bytes],
+        shapes: dict[tuple[str, int, int, int], PlayShape],
+    ) -> None:
+        cs = game.cards
+        self.players: int = game.players
+        self.turn_cap: int | None = game.turn_cap
+        self.expert: bool = game.expert
+        self.life_cap: int | None = game.life_cap
+        self.start_life: int = game.start_life
+        self.ids: tuple[str, ...] = game.ids
+        self.code: tuple[str, ...] = game.code
+        self.is_mana: tuple[bool, ...] = game.is_mana
+        self.is_scroll: tuple[bool, ...] = game.is_scroll
+        self.mana_slot: tuple[int, ...] = game.mana_slot
+        self.orbs: tuple[int, ...] = game.orbs
+        self.element_of: tuple[int, ...] = game.element_of
+        self.copies: dict[str, tuple[int, ...]] = game.copies
+        self.code_order: dict[str, int] = game.code_order
+        self.mana_total: int = game.mana_total
+        self.spells: dict[str, Spell] = game.spells
+        self.scrolls: dict[str, Scroll] = game.scrolls
+        self.reactions: dict[str, Reaction] = game.reactions
+        self.window_triggers: tuple[tuple[str, int, str], ...] = game.window_triggers
+        self.lethal_kinds: tuple[str, ...] = game.lethal_kinds
+        self.needs_target: dict[tuple[str, int], bool] = game.needs_target
+        self.mana_value: dict[tuple[str, int], int] = game.mana_value
+        self.step_draw: Action = game.step_draw
+        self.step_cycle: Action = game.step_cycle
+        self.step_exchange: Action = game.step_exchange
+        self.step_pass: Action = game.step_pass
+        self.step_target: list[Action] = game.step_target
+        self.step_pick: list[Action] = game.step_pick
+        self.step_react: dict[str, Action] = game.step_react
+        self.step_card: dict[str, dict[str, Action]] = game.step_card
+        self.step_cycle_card: dict[str, Action] = game.step_cycle_card
+        self.pay_code: dict[str, str] = game.pay_code
+        self.pay_units: dict[str, int] = game.pay_units
+        # Each payment step by its index in ``payment.STEPS`` (None: no mana card of its code).
+        self.step_pay: list[Action | None] = [game.step_pay.get(step) for step in STEPS]
+        # The main steps (RM-2.2 (A)): each spell or scroll code has a slot, which holds the
+        # steps of its options (a main scroll: one step, a reaction: none) and their costs.
+        slots: dict[str, int] = {}
+        self.main_slot: tuple[int, ...] = tuple(
+            -1 if kind == "mana" else slots.setdefault(code, len(slots))
+            for kind, code in ((c.kind, c.code) for c in cs.cards)
+        )
+        self.main_choices: list[tuple[Action, ...]] = []
+        self.main_costs: list[tuple[CostCounts, ...]] = []
+        for code in slots:
+            spell = self.spells.get(code)
+            if spell is not None:
+                self.main_choices.append(
+                    tuple(game.step_cast[code, k] for k in range(1, len(spell.options) + 1))
+                )
+                self.main_costs.append(tuple(o.cost.counts for o in spell.options))
+            elif code in game.main_scrolls:
+                self.main_choices.append((game.step_scroll[code],))
+                self.main_costs.append(((0, 0, 0, 0, 0),))  # a main scroll costs nothing
+            else:
+                self.main_choices.append(())
+                self.main_costs.append(())
+        # The payment steps (RM-3.4): each spell option has a number (from 0), with its cost and
+        # the most cards of each mana code a payment of it can use (``payment.card_bounds``).
+        self.option_base: dict[str, int] = {}
+        self.pay_costs: list[CostCounts] = []
+        self.pay_bounds: list[tuple[int, ...]] = []
+        for spell in cs.spells:
+            self.option_base[spell.id] = len(self.pay_costs)
+            for k in range(1, len(spell.options) + 1):
+                self.pay_costs.append(spell.options[k - 1].cost.counts)
+                self.pay_bounds.append(game.pay_bounds[spell.id, k])
+        self.pay_memo: dict[bytes, bytes] = pay_memo
+        self.pay_alike: dict[bytes, bytes] = pay_alike
+        # A play's effects and target sets by play and seats (``play_shape``).
+        self.shapes: dict[tuple[str, int, int, int], PlayShape] = shapes
+
+    def option_of(self, code: str, option: int) -> Effects:
+        """What a play does: spell ``code``'s option ``option`` (from 1), or scroll ``code`` (0)."""
+        if option == 0:
+            return self.scrolls[code]
+        return self.spells[code].options[option - 1]
+
+    def play_shape(self, code: str, option: int, caster: int, target: int) -> PlayShape:
+        """A play's effects, each effect's target seats in resolution order, the seats it
+        targets and those in the target set of a damage effect (cards page §3.1, §3.4); made
+        once per play and seats (``target`` -1: no ``one_opponent``), then shared."""
+        key = (code, option, caster, target)
+        shape = self.shapes.get(key)
+        if shape is None:
+            what = self.option_of(code, option)
+            chosen = None if target < 0 else target
+            shape = self.shapes[key] = (
+                what.effects,
+                what.target_sets(caster, self.players, chosen),
+                what.targeted_players(caster, self.players, chosen),
+                what.damage_targeted_players(caster, self.players, chosen),
+            )
+        return shape
+
+    def main_options(self, slot: int, f: int, w: int, a: int, e: int, rainbows: int) -> int:
+        """Which of slot ``slot``'s main steps a hand supplying ``f w a e`` units and ``rainbows``
+        can pay for, as bits (RM-3.6: the options the caster can pay for; a main scroll always).
+        Worked out each time: cheaper, compiled, than a memo of every hand's supply."""
+        found = 0
+        bit = 1
+        for cost in self.main_costs[slot]:
+            if payable_units(cost, f, w, a, e, rainbows):
+                found |= bit
+            bit <<= 1
+        return found
+
+    def main_steps(self, supply: list[int], code: str, out: list[Action]) -> None:
+        """RM-2.2 (A), RM-3.6: add to ``out`` the steps that play spell or scroll ``code`` as the
+        turn's option from a hand whose mana cards supply ``supply`` (the units of each
+        element, in cost order ``F W A E``, and the rainbows; ``payment.payable_supply``)."""
+        slot = self.main_slot[self.copies[code][0]]
+        found = self.main_options(slot, supply[0], supply[1], supply[2], supply[3], supply[4])
+        steps = self.main_choices[slot]
+        for k in range(len(steps)):
+            if found >> k & 1:
+                out.append(steps[k])
+
+    def pay_steps(self, code: str, option: int, paid: list[int], hand: list[int]) -> list[Action]:
+        """RM-3.4: the payment steps that may follow the steps ``paid`` (indices in
+        ``payment.STEPS``, canonical order) of spell ``code``'s option ``option`` from the sorted
+        ``hand`` (the chosen cards still in it): ``payment.next_steps_counts``, made once per
+        payment so far and hand (its mana cards beyond what a payment of this cost could use left
+        out: ``payment.card_bounds``), then shared."""
+        number = self.option_base[code] + option - 1
+        bound = self.pay_bounds[number]
+        counts = [0] * len(CODES)
+        slot = self.mana_slot
+        for c in hand:
+            k = slot[c]
+            if k < 0:
+                break  # mana cards come first in a sorted hand
+            if counts[k] < bound[k]:
+                counts[k] += 1
+        # The option's number in two bytes, the 9 counts, then the steps paid: all below 256.
+        key = bytes([number >> 8, number & 255, *counts, *paid])
+        found = self.pay_memo.get(key)
+        if found is None:
+            chosen = [0] * len(STEPS)
+            for i in paid:
+                chosen[i] += 1
+                counts[STEP_CARD[i]] -= 1
+            cost = self.pay_costs[number]
+            start = paid[-1] if paid else 0
+            steps = tuple(chosen)
+            rest = tuple(counts)
+            # Many hands pay alike: what they share is the cards that may still pay
+            # (``payment.usable``), the one thing the next steps depend on.
+            alike = bytes([number >> 8, number & 255, *usable(cost, steps, start, rest), *paid])
+            found = self.pay_alike.get(alike)
+            if found is None:
+                following = next_steps_counts(cost, steps, start, rest)
+                found = self.pay_alike[alike] = bytes([step_index(s) for s in following])
+            self.pay_memo[key] = found
+        at = self.step_pay
+        out: list[Action] = []
+        for i in found:
+            step = at[i]
+            assert step is not None  # the hand holds a card of its code
+            out.append(step)
+        return out
+
+
 class RMState(State):
     """A position of Ruler of Mana. Build it with ``RulerOfMana.new_state``."""
 
@@ -86,6 +283,7 @@ class RMState(State):
 
     def __init__(self, game: RulerOfMana, rng: random.Random) -> None:
         super().__init__(game, rng)
+        self.facts: Facts = game.facts
         n = game.players
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.deck: list[int] = []  # top = last
@@ -140,7 +338,7 @@ class RMState(State):
             every += [c for c in self.picks if c >= 0]
         if self.ask.kind == TOP:  # a scry's cards, off the deck while they are looked at
             every += self.ask.cards
-        ids = self.game.ids
+        ids = self.facts.ids
         return sorted(ids[c] for c in every)
 
     def _items_unordered(self) -> bool:
@@ -148,7 +346,7 @@ class RMState(State):
         ask = self.ask
         if ask.kind != CAST:
             return False
-        return ask.other != NO_SEAT or not self.game.option_of(ask.code, ask.n).needs_target
+        return ask.other != NO_SEAT or not self.facts.option_of(ask.code, ask.n).needs_target
 
     def _in_action(self) -> bool:
         ask = self.ask
@@ -176,7 +374,7 @@ class RMState(State):
         the cards of a discard, take or recover in any order, and split a cast's units among
         its 2-orb cards either way (``explain.read_payment``)."""
         if isinstance(action, str):
-            action = explain.read_payment(self, explain.expand(action, self.game.code_order))
+            action = explain.read_payment(self, explain.expand(action, self.facts.code_order))
         super().apply(action)  # a step just handed out by legal_actions is taken as it is
 
     def run(self) -> None:
@@ -186,23 +384,32 @@ class RMState(State):
     # ------------------------------------------------------------------ facts of a seat
     def mana_count(self, seat: int) -> int:
         """How many mana cards the seat holds (public: mana cards have a back of their own)."""
-        return bisect_left(self.hands[seat], self.game.mana_total)  # mana cards sort first
+        return bisect_left(self.hands[seat], self.facts.mana_total)  # mana cards sort first
 
     def mana_counts(self, cards: list[int]) -> tuple[int, ...]:
         """The mana cards among ``cards`` as counts per code, in canonical order."""
         counts = [0] * 9
-        slot = self.game.mana_slot
+        slot = self.facts.mana_slot
         for c in cards:
             k = slot[c]
             if k >= 0:
                 counts[k] += 1
         return tuple(counts)
 
+    def mana_in(self, cards: list[int]) -> int:
+        """How many of ``cards`` are mana cards (what a face-down move shows of them)."""
+        is_mana = self.facts.is_mana
+        count = 0
+        for c in cards:
+            if is_mana[c]:
+                count += 1
+        return count
+
     def paid_steps(self, ask: Ask) -> list[int]:
         """A cast's payment steps so far, one per chosen card, as indices in ``payment.STEPS``.
         After the spell card, ``ask.cards`` holds the 2-orb cards that supply one unit
         (``W2/1``, RM-3.4); the other chosen cards supply all their orbs."""
-        slot = self.game.mana_slot
+        slot = self.facts.mana_slot
         single = ask.cards[1:]
         return [ONE_STEP[slot[c]] if c in single else FULL_STEP[slot[c]] for c in ask.chosen]
 
@@ -217,12 +424,15 @@ class RMState(State):
 
     def paid_units(self, ask: Ask) -> int:
         """The units a cast's payment supplies so far (RM-3.4: a 2-orb card 1 or 2)."""
-        orbs = self.game.orbs
-        return sum(orbs[c] for c in ask.chosen) - len(ask.cards) + 1
+        orbs = self.facts.orbs
+        units = 1 - len(ask.cards)
+        for c in ask.chosen:
+            units += orbs[c]
+        return units
 
     def first_copy(self, cards: list[int], code: str, skip: list[int] | None = None) -> int:
         """The lowest card of ``code`` among ``cards`` (sorted) that is not in ``skip``."""
-        copies = self.game.copies[code]  # consecutive card numbers
+        copies = self.facts.copies[code]  # consecutive card numbers
         last = copies[-1]
         for i in range(bisect_left(cards, copies[0]), len(cards)):
             c = cards[i]
@@ -267,10 +477,10 @@ class RMState(State):
     def to_discard(self, cards: list[int]) -> None:
         """Put cards on the discard pile (RM-3.1), counting scrolls that are now out of play."""
         self.discard.extend(cards)
-        is_scroll = self.game.is_scroll
+        is_scroll = self.facts.is_scroll
         for c in cards:
             if is_scroll[c]:
-                code = self.game.code[c]
+                code = self.facts.code[c]
                 self.gone[code] = self.gone.get(code, 0) + 1
 
     def draw(self, seat: int, count: int, reason: str) -> None:
@@ -281,17 +491,16 @@ class RMState(State):
         if got:
             del deck[-len(got) :]
             self.gain(seat, got, public=False)
-            is_mana = self.game.is_mana
             self.log.add(
                 {
                     "event": "draw",
                     "seat": seat,
                     "count": len(got),
                     "reason": reason,
-                    "mana": sum(1 for c in got if is_mana[c]),
+                    "mana": self.mana_in(got),
                 },
                 seat,
-                {"cards": [self.game.ids[c] for c in got]},
+                {"cards": [self.facts.ids[c] for c in got]},
             )
         if len(got) < count:
             self.log.add({"event": "draw_empty", "seat": seat, "missing": count - len(got)})
@@ -304,23 +513,22 @@ class RMState(State):
         self.lose(seat, cards, public=False)
         for c in cards:
             self.deck.insert(0, c)
-        is_mana = self.game.is_mana
         self.log.add(
             {
                 "event": "bottom",
                 "seat": seat,
                 "count": len(cards),
-                "mana": sum(1 for c in cards if is_mana[c]),
+                "mana": self.mana_in(cards),
             },
             seat,
-            {"cards": [self.game.ids[c] for c in cards]},
+            {"cards": [self.facts.ids[c] for c in cards]},
         )
 
     # ------------------------------------------------------------------ the turn (RM-2)
     def begin_turn(self, seat: int) -> None:
         """Start ``seat``'s turn: its shield disappears, a skip is used up (the whole turn), else
         the turn-start draw (RM-2.1) and the choice of an option."""
-        n = self.game.players
+        n = self.facts.players
         while True:
             self.player = seat
             self.turn += 1
@@ -335,7 +543,7 @@ class RMState(State):
             if self._turn_over(skipped=True):
                 return
             seat = (seat + 1) % n
-        if self.game.expert and len(self.hands[seat]) >= HAND_LIMIT:
+        if self.facts.expert and len(self.hands[seat]) >= HAND_LIMIT:
             self.ask = Ask(BOTTOM, seat, n=TURN_BOTTOM)
             return
         self.draw(seat, 1, "turn")
@@ -344,12 +552,12 @@ class RMState(State):
     def end_turn(self) -> None:
         """The turn ends: the expert hand check, the end of the game, or the next turn."""
         if not self._turn_over(skipped=False):
-            self.begin_turn((self.player + 1) % self.game.players)
+            self.begin_turn((self.player + 1) % self.facts.players)
 
     def _turn_over(self, skipped: bool) -> bool:
         """RM-2.4, RM-5.3 and the turn cap at the end of a turn; True when the game ended."""
         p = self.player
-        if not skipped and self.game.expert and len(self.hands[p]) >= HAND_LIMIT:
+        if not skipped and self.facts.expert and len(self.hands[p]) >= HAND_LIMIT:
             lost = min(PENALTY, self.life[p])
             self.life[p] -= lost
             self.log.add({"event": "penalty", "seat": p, "lost": lost, "life": self.life[p]})
@@ -360,7 +568,7 @@ class RMState(State):
         if self.deck_out:
             self.game_over("deck")
             return True
-        cap = self.game.turn_cap
+        cap = self.facts.turn_cap
         if cap is not None and self.turns_done >= cap:
             self.game_over("cap", truncated=True)
             return True
@@ -399,14 +607,14 @@ class RMState(State):
     def _legal_cards(self) -> list[Action]:
         """RM-2.2 (C) and RM-2.1 expert: the next card to the bottom of the deck."""
         kind = self.ask.kind
-        verb = self.game.step_cycle_card if kind == CYCLE else self.game.step_card["bottom"]
+        verb = self.facts.step_cycle_card if kind == CYCLE else self.facts.step_card["bottom"]
         return [verb[code] for code in self.free_codes(self.hands[self.ask.seat])]
 
     def free_codes(self, cards: list[int], after: int = -1) -> list[str]:
         """The distinct codes among sorted ``cards`` not chosen yet, in canonical order; with
         ``after``, only cards above it (canonical order for unordered choices)."""
         chosen = self.ask.chosen
-        codes = self.game.code
+        codes = self.facts.code
         out: list[str] = []
         last = ""
         for c in cards:
@@ -424,42 +632,47 @@ class RMState(State):
         (D) exchange with a card.
 
         The mana cards come first in a sorted hand; what they can pay is summed up as the units
-        each element can supply and the rainbows (``RulerOfMana.main_steps``)."""
-        g = self.game
+        each element can supply and the rainbows (``Facts.main_steps``)."""
+        f = self.facts
         hand = self.hands[self.ask.seat]
         supply = [0, 0, 0, 0, 0]
-        element = g.element_of
-        orbs = g.orbs
+        element = f.element_of
+        orbs = f.orbs
+        slots = f.main_slot
+        choices = f.main_choices
         out: list[Action] = []
-        summed: tuple[int, ...] | None = None
-        codes = g.code
-        last = ""
+        last = -1
         for c in hand:
             e = element[c]
             if e >= 0:
                 supply[e] += orbs[c]
                 continue
-            if summed is None:
-                summed = tuple(supply)
-            code = codes[c]
-            if code != last:
-                last = code
-                out += g.main_steps(summed, code)
+            slot = slots[c]
+            if slot != last:  # the copies of a code are next to each other
+                last = slot
+                found = f.main_options(slot, supply[0], supply[1], supply[2], supply[3], supply[4])
+                if found:
+                    steps = choices[slot]
+                    for k in range(len(steps)):
+                        if found >> k & 1:
+                            out.append(steps[k])
         if self.deck:
-            out.append(g.step_draw)
+            out.append(f.step_draw)
         if len(hand) >= CYCLE_CARDS:
-            out.append(g.step_cycle)
+            out.append(f.step_cycle)
         if hand:
-            out.append(g.step_exchange)
+            out.append(f.step_exchange)
         return out
 
     # ------------------------------------------------------------------ doing a step
     def _do(self, action: Action) -> None:
         kind = action.kind
-        if kind == "pass" and self.ask.kind == RECOVER:
+        handler = _DO.get(kind)
+        # resolve.choose called by name, not looked up as a value: compiled, that is a direct call
+        if handler is None or (kind == "pass" and self.ask.kind == RECOVER):
             resolve.choose(self, action)
         else:
-            _DO.get(kind, resolve.choose)(self, action)
+            handler(self, action)
 
     def _draw_option(self, action: Action) -> None:
         """RM-2.2 (B): draw a card; the turn ends."""
@@ -500,7 +713,7 @@ class RMState(State):
         if not self.over:
             raise ValueError("the game is not over")
         scores = self.scores()
-        n = self.game.players
+        n = self.facts.players
         ranks, winners = standing(scores, self.bonus, [len(h) for h in self.hands])
         ladders = [
             [
@@ -524,7 +737,7 @@ class RMState(State):
         return self.ask.kind == TOP and not self.over
 
     def _hand(self, seat: int) -> list[str]:
-        ids = self.game.ids
+        ids = self.facts.ids
         return [ids[c] for c in self.hands[seat]]
 
     def _hand_sizes(self) -> list[int]:

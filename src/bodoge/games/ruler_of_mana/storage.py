@@ -124,4 +124,4 @@ def derive(st: RMState) -> None:
     st.gone = {}
     st.to_discard(pile)
     if st.play is not None:
-        st.play.derive(st.game)
+        st.play.derive(st.facts)
