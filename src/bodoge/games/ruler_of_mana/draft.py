@@ -9,7 +9,7 @@ it was a mana card) before making its own. The last card of each pack needs no c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana.records import KEEP, Ask
@@ -17,7 +17,7 @@ from bodoge.games.ruler_of_mana.records import KEEP, Ask
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana.state import RMState
 
-NO_PICK = -1
+NO_PICK: Final = -1
 
 
 def start(st: RMState, packs: list[list[int]]) -> None:

@@ -70,7 +70,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 from weakref import WeakKeyDictionary
 
 from bodoge.core.action import Action
@@ -106,44 +106,44 @@ __all__ = [
     "rollout_step",
 ]
 
-CARD = 1.0
+CARD: Final = 1.0
 """What a card in hand is worth (a draw), in life points, while there are turns to use it."""
 
-WIN = 100.0
+WIN: Final = 100.0
 """What ending the game as its winner is worth (and losing it costs)."""
 
-DANGER_LIFE = 9
+DANGER_LIFE: Final = 9
 """Below this much life (shield counted in part) every point weighs :data:`DANGER` more: one big
 spell (the fire ones deal 8–12) could finish me."""
 
-DANGER = 0.6
+DANGER: Final = 0.6
 """Extra weight of a life point below :data:`DANGER_LIFE`."""
 
-MANA_CARD = 0.8
+MANA_CARD: Final = 0.8
 """What a 1-orb mana card is worth to keep (2-orb and rainbow cards: :data:`MANA_FLEX`)."""
 
-MANA_FLEX = 1.0
+MANA_FLEX: Final = 1.0
 """What a 2-orb or rainbow mana card is worth to keep: it pays more costs."""
 
-MANA_NEED = 0.4
+MANA_NEED: Final = 0.4
 """Extra worth of a mana card whose element another spell in hand needs."""
 
-SHIELD_WORTH = 0.5
+SHIELD_WORTH: Final = 0.5
 """What a point of my own shield is worth: it lasts until my next turn and may go unused."""
 
-DENY = 0.4
+DENY: Final = 0.4
 """What an opponent's lost card is worth to me."""
 
-SKIP_WORTH = 2.5
+SKIP_WORTH: Final = 2.5
 """What a skipped turn is worth (to the one who skips: as much against)."""
 
-SCRY_WORTH = 0.4
+SCRY_WORTH: Final = 0.4
 """What looking at and ordering the top of the deck is worth."""
 
-REACT_USE = 0.6
+REACT_USE: Final = 0.6
 """Chance that an opponent who holds a stopping reaction uses it on my play."""
 
-HOLD: dict[str, float] = {
+HOLD: Final[dict[str, float]] = {
     "cancel": 4.0,
     "untarget": 3.5,
     "reflect": 4.0,
@@ -154,26 +154,26 @@ HOLD: dict[str, float] = {
 }
 """What holding a reaction for later is worth, by its verbs (the best of them counts)."""
 
-OVER_LIMIT = 1.0
+OVER_LIMIT: Final = 1.0
 """Expert: what each card above 9 at the end of a turn costs beyond this turn's penalty (it
 costs again next turn, unless a play spends it)."""
 
-HAND_EASY = 7
-HAND_PRESSURE = 0.3
+HAND_EASY: Final = 7
+HAND_PRESSURE: Final = 0.3
 """Expert: what each card above ``HAND_EASY`` at the end of a turn costs (below the limit): the
 penalty comes closer."""
 
-SMOOTH = 2.0
+SMOOTH: Final = 2.0
 """Softness of the opponents' smooth maximum of life (in life points)."""
 
-RIDE_SHARE = 0.4
+RIDE_SHARE: Final = 0.4
 """Share of the value lost when a spell is spent on an option smaller than one a mana away."""
 
-REACH = (1.0, 0.75, 0.5, 0.35)
+REACH: Final = (1.0, 0.75, 0.5, 0.35)
 """How much of a spell option's worth counts when the hand's mana lacks 0, 1, 2, 3+ units."""
 
-HAND_ROOM = 1.25
-HAND_FADE = 0.075
+HAND_ROOM: Final = 1.25
+HAND_FADE: Final = 0.075
 """A card's worth shrinks with the hand: times ``HAND_ROOM - HAND_FADE * cards``, between 0.2
 and 1 (1 up to 3 cards, 0.5 at 10): one play a turn cannot use a big hand."""
 
@@ -1028,21 +1028,21 @@ def rollout_step(state: State, rng: random.Random) -> Action:
     return legal[chosen]
 
 
-_PLANS: WeakKeyDictionary[RulerOfMana, dict[tuple[SeatFacts, tuple[str, ...]], int]] = (
+_PLANS: Final[WeakKeyDictionary[RulerOfMana, dict[tuple[SeatFacts, tuple[str, ...]], int]]] = (
     WeakKeyDictionary()
 )
-_PLANS_KEPT = 1 << 14
+_PLANS_KEPT: Final = 1 << 14
 
 
-SEARCH_HORIZON = 4
+SEARCH_HORIZON: Final = 4
 """ISMCTS looks this many of its own turns ahead before ``evaluate`` judges: a knockout or the
 last card of the deck is often three or four turns away (the trial that chose 4 over 2 is in
 ``docs/strength.md``)."""
 
-EVAL_TEMPERATURE = 3.0
+EVAL_TEMPERATURE: Final = 3.0
 """Life points of lead that make a seat about e (2.7) times likelier to win than another."""
 
-EVAL_CARD = 1.0
+EVAL_CARD: Final = 1.0
 """Life points a card in hand counts for in ``evaluate`` (:data:`CARD`, a draw's worth)."""
 
 

@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise, product
+from typing import Final
 
 __all__ = [
     "CODES",
@@ -75,17 +76,17 @@ __all__ = [
 ]
 
 #: Cost symbols in canonical order: the four elements, then generic.
-SYMBOLS: tuple[str, ...] = ("F", "W", "A", "E", "*")
+SYMBOLS: Final[tuple[str, ...]] = ("F", "W", "A", "E", "*")
 #: Element names in symbol order (``ELEMENTS[i]`` is the element of ``SYMBOLS[i]``).
-ELEMENTS: tuple[str, ...] = ("fire", "water", "wind", "earth")
+ELEMENTS: Final[tuple[str, ...]] = ("fire", "water", "wind", "earth")
 #: Mana notation codes in canonical order: the order in which a payment's cards are added.
-CODES: tuple[str, ...] = ("F1", "F2", "W1", "W2", "A1", "A2", "E1", "E2", "RB")
+CODES: Final[tuple[str, ...]] = ("F1", "F2", "W1", "W2", "A1", "A2", "E1", "E2", "RB")
 
-MAX_SYMBOLS = 5
-_N = len(CODES)
-_RB = CODES.index("RB")
-_INDEX = {code: i for i, code in enumerate(CODES)}
-_ELEMENT_OF: tuple[int | None, ...] = (*(j // 2 for j in range(_RB)), None)  # symbol index
+MAX_SYMBOLS: Final = 5
+_N: Final = len(CODES)
+_RB: Final = CODES.index("RB")
+_INDEX: Final = {code: i for i, code in enumerate(CODES)}
+_ELEMENT_OF: Final[tuple[int | None, ...]] = (*(j // 2 for j in range(_RB)), None)  # symbol index
 
 CostCounts = tuple[int, int, int, int, int]
 Counts = tuple[int, ...]
@@ -126,7 +127,7 @@ class Mana:
 
 
 #: Every mana kind by notation code, in canonical order.
-MANA: Mapping[str, Mana] = {
+MANA: Final[Mapping[str, Mana]] = {
     code: Mana(code, None if code == "RB" else code[0], 1 if code == "RB" else int(code[1]))
     for code in CODES
 }
@@ -342,20 +343,20 @@ def payable_units(cost: CostCounts, f: int, w: int, a: int, e: int, rainbows: in
 # -- payment steps (RM-3.4: a 2-orb card says how many units it supplies) ---------------------
 
 #: Payment steps in canonical order: each mana code, a 2-orb card as one unit before two.
-STEPS: tuple[str, ...] = tuple(
+STEPS: Final[tuple[str, ...]] = tuple(
     step for code in CODES for step in ((f"{code}/1", code) if MANA[code].orbs == 2 else (code,))
 )
-_S = len(STEPS)
-_STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
+_S: Final = len(STEPS)
+_STEP_INDEX: Final = {step: i for i, step in enumerate(STEPS)}
 #: Per step: the code index of its card, and the units it supplies.
-STEP_CARD: tuple[int, ...] = tuple(_INDEX[step.split("/")[0]] for step in STEPS)
-STEP_UNITS: tuple[int, ...] = tuple(1 if "/" in step else MANA[step].orbs for step in STEPS)
+STEP_CARD: Final[tuple[int, ...]] = tuple(_INDEX[step.split("/")[0]] for step in STEPS)
+STEP_UNITS: Final[tuple[int, ...]] = tuple(1 if "/" in step else MANA[step].orbs for step in STEPS)
 #: Per code index: the step of its card supplying all its orbs, and the one supplying one unit.
-FULL_STEP: tuple[int, ...] = tuple(_STEP_INDEX[code] for code in CODES)
-ONE_STEP: tuple[int, ...] = tuple(
+FULL_STEP: Final[tuple[int, ...]] = tuple(_STEP_INDEX[code] for code in CODES)
+ONE_STEP: Final[tuple[int, ...]] = tuple(
     _STEP_INDEX[f"{code}/1" if MANA[code].orbs == 2 else code] for code in CODES
 )
-_DOUBLE = tuple(3 * e + 2 for e in range(4))  # the steps of 2-orb cards supplying 2 units
+_DOUBLE: Final = tuple(3 * e + 2 for e in range(4))  # the steps of 2-orb cards supplying 2 units
 
 StepCounts = tuple[int, ...]
 

@@ -15,7 +15,7 @@ reaction kind not all of whose copies are in the discard pile has its trigger me
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana import resolve
@@ -25,14 +25,14 @@ from bodoge.games.ruler_of_mana.records import CAST, LETHAL, NO_SEAT, REACT, SCR
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana.state import RMState
 
-WINDOW = ("window",)
-RESOLVE = ("resolve",)
-AFTER = ("after",)
-END_PLAY = ("end_play",)
+WINDOW: Final = ("window",)
+RESOLVE: Final = ("resolve",)
+AFTER: Final = ("after",)
+END_PLAY: Final = ("end_play",)
 #: Window verbs that say how the play treats the reactor (at most one per reaction).
-MODES = ("cancel", "untarget", "halve", "reflect")
+MODES: Final = ("cancel", "untarget", "halve", "reflect")
 #: Window verbs that act after resolution, in the order the reactions were used.
-LATER = ("retaliate", "siphon")
+LATER: Final = ("retaliate", "siphon")
 
 payable = payable_counts
 
@@ -311,7 +311,7 @@ def _end_play(st: RMState, task: tuple[Any, ...]) -> bool:
     return False
 
 
-_HANDLERS: dict[str, Any] = {
+_HANDLERS: Final[dict[str, Any]] = {
     "window": _window,
     "resolve": _resolve,
     "after": _after,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from bodoge.core.errors import Refusal
 from bodoge.core.table import count
@@ -53,19 +53,19 @@ __all__ = [
     "reckon",
 ]
 
-KO = "ko"
+KO: Final = "ko"
 """RM-5.3: the game ended because a player was at 0 life."""
-DECK = "deck"
+DECK: Final = "deck"
 """RM-5.3: the game ended because the deck ran out."""
-ENDINGS = (KO, DECK)
+ENDINGS: Final = (KO, DECK)
 
-SCORE = "score"
+SCORE: Final = "score"
 """RM-5.5: the winner had the highest score alone."""
-BONUS = "bonus"
+BONUS: Final = "bonus"
 """RM-5.5 (1): the highest scores tied, the finish bonus decided."""
-FEWEST_CARDS = "fewest_cards"
+FEWEST_CARDS: Final = "fewest_cards"
 """RM-5.5 (2): the highest scores tied without a bonus to tell them apart; fewest cards won."""
-NO_GAME = "no_game"
+NO_GAME: Final = "no_game"
 """RM-5.5 (3): tied on everything: nobody wins."""
 
 

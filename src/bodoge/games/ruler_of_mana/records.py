@@ -10,34 +10,34 @@ id first.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana.effects import Effect
     from bodoge.games.ruler_of_mana.state import Facts
 
 # What a state can wait on (``Ask.kind``).
-KEEP = "keep"  # RM-1.3: a draft pick
-BOTTOM = "bottom"  # RM-2.1 expert: two hand cards to the bottom before drawing 2
-MAIN = "main"  # RM-2.2: the one option of the turn
-CAST = "cast"  # a spell being declared: target, then payment card by card
-SCROLL = "scroll"  # a main scroll being declared: its target
-CYCLE = "cycle"  # RM-2.2 (C): two hand cards to the bottom, in the player's order
-OFFER = "offer"  # RM-2.2 (D): a secret offer
-PICK = "pick"  # RM-2.2 (D): a pick from the face-up offers
-REACT = "react"  # a reaction window question (§3.5 step 2)
-LETHAL = "lethal"  # a lethal moment (§3.5 step 3)
-DISCARD = "discard"  # discard(T, n): the target chooses
-TAKE = "take"  # take(T, n): the caster chooses from the looked-at hand
-TOP = "top"  # scry(n): the caster puts the cards back, first on top
-RECOVER = "recover"  # recover(n): the caster takes cards from the discard pile
+KEEP: Final = "keep"  # RM-1.3: a draft pick
+BOTTOM: Final = "bottom"  # RM-2.1 expert: two hand cards to the bottom before drawing 2
+MAIN: Final = "main"  # RM-2.2: the one option of the turn
+CAST: Final = "cast"  # a spell being declared: target, then payment card by card
+SCROLL: Final = "scroll"  # a main scroll being declared: its target
+CYCLE: Final = "cycle"  # RM-2.2 (C): two hand cards to the bottom, in the player's order
+OFFER: Final = "offer"  # RM-2.2 (D): a secret offer
+PICK: Final = "pick"  # RM-2.2 (D): a pick from the face-up offers
+REACT: Final = "react"  # a reaction window question (§3.5 step 2)
+LETHAL: Final = "lethal"  # a lethal moment (§3.5 step 3)
+DISCARD: Final = "discard"  # discard(T, n): the target chooses
+TAKE: Final = "take"  # take(T, n): the caster chooses from the looked-at hand
+TOP: Final = "top"  # scry(n): the caster puts the cards back, first on top
+RECOVER: Final = "recover"  # recover(n): the caster takes cards from the discard pile
 
 #: Compound actions a seat builds alone; others see nothing of them until they are complete.
-BUILDING = frozenset({CAST, SCROLL, CYCLE})
+BUILDING: Final = frozenset({CAST, SCROLL, CYCLE})
 #: Choices of several cards; the chosen cards move together when the choice is complete.
-CHOOSING = frozenset({BOTTOM, DISCARD, TAKE, TOP, RECOVER})
+CHOOSING: Final = frozenset({BOTTOM, DISCARD, TAKE, TOP, RECOVER})
 
-NO_SEAT = -1
+NO_SEAT: Final = -1
 
 
 class Ask:

@@ -17,7 +17,7 @@ move together when the choice is complete.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana.records import DISCARD, LETHAL, NO_SEAT, RECOVER, TAKE, TOP, Ask
@@ -259,7 +259,7 @@ def _recoverable(st: RMState) -> list[int]:
     return sorted(c for c in st.discard if not is_scroll[c])
 
 
-HANDLERS: dict[str, Callable[[RMState, Task], bool]] = {
+HANDLERS: Final[dict[str, Callable[[RMState, Task], bool]]] = {
     "damage": _damage,
     "heal": _heal,
     "shield": _shield,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from bodoge.core.action import Action
 from bodoge.core.fields import copy_fields
@@ -92,6 +92,11 @@ def standing(
     best = max(keys)
     top = [s for s, key in enumerate(keys) if key == best]
     return competition_ranks(keys), tuple(top) if len(top) == 1 else ()
+
+
+MEMO_SIZE: Final = 1 << 16
+"""Most entries of each memo of payment steps (emptied when full: a long run's memory stays
+bounded)."""
 
 
 class Facts:
@@ -265,7 +270,11 @@ class Facts:
             found = self.pay_alike.get(alike)
             if found is None:
                 following = next_steps_counts(cost, steps, start, rest)
+                if len(self.pay_alike) >= MEMO_SIZE:
+                    self.pay_alike.clear()
                 found = self.pay_alike[alike] = bytes([step_index(s) for s in following])
+            if len(self.pay_memo) >= MEMO_SIZE:
+                self.pay_memo.clear()
             self.pay_memo[key] = found
         at = self.step_pay
         out: list[Action] = []
@@ -784,7 +793,7 @@ class RMState(State):
 
 
 # What a state waiting on each kind of decision offers, and what each kind of step does.
-_LEGAL: dict[str, Callable[[RMState], list[Action]]] = {
+_LEGAL: Final[dict[str, Callable[[RMState], list[Action]]]] = {
     MAIN: RMState._legal_main,
     REACT: play.legal_react,
     LETHAL: play.legal_react,
@@ -800,7 +809,7 @@ _LEGAL: dict[str, Callable[[RMState], list[Action]]] = {
     TOP: resolve.legal_choice,
     RECOVER: resolve.legal_choice,
 }
-_DO: dict[str, Callable[[RMState, Action], None]] = {
+_DO: Final[dict[str, Callable[[RMState, Action], None]]] = {
     "react": play.answer,
     "pass": play.answer,
     "cast": play.declare_step,
