@@ -130,6 +130,9 @@ class Facts:
         self.kinds: tuple[str, ...] = game.kinds
         self.level_of: dict[str, int] = game.level_of
         self.levels: frozenset[int] = game.levels
+        self.every_level: int = 0  # the levels as bits, as ``_menu`` counts the ones done
+        for level in self.levels:
+            self.every_level |= 1 << level
         self.condition_of: dict[str, Condition] = game.condition_of
         self.kind_conditions: tuple[Condition, ...] = game.kind_conditions
         self.step_draw: Action = game.step_draw
@@ -391,7 +394,10 @@ class EMState(State):
             return False
         f = self.facts
         level_of = f.level_of
-        return {level_of[m] for m in self.completed[seat]} >= f.levels
+        done = 0
+        for m in self.completed[seat]:
+            done |= 1 << level_of[m]
+        return done & f.every_level == f.every_level
 
     def _hand_types(self, seat: int) -> tuple[int, ...]:
         types = self.facts.card_types
@@ -474,8 +480,8 @@ class EMState(State):
             hand = tuple(codes[:-1])
             ok = completable_all([conditions[i] for i in missing], hand, wilds)
             answers = bytearray(known)
-            for i, yes in zip(missing, ok, strict=True):
-                answers[slots[i]] = CAN if yes else CANNOT
+            for at in range(len(missing)):
+                answers[slots[missing[at]]] = CAN if ok[at] else CANNOT
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
             known = memo[key] = bytes(answers)
@@ -512,9 +518,16 @@ class EMState(State):
             free_types = tuple([types[c] for c in free])
         # A bytes key and a bytes value (the item indices): nothing for the garbage collector.
         slot = g.condition_slot[target] if what == "complete" else g.kind_slot + target
-        up_mask = sum(1 << k for k, yes in enumerate(up) if yes)
-        wild_mask = sum(1 << k for k in wild_kinds)
-        key = bytes((slot >> 8, slot & 255, up_mask, wild_mask, len(fixed), *fixed, *free_types))
+        up_mask = wild_mask = 0
+        for k in range(len(up)):
+            if up[k]:
+                up_mask |= 1 << k
+        for k in wild_kinds:
+            wild_mask |= 1 << k
+        codes = [slot >> 8, slot & 255, up_mask, wild_mask, len(fixed)]
+        codes.extend(fixed)
+        codes.extend(free_types)
+        key = bytes(codes)
         memo = g.item_memo
         found = memo.get(key)
         if found is None:
