@@ -385,7 +385,6 @@ class HandSummary:
         "colour_masks",
         "colours_held",
         "hand",
-        "most_colours_of_a_number",
         "most_of_a_colour",
         "most_of_a_number",
         "number_counts",
@@ -420,14 +419,6 @@ class HandSummary:
                 held += 1
         self.most_of_a_colour = most
         self.colours_held = held
-        most = 0
-        for v in range(HIGHEST_NUMBER):
-            held = 0
-            for m in masks:
-                held += m >> v & 1
-            if held > most:
-                most = held
-        self.most_colours_of_a_number = most
 
     def reach(self, group: Group) -> int | None:
         """Most cards of the hand ``group`` alone can take; None if it can never be met.
@@ -449,7 +440,13 @@ class HandSummary:
         elif kind == "rainbow":
             took = self.colours_held
         elif kind == "rainbow_set":  # distinct colours holding one number
-            took = self.most_colours_of_a_number
+            took = 0
+            for v in range(HIGHEST_NUMBER):
+                held = 0
+                for m in self.colour_masks:
+                    held += m >> v & 1
+                if held > took:
+                    took = held
         elif kind == "run":
             return _run_best(self.number_mask, n, 0)
         elif kind == "colour_run":
