@@ -397,7 +397,8 @@ class HandSummary:
         colours = [0] * COLOUR_COUNT
         masks = [0] * COLOUR_COUNT
         for t in hand:
-            colour, number = divmod(t, HIGHEST_NUMBER)
+            colour = t // HIGHEST_NUMBER  # not divmod: that builds a tuple per card
+            number = t - colour * HIGHEST_NUMBER
             numbers[number] += 1
             colours[colour] += 1
             masks[colour] |= 1 << number
