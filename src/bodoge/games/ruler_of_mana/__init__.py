@@ -148,10 +148,9 @@ class RulerOfMana(Game):
         self.facts = Facts(self, pay, alike, shapes.setdefault(self.players, {}))
 
     def option_of(self, code: str, option: int) -> Effects:
-        """What a play does: spell ``code``'s option ``option`` (from 1), or scroll ``code`` (0)."""
-        if option == 0:
-            return self.scrolls[code]
-        return self.spells[code].options[option - 1]
+        """What a play does: spell ``code``'s option ``option`` (from 1), or scroll ``code`` (0)
+        (``Facts.option_of``)."""
+        return self.facts.option_of(code, option)
 
     def play_shape(self, code: str, option: int, caster: int, target: int) -> PlayShape:
         """A play's effects, each effect's target seats in resolution order, the seats it
