@@ -36,6 +36,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bodoge.core.shuffle import shuffle
 from bodoge.core.state import JSON, Log
 from bodoge.games.extreme_mission.state import ACTION, EMState
 
@@ -165,10 +166,9 @@ class Sampler:
 
     def __call__(self, seed: int) -> EMState:
         rng = random.Random(seed)
-        state = self.template.clone()
-        state.rng = random.Random(rng.getrandbits(63))
+        state = self.template.copy_with(random.Random(rng.getrandbits(63)))
         hidden = list(self.hidden)
-        rng.shuffle(hidden)
+        shuffle(hidden, rng)
 
         def deal(count: int) -> list[int]:
             dealt = hidden[-count:] if count else []

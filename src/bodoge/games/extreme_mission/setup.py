@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.core.errors import SetupError
 from bodoge.core.scenario import listed, per_seat, seat_number
+from bodoge.core.shuffle import shuffle
 from bodoge.games.extreme_mission.rules import HAND_SIZE, MISSIONS_PER_LEVEL
 from bodoge.games.extreme_mission.state import EMState
 
@@ -69,7 +70,7 @@ def lay_missions(
     laid = []
     for level in sorted(set(level_of.values())):
         pool = sorted(m for m, lv in level_of.items() if lv == level)
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         must = [m for m in pool if m in wanted]
         others = [m for m in pool if m not in wanted]
         if len(must) > MISSIONS_PER_LEVEL:
@@ -129,7 +130,7 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any]) -> EM
     for seat, ids in per_seat(game.players, setup, "discards", lists=True).items():
         state.discards[seat] = [take(c, f"discards[{seat}]") for c in ids]
     rest = [i for i in range(len(game.card_ids)) if i not in placed]
-    rng.shuffle(rest)
+    shuffle(rest, rng)
     for seat in range(n):
         if seat in hands:
             state.hands[seat] = sorted(hands[seat])

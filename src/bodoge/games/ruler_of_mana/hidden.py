@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from bodoge.core.shuffle import shuffle
 from bodoge.core.state import Log
 from bodoge.games.ruler_of_mana.records import BUILDING, CHOOSING, MAIN, TOP, Ask
 
@@ -63,8 +64,8 @@ def determinize(st: RMState, player: int, seed: int) -> RMState:
             hide(new.packs[s])
             if new.picks[s] >= 0:
                 hide([new.picks[s]])
-    rng.shuffle(mana)
-    rng.shuffle(other)
+    shuffle(mana, rng)
+    shuffle(other, rng)
 
     # Deal the hands first, keeping each hand's mana count, then the deck's top card.
     for s in others:
@@ -81,7 +82,7 @@ def determinize(st: RMState, player: int, seed: int) -> RMState:
     if new.deck and not looking:
         top = [(mana if is_mana[new.deck[-1]] else other).pop()]
     rest = mana + other
-    rng.shuffle(rest)
+    shuffle(rest, rng)
     deck_size = len(new.deck) - len(top)
     new.deck = rest[:deck_size] + top
     pos = deck_size

@@ -49,6 +49,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bodoge.core.shuffle import shuffle
 from bodoge.core.state import JSON, Log
 from bodoge.games.ruler_of_mana.play import AFTER, END_PLAY, LATER, MODES, RESOLVE, WINDOW
 from bodoge.games.ruler_of_mana.records import (
@@ -132,7 +133,7 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
     my_pick = base.my_pick
     unseen = list(base.unseen)
     # Everything else is unseen: split by card back (mana cards have their own), then dealt.
-    rng.shuffle(unseen)
+    shuffle(unseen, rng)
     mana = [c for c in unseen if is_mana[c]]
     other = [c for c in unseen if not is_mana[c]]
 
@@ -165,7 +166,7 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
     if deck_size > 0 and top_is_mana is not None:
         top = deal(mana if top_is_mana else other, 1, "the deck's top card")
     rest = mana + other
-    rng.shuffle(rest)
+    shuffle(rest, rng)
     st.deck = deal(rest, deck_size - len(top), "the deck") + top
     if looking_other:
         st.ask.cards = deal(rest, looking_other, "the cards a scry looks at")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.core.errors import SetupError
 from bodoge.core.scenario import is_whole, listed, per_seat, seat_number
+from bodoge.core.shuffle import shuffle
 from bodoge.games.ruler_of_mana import draft
 from bodoge.games.ruler_of_mana.rules import HAND_SIZE
 from bodoge.games.ruler_of_mana.state import RMState
@@ -82,7 +83,7 @@ def build_state(game: RulerOfMana, seed: int, setup: Mapping[str, Any]) -> RMSta
     deck_top = cards(setup.get("deck", []), "deck")
     pile = cards(setup.get("discard", []), "discard")
     rest = [i for i in range(len(game.ids)) if i not in placed]
-    rng.shuffle(rest)
+    shuffle(rest, rng)
     order = [(start + i) % n for i in range(n)]
     drafting = game.expert and "hands" not in setup
     dealt: dict[int, list[int]] = {}
