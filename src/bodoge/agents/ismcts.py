@@ -50,6 +50,7 @@ iterations only, a seeded agent is deterministic.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -207,6 +208,7 @@ class ISMCTSAgent:
         self.last_root: Node | None = None
         self._plan_agent: Agent | None = None  # the game's heuristic, for items (macro moves)
         self._kept: tuple[Node, int] | None = None  # subtree to reuse, log length when kept
+        self._root_hint: str | None = None  # the plan's step at the root of the search
 
     # ----------------------------------------------------------------- deciding
     def act(self, decision: Decision) -> Action:
@@ -218,9 +220,9 @@ class ISMCTSAgent:
         elif (item := self._policy_item(decision)) is not None:
             chosen = item
         else:
-            self.search(decision, root)
-            plan = self._plan_step(decision) if self.settings.trust > 0 else None
-            chosen = self._best(root, legal, plan)
+            plan = self._plan_step(decision)
+            self.search(decision, root, plan)
+            chosen = self._best(root, legal, plan if self.settings.trust > 0 else None)
         self.last_root = root
         # With macro moves the subtree of a compound action's step holds what follows the
         # whole action, not its next item: it is kept only where items are tree levels.
@@ -286,19 +288,33 @@ class ISMCTSAgent:
         return None if self._plan_agent is None else self._plan_agent.act(decision)
 
     # ----------------------------------------------------------------- searching
-    def search(self, decision: Decision, root: Node) -> int:
-        """Run the budget's iterations from ``root``; returns how many were run."""
+    def search(self, decision: Decision, root: Node, plan: Action | None = None) -> int:
+        """Run the budget's iterations from ``root``; returns how many were run. ``plan``, the
+        step the game's plan takes here (if known), is the policy's step at the root: the same in
+        every determinization, since the plan decides from the seat's view.
+
+        The garbage collector is paused meanwhile: the tree and the samples hold no reference
+        cycles, so reference counts free them, and a collection would walk the whole growing
+        tree every few hundred allocations for nothing."""
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         limit = budget.iterations
         sample = self.game.sampler(decision.view)  # the view read once, dealt every iteration
         rng = self.rng
+        guided = self.settings.prior or self.settings.widening > 0
+        self._root_hint = plan.notation if plan is not None and guided else None
         done = 0
-        while limit is None or done < limit:
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            self._descend(sample(rng.getrandbits(63)), root, rng)
-            done += 1
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while limit is None or done < limit:
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                self._descend(sample(rng.getrandbits(63)), root, rng)
+                done += 1
+        finally:
+            if collecting:
+                gc.enable()
         self.last_iterations = done
         return done
 
@@ -316,7 +332,9 @@ class ISMCTSAgent:
             untried = [a for a in legal if a.notation not in children]
             if untried and self._may_widen(node, node is root, len(legal) - len(untried)):
                 # The policy's step first, so that a young node follows the policy.
-                hint = self._hint(state, legal, rng)
+                hint = self._root_hint if node is root else None
+                if hint is None:
+                    hint = self._hint(state, legal, rng)
                 pick = next((a for a in untried if a.notation == hint), None)
                 action = pick if pick is not None else untried[rng.randrange(len(untried))]
                 child = Node(action, state.current_player)
@@ -344,7 +362,9 @@ class ISMCTSAgent:
             if prior and any(
                 n is not best and s + prior / n.visits >= best_score for s, n in scored
             ):
-                hint = self._hint(state, legal, rng)
+                hint = self._root_hint if node is root else None
+                if hint is None:
+                    hint = self._hint(state, legal, rng)
                 best, best_score = _top(scored, hint, prior)
             assert best is not None and best.action is not None
             walk.move(best.action)

@@ -54,11 +54,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
+from weakref import WeakKeyDictionary
 
 from bodoge.core.action import Action
 from bodoge.games.extreme_mission.conditions import (
     Condition,
     HandSummary,
+    completable,
     completable_all,
     min_wilds,
 )
@@ -170,6 +172,46 @@ def _bound_deficit(cond: Condition, hand: tuple[int, ...]) -> int:
     return cond.card_count - min(reach, len(hand), cond.card_count)
 
 
+Plan = tuple[tuple[int, ...], tuple[int, ...], float]
+"""``Planner.plan``'s answer: the cards (indices) to use, the wild kinds, the shortfall left."""
+
+MEMO_SIZE: Final = 1 << 16
+"""Most shortfalls (and, apart, plans) a memo keeps before it starts again."""
+
+
+class _Memo:
+    """What every planner of one seat's facts with the same laid missions shares: the missions
+    by level, and the shortfalls and plans found so far. A search builds a planner for every
+    step of every rollout, and meets the same hands again and again (its own, at the root of
+    every determinization)."""
+
+    __slots__ = ("by_level", "levels", "plans", "shortfalls")
+
+    def __init__(self, game: ExtremeMission, missions: tuple[str, ...]) -> None:
+        self.levels = sorted(game.levels)
+        by_level: dict[int, list[Condition]] = {lv: [] for lv in self.levels}
+        for m in missions:
+            by_level[game.level_of[m]].append(game.condition_of[m])
+        self.by_level = by_level
+        self.shortfalls: dict[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]], float] = {}
+        self.plans: dict[tuple[Any, ...], Plan | None] = {}
+
+
+_MEMOS: Final[WeakKeyDictionary[ExtremeMission, dict[tuple[Any, ...], _Memo]]] = WeakKeyDictionary()
+
+
+def _memo(game: ExtremeMission, missions: tuple[str, ...], exact: bool, style: Style) -> _Memo:
+    """The memo of ``game``'s planners with these missions, solver and style."""
+    memos = _MEMOS.get(game)
+    if memos is None:
+        memos = _MEMOS[game] = {}
+    key = (missions, exact, style)
+    memo = memos.get(key)
+    if memo is None:
+        memo = memos[key] = _Memo(game, missions)
+    return memo
+
+
 class Planner:
     """The plan of the module docstring for one seat at one moment.
 
@@ -185,12 +227,11 @@ class Planner:
         self.exact = exact
         self.style = style
         self.copies = game.copies
-        self.levels = sorted(game.levels)
-        by_level: dict[int, list[Condition]] = {lv: [] for lv in self.levels}
-        for m in facts.missions:
-            by_level[game.level_of[m]].append(game.condition_of[m])
-        self.by_level = by_level
-        self._shortfalls: dict[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]], float] = {}
+        memo = _memo(game, facts.missions, exact, style)
+        self.levels = memo.levels
+        self.by_level = memo.by_level
+        self._shortfalls = memo.shortfalls
+        self._plans = memo.plans
 
     # ------------------------------------------------------------------ yardsticks
     def types(self, cards: Iterable[int]) -> tuple[int, ...]:
@@ -202,12 +243,27 @@ class Planner:
             return min_wilds(cond, (), hand) or 0
         return _bound_deficit(cond, hand)
 
+    def wilds_within(self, cond: Condition, hand: tuple[int, ...], cap: int) -> int | None:
+        """The fewest wilds (at most ``cap``) with which the card types ``hand`` meet ``cond``;
+        None if more are needed. The style allows a wild or none, so this asks the yes-or-no
+        ``completable`` once or twice, cheaper than the exact fewest (``min_wilds``)."""
+        if cap > 1:
+            need = min_wilds(cond, (), hand)
+            return need if need is not None and need <= cap else None
+        for wilds in range(cap + 1):
+            if completable(cond, hand, wilds):
+                return wilds
+        return None
+
     def shortfall(self, hand: tuple[int, ...], done: frozenset[int], down: Iterable[int]) -> float:
         """The cards the plan still lacks with ``hand`` (types), levels ``done``, kinds ``down``."""
         key = (hand, done, tuple(down))
-        found = self._shortfalls.get(key)
+        shortfalls = self._shortfalls
+        found = shortfalls.get(key)
         if found is None:
-            found = self._shortfalls[key] = self._shortfall(hand, done, key[2])
+            if len(shortfalls) >= MEMO_SIZE:
+                shortfalls.clear()
+            found = shortfalls[key] = self._shortfall(hand, done, key[2])
         return found
 
     def _shortfall(
@@ -233,65 +289,37 @@ class Planner:
         cond: Condition,
         fixed: tuple[int, ...],
         pool: tuple[int, ...],
-        after: Any,
+        done: frozenset[int],
+        down: Sequence[int],
     ) -> tuple[int, ...] | None:
         """The cards of ``pool`` (indices) that, with all of ``fixed`` and the fewest wilds, meet
-        ``cond`` and leave the smallest ``after(remaining hand types)``; None if none does."""
+        ``cond`` and leave the smallest shortfall (levels ``done``, kinds ``down``) in the rest
+        of the hand; None if none does."""
         ftypes = self.types(fixed)
         ptypes = self.types(pool)
         need = min_wilds(cond, ftypes, ptypes)
         if need is None:
             return None
-        size = cond.card_count - need - len(fixed)  # cards still to take from the pool
         hand_types = self.types(self.facts.hand)
+        search = _SetSearch(self, cond, ftypes, need, hand_types, done, tuple(down))
         # Cheap cards first: the search then meets good sets early and stops at its limit.
         loss: dict[int, float] = {}
         for t in set(ptypes):
             rest = list(hand_types)
             rest.remove(t)
-            loss[t] = after(tuple(rest))
+            loss[t] = self.shortfall(tuple(rest), done, search.down)
         counts: dict[int, int] = {}
         for t in ptypes:
             counts[t] = counts.get(t, 0) + 1
         order = sorted(counts, key=lambda t: (loss[t], t))
-        best: tuple[float, tuple[int, ...]] | None = None
-        budget = [SEARCH_LIMIT]
-
-        def walk(i: int, chosen: tuple[int, ...]) -> None:
-            nonlocal best
-            if budget[0] <= 0:
-                return
-            budget[0] -= 1
-            if len(chosen) == size:
-                used = tuple(sorted(ftypes + chosen))
-                if min_wilds(cond, used, ()) is None:
-                    return
-                rest = list(hand_types)
-                for t in used:
-                    rest.remove(t)
-                score = after(tuple(rest))
-                if best is None or (score, chosen) < best:
-                    best = (score, chosen)
-                return
-            if i == len(order):
-                return
-            left = tuple(sorted(t for t in order[i:] for _ in range(counts[t])))
-            if len(left) < size - len(chosen):
-                return
-            mw = min_wilds(cond, tuple(sorted(ftypes + chosen)), left)
-            if mw is None or mw > need:
-                return
-            t = order[i]
-            for k in range(min(counts[t], size - len(chosen)), -1, -1):
-                walk(i + 1, chosen + (t,) * k)
-
-        walk(0, ())
-        if best is None:
+        size = cond.card_count - need - len(fixed)  # cards still to take from the pool
+        chosen = search.run(order, counts, size)
+        if chosen is None:
             return None
         # Types back to card indices, the lower copy first (the engine's canonical choice).
         picked: list[int] = []
         free = list(pool)
-        for t in sorted(best[1]):
+        for t in sorted(chosen):
             card = next(c for c in free if c // self.copies == t)
             free.remove(card)
             picked.append(card)
@@ -307,9 +335,20 @@ class Planner:
         up.sort(key=lambda k: (self.deficit(conds[k], hand), k))
         return sorted(up[:count])
 
-    def plan(self, what: str, target: Any) -> tuple[tuple[int, ...], list[int], float] | None:
+    def plan(self, what: str, target: Any) -> Plan | None:
         """How to do ``complete target`` / ``activate target`` from the current hand and pending
         items: (cards, wild kinds, shortfall left), or None when it cannot be done."""
+        f = self.facts
+        key = (what, target, f.hand, f.up, f.done, f.pending)
+        plans = self._plans
+        if key in plans:
+            return plans[key]
+        if len(plans) >= MEMO_SIZE:
+            plans.clear()
+        found = plans[key] = self._plan(what, target)
+        return found
+
+    def _plan(self, what: str, target: Any) -> Plan | None:
         f = self.facts
         pend = f.pending
         fixed: tuple[int, ...] = ()
@@ -331,10 +370,7 @@ class Planner:
             kinds_down = [k for k in self.down(f.up) if k != target]
             exclude = target
 
-        def after(rest: tuple[int, ...]) -> float:
-            return self.shortfall(rest, done, kinds_down)
-
-        cards = self.best_set(cond, fixed, pool, after)
+        cards = self.best_set(cond, fixed, pool, done, kinds_down)
         if cards is None:
             return None
         used = fixed + cards
@@ -349,7 +385,7 @@ class Planner:
         )
         if len(wilds) < wilds_needed:
             return None
-        return cards, wilds, self.shortfall(rest, done, [*kinds_down, *fixed_wilds, *wilds])
+        return cards, tuple(wilds), self.shortfall(rest, done, [*kinds_down, *fixed_wilds, *wilds])
 
     # ------------------------------------------------------------------ choosing
     def choose(self, legal: Sequence[Action]) -> Action:
@@ -404,8 +440,8 @@ class Planner:
                 continue
             level = g.level_of[a.args[0]]
             cap = min(faceup, style.wilds[level - 1] if level <= len(style.wilds) else faceup)
-            need = min_wilds(g.condition_of[a.args[0]], (), hand)
-            if need is not None and need <= cap:
+            need = self.wilds_within(g.condition_of[a.args[0]], hand, cap)
+            if need is not None:
                 allowed.append((level, need, a))
         # Rule 1: the highest level without wilds, or with them where wilds come first.
         first = [x for x in allowed if x[1] == 0 or x[0] in style.wilds_first]
@@ -460,6 +496,85 @@ class Planner:
         if draw is not None:
             return draw
         return next((a for a in legal if a.kind == "pass"), legal[0])
+
+
+class _SetSearch:
+    """``Planner.best_set``'s search over the multisets of card types to take, cheap types
+    first, at most :data:`SEARCH_LIMIT` partial sets. A class and not a recursive closure:
+    compiled, a closure and its frame refer to each other, and every plan would leave a cycle
+    for the garbage collector."""
+
+    __slots__ = (
+        "best",
+        "budget",
+        "cond",
+        "counts",
+        "done",
+        "down",
+        "ftypes",
+        "hand_types",
+        "need",
+        "order",
+        "planner",
+        "size",
+    )
+
+    def __init__(
+        self,
+        planner: Planner,
+        cond: Condition,
+        ftypes: tuple[int, ...],
+        need: int,
+        hand_types: tuple[int, ...],
+        done: frozenset[int],
+        down: tuple[int, ...],
+    ) -> None:
+        self.planner = planner
+        self.cond = cond
+        self.ftypes = ftypes
+        self.need = need
+        self.hand_types = hand_types
+        self.done = done
+        self.down = down
+        self.best: tuple[float, tuple[int, ...]] | None = None
+        self.budget = SEARCH_LIMIT
+        self.order: list[int] = []
+        self.counts: dict[int, int] = {}
+        self.size = 0
+
+    def run(self, order: list[int], counts: dict[int, int], size: int) -> tuple[int, ...] | None:
+        """The best multiset of ``size`` types from ``counts`` (tried in ``order``), or None."""
+        self.order, self.counts, self.size = order, counts, size
+        self._walk(0, ())
+        return None if self.best is None else self.best[1]
+
+    def _walk(self, i: int, chosen: tuple[int, ...]) -> None:
+        if self.budget <= 0:
+            return
+        self.budget -= 1
+        cond, size, order, counts = self.cond, self.size, self.order, self.counts
+        if len(chosen) == size:
+            used = tuple(sorted(self.ftypes + chosen))
+            if min_wilds(cond, used, ()) is None:
+                return
+            rest = list(self.hand_types)
+            for t in used:
+                rest.remove(t)
+            score = self.planner.shortfall(tuple(rest), self.done, self.down)
+            if self.best is None or (score, chosen) < self.best:
+                self.best = (score, chosen)
+            return
+        if i == len(order):
+            return
+        left = tuple(sorted(t for t in order[i:] for _ in range(counts[t])))
+        if len(left) < size - len(chosen):
+            return
+        mw = min_wilds(cond, tuple(sorted(self.ftypes + chosen)), left)
+        if mw is None or mw > self.need:
+            return
+        t = order[i]
+        for k in range(min(counts[t], size - len(chosen)), -1, -1):
+            self._walk(i + 1, chosen + (t,) * k)
 
 
 class HeuristicAgent:

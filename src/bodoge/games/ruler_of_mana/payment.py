@@ -590,21 +590,29 @@ def payments(cost: CostLike, hand: Hand) -> tuple[tuple[str, ...], ...]:
 def _payments_counts(cost: CostCounts, hand: Counts) -> tuple[tuple[str, ...], ...]:
     """``payments`` of a hand given as its mana counts: a walk along ``next_steps_counts``."""
     found: list[tuple[int, ...]] = []
-
-    def walk(chosen: tuple[int, ...], steps: list[int], rest: list[int]) -> None:
-        offered = _next_counts(cost, tuple(steps), chosen[-1] if chosen else 0, tuple(rest))
-        if chosen and not offered and _fixed(cost, tuple(steps)):
-            found.append(chosen)
-        for step in offered:
-            j = _STEP_INDEX[step]
-            steps[j] += 1
-            rest[STEP_CARD[j]] -= 1
-            walk((*chosen, j), steps, rest)
-            steps[j] -= 1
-            rest[STEP_CARD[j]] += 1
-
-    walk((), [0] * _S, list(hand))
+    _walk_payments(cost, (), [0] * _S, list(hand), found)
     return tuple(tuple(STEPS[j] for j in pay) for pay in sorted(found))
+
+
+def _walk_payments(
+    cost: CostCounts,
+    chosen: tuple[int, ...],
+    steps: list[int],
+    rest: list[int],
+    found: list[tuple[int, ...]],
+) -> None:
+    """Add to ``found`` every payment that begins with ``chosen``. A function of its own, not a
+    closure: a recursive closure is a reference cycle, left for the garbage collector."""
+    offered = _next_counts(cost, tuple(steps), chosen[-1] if chosen else 0, tuple(rest))
+    if chosen and not offered and _fixed(cost, tuple(steps)):
+        found.append(chosen)
+    for step in offered:
+        j = _STEP_INDEX[step]
+        steps[j] += 1
+        rest[STEP_CARD[j]] -= 1
+        _walk_payments(cost, (*chosen, j), steps, rest, found)
+        steps[j] -= 1
+        rest[STEP_CARD[j]] += 1
 
 
 def payment_with(cost: CostLike, cards: Iterable[str]) -> tuple[str, ...] | None:
