@@ -766,7 +766,11 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
                     return None
             if nf == n:
                 return n
-            return min(n, nf + sum(1 for t in pool if t % HIGHEST_NUMBER == want))
+            took = nf
+            for t in pool:
+                if t % HIGHEST_NUMBER == want:
+                    took += 1
+            return took if took < n else n
         counts = [0] * HIGHEST_NUMBER
         for t in pool:
             counts[t % HIGHEST_NUMBER] += 1
@@ -785,7 +789,11 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
                     return None
             if nf == n:
                 return n
-            return min(n, nf + sum(1 for t in pool if t // HIGHEST_NUMBER == want))
+            took = nf
+            for t in pool:
+                if t // HIGHEST_NUMBER == want:
+                    took += 1
+            return took if took < n else n
         counts = [0] * COLOUR_COUNT
         for t in pool:
             counts[t // HIGHEST_NUMBER] += 1
@@ -794,18 +802,34 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
     if kind == "rainbow":
         if n > COLOUR_COUNT:
             return None
-        fixed_colours = {t // HIGHEST_NUMBER for t in fixed}
-        if len(fixed_colours) != nf:
-            return None
+        # Colours as bits (no sets: this runs at every step of a rainbow's items).
+        fixed_colours = 0
+        for t in fixed:
+            bit = 1 << t // HIGHEST_NUMBER
+            if fixed_colours & bit:
+                return None  # a colour twice
+            fixed_colours |= bit
         if nf == n:
             return n
-        more = {t // HIGHEST_NUMBER for t in pool} - fixed_colours
-        return min(n, nf + len(more))
+        more = 0
+        for t in pool:
+            more |= 1 << t // HIGHEST_NUMBER
+        took = nf + (more & ~fixed_colours).bit_count()
+        return took if took < n else n
 
     if kind == "rainbow_set":
-        # Same number and different colours = different types of one number.
-        if n > COLOUR_COUNT or len(set(fixed)) != nf:
+        # Same number and different colours = different types of one number: types as bits.
+        if n > COLOUR_COUNT:
             return None
+        held = 0
+        for t in fixed:
+            bit = 1 << t
+            if held & bit:
+                return None  # a type twice
+            held |= bit
+        more = 0
+        for t in pool:
+            more |= 1 << t
         if fixed:
             want = fixed[0] % HIGHEST_NUMBER
             for t in fixed:
@@ -813,12 +837,14 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
                     return None
             if nf == n:
                 return n
-            more = {t for t in pool if t % HIGHEST_NUMBER == want} - set(fixed)
-            return min(n, nf + len(more))
-        counts = [0] * HIGHEST_NUMBER
-        for t in set(pool):
-            counts[t % HIGHEST_NUMBER] += 1
-        return min(n, max(counts))
+            took = nf + (more & ~held & _SAME_NUMBER << want).bit_count()
+        else:
+            took = 0
+            for v in range(HIGHEST_NUMBER):
+                colours = (more & _SAME_NUMBER << v).bit_count()
+                if colours > took:
+                    took = colours
+        return took if took < n else n
 
     if kind in ("run", "colour_run"):
         if n > HIGHEST_NUMBER:
@@ -838,7 +864,12 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             masks = [0] * COLOUR_COUNT
             for t in pool:
                 masks[t // HIGHEST_NUMBER] |= 1 << (t % HIGHEST_NUMBER)
-            return max(_run_best(mask, n, 0) or 0 for mask in masks)
+            best = 0
+            for mask in masks:
+                run = _RUNS[n << HIGHEST_NUMBER | mask]
+                if run > best:
+                    best = run
+            return best
         mask = 0
         for t in pool:
             if colour < 0 or t // HIGHEST_NUMBER == colour:
@@ -848,12 +879,16 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
 
     if kind == "sum_at_least":
         k = group.value if group.value is not None else 0
-        total = sum(t % HIGHEST_NUMBER + 1 for t in fixed) + HIGHEST_NUMBER * (n - nf)
+        total = HIGHEST_NUMBER * (n - nf)
+        for t in fixed:
+            total += t % HIGHEST_NUMBER + 1
         if total < k:
             return None
         # Take the highest pool cards while the total still reaches k (each costs 9 - number).
         taken = 0
-        for v in sorted((t % HIGHEST_NUMBER + 1 for t in pool), reverse=True):
+        values = [t % HIGHEST_NUMBER + 1 for t in pool]
+        values.sort(reverse=True)
+        for v in values:
             if taken == n - nf or total - (HIGHEST_NUMBER - v) < k:
                 break
             total -= HIGHEST_NUMBER - v
@@ -862,11 +897,15 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
 
     if kind == "sum_at_most":
         k = group.value if group.value is not None else 0
-        total = sum(t % HIGHEST_NUMBER + 1 for t in fixed) + (n - nf)
+        total = n - nf
+        for t in fixed:
+            total += t % HIGHEST_NUMBER + 1
         if total > k:
             return None
         taken = 0
-        for v in sorted(t % HIGHEST_NUMBER + 1 for t in pool):
+        values = [t % HIGHEST_NUMBER + 1 for t in pool]
+        values.sort()
+        for v in values:
             if taken == n - nf or total + (v - 1) > k:
                 break
             total += v - 1
@@ -874,6 +913,10 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
         return nf + taken
 
     raise ValueError(f"unknown group kind {kind!r}")
+
+
+_SAME_NUMBER: Final = sum(1 << colour * HIGHEST_NUMBER for colour in range(COLOUR_COUNT))
+"""The bits of the number-1 types of every colour (``<< v``: those of number ``v + 1``)."""
 
 
 def _run_best(mask: int, n: int, fixed_mask: int) -> int | None:
