@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Final
 
@@ -589,6 +589,8 @@ def _best_used(
     if len(fixed) > capacity:
         return None
     head, tail = plan[0], plan[1:]
+    if len(tail) == 1 and tail[0].kind == "any":
+        return _best_with_taxes(head, tail[0].n, fixed, pool)
     tail_capacity = capacity - head.n
     # No split can use more cards than every group alone would take from all of them.
     everything = fixed + pool
@@ -629,6 +631,38 @@ def _best_used(
 
 
 _best_used_cached = lru_cache(maxsize=1 << 15)(_best_used)
+
+
+def _best_with_taxes(
+    group: Group, taxes: int, fixed: tuple[int, ...], pool: tuple[int, ...]
+) -> int | None:
+    """``_best_used`` of ``group + any(taxes)``, without trying the group's every part.
+
+    ``any`` takes whatever is left, so the pair uses ``min(s + taxes, all cards)`` when the
+    group takes ``s`` cards, and it may leave at most ``taxes`` fixed cards to ``any``. So the
+    group keeps all fixed cards but ``taxes`` of them (which: each choice is tried; the others
+    join the pool), and takes the most it can (``_best_last``: taking fewer never helps).
+
+    >>> flush3 = parse_condition("flush(3)").groups[0]
+    >>> _best_with_taxes(flush3, 1, (card_type(0, 1), card_type(1, 2)), (card_type(0, 5),))
+    3
+    >>> print(_best_with_taxes(flush3, 1, (card_type(0, 1), card_type(1, 2), card_type(2, 3)), ()))
+    None
+    """
+    total = len(fixed) + len(pool)
+    keep = len(fixed) - taxes
+    if keep <= 0:
+        took = _best_last(group, (), (*fixed, *pool))
+        return None if took is None else min(took + taxes, total)
+    best: int | None = None
+    for kept in set(combinations(fixed, keep)):
+        rest = list(fixed)
+        for t in kept:
+            rest.remove(t)
+        took = _best_last(group, kept, (*rest, *pool))
+        if took is not None and (best is None or took > best):
+            best = took
+    return None if best is None else min(best + taxes, total)
 
 
 def _reaches(plan: tuple[Group, ...], pool: tuple[int, ...], needed: int) -> bool:
@@ -672,9 +706,13 @@ _COLOUR_ONLY: Final = frozenset({"flush", "rainbow", "any"})
 def _project(view: str, cards: tuple[int, ...]) -> tuple[int, ...]:
     """Every card replaced by the first-colour card of its number (view ``number``), or by the
     number-1 card of its colour (view ``colour``): equivalent for groups with that view."""
+    # Lists, not generators: a compiled generator is an object per call.
     if view == "number":
-        return tuple(sorted(x % HIGHEST_NUMBER for x in cards))
-    return tuple(sorted(x - x % HIGHEST_NUMBER for x in cards))
+        projected = [x % HIGHEST_NUMBER for x in cards]
+    else:
+        projected = [x - x % HIGHEST_NUMBER for x in cards]
+    projected.sort()
+    return tuple(projected)
 
 
 def _tail_view(tail: tuple[Group, ...]) -> str | None:
@@ -728,7 +766,11 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
                     return None
             if nf == n:
                 return n
-            return min(n, nf + sum(1 for t in pool if t % HIGHEST_NUMBER == want))
+            took = nf
+            for t in pool:
+                if t % HIGHEST_NUMBER == want:
+                    took += 1
+            return took if took < n else n
         counts = [0] * HIGHEST_NUMBER
         for t in pool:
             counts[t % HIGHEST_NUMBER] += 1
@@ -747,7 +789,11 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
                     return None
             if nf == n:
                 return n
-            return min(n, nf + sum(1 for t in pool if t // HIGHEST_NUMBER == want))
+            took = nf
+            for t in pool:
+                if t // HIGHEST_NUMBER == want:
+                    took += 1
+            return took if took < n else n
         counts = [0] * COLOUR_COUNT
         for t in pool:
             counts[t // HIGHEST_NUMBER] += 1
@@ -756,18 +802,34 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
     if kind == "rainbow":
         if n > COLOUR_COUNT:
             return None
-        fixed_colours = {t // HIGHEST_NUMBER for t in fixed}
-        if len(fixed_colours) != nf:
-            return None
+        # Colours as bits (no sets: this runs at every step of a rainbow's items).
+        fixed_colours = 0
+        for t in fixed:
+            bit = 1 << t // HIGHEST_NUMBER
+            if fixed_colours & bit:
+                return None  # a colour twice
+            fixed_colours |= bit
         if nf == n:
             return n
-        more = {t // HIGHEST_NUMBER for t in pool} - fixed_colours
-        return min(n, nf + len(more))
+        more = 0
+        for t in pool:
+            more |= 1 << t // HIGHEST_NUMBER
+        took = nf + (more & ~fixed_colours).bit_count()
+        return took if took < n else n
 
     if kind == "rainbow_set":
-        # Same number and different colours = different types of one number.
-        if n > COLOUR_COUNT or len(set(fixed)) != nf:
+        # Same number and different colours = different types of one number: types as bits.
+        if n > COLOUR_COUNT:
             return None
+        held = 0
+        for t in fixed:
+            bit = 1 << t
+            if held & bit:
+                return None  # a type twice
+            held |= bit
+        more = 0
+        for t in pool:
+            more |= 1 << t
         if fixed:
             want = fixed[0] % HIGHEST_NUMBER
             for t in fixed:
@@ -775,12 +837,14 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
                     return None
             if nf == n:
                 return n
-            more = {t for t in pool if t % HIGHEST_NUMBER == want} - set(fixed)
-            return min(n, nf + len(more))
-        counts = [0] * HIGHEST_NUMBER
-        for t in set(pool):
-            counts[t % HIGHEST_NUMBER] += 1
-        return min(n, max(counts))
+            took = nf + (more & ~held & _SAME_NUMBER << want).bit_count()
+        else:
+            took = 0
+            for v in range(HIGHEST_NUMBER):
+                colours = (more & _SAME_NUMBER << v).bit_count()
+                if colours > took:
+                    took = colours
+        return took if took < n else n
 
     if kind in ("run", "colour_run"):
         if n > HIGHEST_NUMBER:
@@ -800,7 +864,12 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             masks = [0] * COLOUR_COUNT
             for t in pool:
                 masks[t // HIGHEST_NUMBER] |= 1 << (t % HIGHEST_NUMBER)
-            return max(_run_best(mask, n, 0) or 0 for mask in masks)
+            best = 0
+            for mask in masks:
+                run = _RUNS[n << HIGHEST_NUMBER | mask]
+                if run > best:
+                    best = run
+            return best
         mask = 0
         for t in pool:
             if colour < 0 or t // HIGHEST_NUMBER == colour:
@@ -810,12 +879,16 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
 
     if kind == "sum_at_least":
         k = group.value if group.value is not None else 0
-        total = sum(t % HIGHEST_NUMBER + 1 for t in fixed) + HIGHEST_NUMBER * (n - nf)
+        total = HIGHEST_NUMBER * (n - nf)
+        for t in fixed:
+            total += t % HIGHEST_NUMBER + 1
         if total < k:
             return None
         # Take the highest pool cards while the total still reaches k (each costs 9 - number).
         taken = 0
-        for v in sorted((t % HIGHEST_NUMBER + 1 for t in pool), reverse=True):
+        values = [t % HIGHEST_NUMBER + 1 for t in pool]
+        values.sort(reverse=True)
+        for v in values:
             if taken == n - nf or total - (HIGHEST_NUMBER - v) < k:
                 break
             total -= HIGHEST_NUMBER - v
@@ -824,11 +897,15 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
 
     if kind == "sum_at_most":
         k = group.value if group.value is not None else 0
-        total = sum(t % HIGHEST_NUMBER + 1 for t in fixed) + (n - nf)
+        total = n - nf
+        for t in fixed:
+            total += t % HIGHEST_NUMBER + 1
         if total > k:
             return None
         taken = 0
-        for v in sorted(t % HIGHEST_NUMBER + 1 for t in pool):
+        values = [t % HIGHEST_NUMBER + 1 for t in pool]
+        values.sort()
+        for v in values:
             if taken == n - nf or total + (v - 1) > k:
                 break
             total += v - 1
@@ -836,6 +913,10 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
         return nf + taken
 
     raise ValueError(f"unknown group kind {kind!r}")
+
+
+_SAME_NUMBER: Final = sum(1 << colour * HIGHEST_NUMBER for colour in range(COLOUR_COUNT))
+"""The bits of the number-1 types of every colour (``<< v``: those of number ``v + 1``)."""
 
 
 def _run_best(mask: int, n: int, fixed_mask: int) -> int | None:
@@ -874,23 +955,69 @@ def _runs() -> bytes:
 _RUNS: Final = _runs()
 
 
-@lru_cache(maxsize=1 << 12)
 def _run_parts(mask: int, n: int) -> tuple[int, ...]:
-    """The inclusion-maximal non-empty parts ``mask & window`` over windows of ``n`` numbers."""
-    window = (1 << n) - 1
-    parts = {mask & (window << s) for s in range(HIGHEST_NUMBER - n + 1)} - {0}
-    return tuple(sorted(p for p in parts if not any(p != q and p & q == p for q in parts)))
+    """The inclusion-maximal non-empty parts ``mask & window`` over windows of ``n`` numbers.
+
+    >>> _run_parts(0b1101011, 3)  # numbers 1 2 4 6 7: windows 1-3, 2-4, 4-6, 5-7 hold the most
+    (3, 10, 40, 96)
+    """
+    at = n << HIGHEST_NUMBER | mask
+    found = _RUN_PARTS[at]
+    if found is None:
+        window = (1 << n) - 1
+        parts = {mask & (window << s) for s in range(HIGHEST_NUMBER - n + 1)} - {0}
+        found = tuple(sorted(p for p in parts if not any(p != q and p & q == p for q in parts)))
+        _RUN_PARTS[at] = found
+    return found
 
 
-@cache
-def _numbers_in(mask: int) -> tuple[int, ...]:
-    """The numbers (0-based, ascending) whose bits are set in ``mask``."""
-    return tuple(v for v in range(HIGHEST_NUMBER) if mask >> v & 1)
+# ``_run_parts`` by ``n << 9 | mask``, each found when first asked (a list, not a memo: the
+# search asks it for every run in every split it tries).
+_RUN_PARTS: Final[list[tuple[int, ...] | None]] = [None] * ((HIGHEST_NUMBER + 1) << HIGHEST_NUMBER)
+
+_NUMBERS_IN: Final = tuple(
+    tuple(v for v in range(HIGHEST_NUMBER) if mask >> v & 1) for mask in range(1 << HIGHEST_NUMBER)
+)
+"""The numbers (0-based, ascending) whose bits are set in a mask, by mask."""
 
 
 def _fits(group: Group, cards: tuple[int, ...]) -> bool:
     """Whether ``cards`` (all of them) can be completed to ``group`` with wilds."""
     return _best_last(group, cards, ()) is not None
+
+
+def _by_number(cards: list[int]) -> list[list[int]]:
+    """The card types of ``cards`` grouped by number, numbers ascending, types ascending.
+
+    >>> _by_number([card_type(1, 4), card_type(0, 9), card_type(0, 4)])
+    [[3, 12], [8]]
+    """
+    # Sorted by number, then type, in one sort of plain ints (no dict of lists per call).
+    keyed = sorted([(t % HIGHEST_NUMBER) << 6 | t for t in cards])
+    out: list[list[int]] = []
+    last = -1
+    for code in keyed:
+        if code >> 6 != last:
+            last = code >> 6
+            out.append([])
+        out[-1].append(code & 63)
+    return out
+
+
+def _by_colour(cards: list[int]) -> list[list[int]]:
+    """The card types of ``cards`` grouped by colour, colours ascending, types ascending.
+
+    >>> _by_colour([card_type(1, 4), card_type(0, 9), card_type(0, 4)])
+    [[3, 8], [12]]
+    """
+    out: list[list[int]] = []
+    last = -1
+    for t in sorted(cards):  # type order is colour order first
+        if t // HIGHEST_NUMBER != last:
+            last = t // HIGHEST_NUMBER
+            out.append([])
+        out[-1].append(t)
+    return out
 
 
 def _candidates(
@@ -900,62 +1027,66 @@ def _candidates(
 
     May also hold some non-maximal ones (harmless); holds ``()`` alone when the group can take
     no card (it may still be met by wilds alone).
+
+    >>> _candidates(parse_condition("set(2)").groups[0], (0,), (9, 18, 1))
+    [(0, 9), (0, 18), (9, 18), (1,)]
     """
     kind = group.kind
     n = group.n
+    cards = [*fixed, *pool]
     out: list[tuple[int, ...]] = []
 
-    if kind in ("set", "exact", "flush"):
+    if kind == "set" or kind == "exact" or kind == "flush":
         # Cards sharing a number (set, exact) or a colour (flush).
-        by: dict[int, list[int]] = {}
         if kind == "flush":
-            only = group.colour_index
-            for t in fixed + pool:
-                key = t // HIGHEST_NUMBER
-                if only is None or key == only:
-                    by.setdefault(key, []).append(t)
+            only = -1 if group.colour_index is None else group.colour_index
+            groups = _by_colour(cards)
         else:
-            only = None if group.value is None else group.value - 1
-            for t in fixed + pool:
-                key = t % HIGHEST_NUMBER
-                if only is None or key == only:
-                    by.setdefault(key, []).append(t)
-        for same in by.values():
+            only = -1 if group.value is None else group.value - 1
+            groups = _by_number(cards)
+        for same in groups:
+            key = same[0] // HIGHEST_NUMBER if kind == "flush" else same[0] % HIGHEST_NUMBER
+            if only >= 0 and key != only:
+                continue
             if len(same) <= n:
                 out.append(tuple(same))
             else:
-                out.extend(set(combinations(sorted(same), n)))
+                out.extend(sorted(set(combinations(same, n))))
 
     elif kind == "rainbow_set":
-        same_number: dict[int, list[int]] = {}
-        for t in set(fixed + pool):
-            same_number.setdefault(t % HIGHEST_NUMBER, []).append(t)
-        for types in same_number.values():
+        for types in _by_number(list(set(cards))):
             out.extend(combinations(types, min(n, len(types))))
 
     elif kind == "rainbow":
-        by_colour: dict[int, list[int]] = {}
-        for t in set(fixed + pool):
-            by_colour.setdefault(t // HIGHEST_NUMBER, []).append(t)
-        choices = list(by_colour.values())
+        choices = _by_colour(list(set(cards)))
         for colours_chosen in combinations(choices, min(n, len(choices))):
             out.extend(product(*colours_chosen))
 
-    elif kind in ("run", "colour_run"):
-        by_type: dict[int, dict[int, list[int]]] = {}  # colour (-1: any) -> number -> types
-        for t in set(fixed + pool):
-            colour = t // HIGHEST_NUMBER if kind == "colour_run" else -1
-            by_type.setdefault(colour, {}).setdefault(t % HIGHEST_NUMBER, []).append(t)
-        for by_number in by_type.values():
-            mask = 0
-            for v in by_number:
-                mask |= 1 << v
-            for part_mask in _run_parts(mask, n):
-                out.extend(product(*(by_number[v] for v in _numbers_in(part_mask))))
+    elif kind == "colour_run":
+        # One type per colour and number: a part is the types of one colour in one window.
+        masks = [0] * COLOUR_COUNT
+        for t in cards:
+            masks[t // HIGHEST_NUMBER] |= 1 << (t % HIGHEST_NUMBER)
+        for colour in range(COLOUR_COUNT):
+            mask = masks[colour]
+            if mask:
+                first = colour * HIGHEST_NUMBER
+                for part_mask in _run_parts(mask, n):
+                    out.append(tuple([first + v for v in _NUMBERS_IN[part_mask]]))
+
+    elif kind == "run":
+        by_number: list[list[int]] = [[] for _ in range(HIGHEST_NUMBER)]
+        mask = 0
+        for types in _by_number(list(set(cards))):
+            v = types[0] % HIGHEST_NUMBER
+            by_number[v] = types
+            mask |= 1 << v
+        for part_mask in _run_parts(mask, n):
+            out.extend(product(*[by_number[v] for v in _NUMBERS_IN[part_mask]]))
 
     else:  # sum_at_least, sum_at_most, any: try every multiset, keep the maximal ones
         counts: dict[int, int] = {}
-        for t in fixed + pool:
+        for t in cards:
             counts[t] = counts.get(t, 0) + 1
         out = _maximal_parts(group, sorted(counts.items()))
         if not out and _fits(group, ()):

@@ -80,8 +80,11 @@ MEMO_SIZE: Final = 1 << 16
 """Most entries of each memo of legal steps (emptied when full: a long run's memory stays bounded;
 the memos hold short bytes)."""
 
-UNKNOWN, CANNOT, CAN = 0, 1, 2
-"""What the memo of completable conditions knows of one condition (``EMState._menu``)."""
+# What the memo of completable conditions knows of one condition (``EMState._menu``). Each is
+# ``Final``: a compiled module reads a plain global from its dictionary at every use.
+UNKNOWN: Final = 0
+CANNOT: Final = 1
+CAN: Final = 2
 
 RankKey = tuple[int, tuple[int, ...], int, int]
 
