@@ -8,7 +8,8 @@ the seat's information set: at each node only the children whose step is legal i
 determinization are available; each available child's availability count goes up by one and the
 one maximising UCB1, ``mean + c * sqrt(ln(availability) / visits)``, is followed (availability
 replaces the parent's visit count, because a child was not selectable in every visit of its
-parent), plus a progressive bias ``prior / visits`` for the step the game's policy would take.
+parent), plus a progressive bias ``prior / visits`` for the step the game's policy would take
+(at the root, the plan's step: the same in every determinization, found once a decision).
 (3) *Expand* one untried legal step — the policy's step first, else one at random. At the root
 every step is tried; below it a node grows children as its visits grow (progressive widening),
 so that a step is not judged by the average of many poor replies tried once each. (4) *Roll out*
