@@ -66,7 +66,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -439,11 +438,22 @@ class Planner:
         """Non-mana cards the seat cannot see, and the copies of each reaction kind among
         them (the others are in its hand, the discard pile or on the table)."""
         g = self.game
-        seen = Counter(self.facts.hand)
-        seen.update(self.facts.discard)
-        seen.update(c for _, c in self.facts.table)
+        # Counted by hand, not with ``Counter``, whose ``update`` is Python even when this is
+        # compiled: a planner is built for every step of a rollout.
+        seen: dict[str, int] = {}
+        f = self.facts
+        for code in f.hand:
+            seen[code] = seen.get(code, 0) + 1
+        for code in f.discard:
+            seen[code] = seen.get(code, 0) + 1
+        for _, code in f.table:
+            seen[code] = seen.get(code, 0) + 1
         mana = g.mana_kinds
-        unseen = len(g.ids) - g.mana_total - sum(n for c, n in seen.items() if c not in mana)
+        hidden_seen = 0
+        for code, n in seen.items():
+            if code not in mana:
+                hidden_seen += n
+        unseen = len(g.ids) - g.mana_total - hidden_seen
         live = {code: len(g.copies[code]) - seen.get(code, 0) for code in g.reactions}
         return unseen, live
 
