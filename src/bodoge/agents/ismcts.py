@@ -333,9 +333,7 @@ class ISMCTSAgent:
             untried = [a for a in legal if a.notation not in children]
             if untried and self._may_widen(node, node is root, len(legal) - len(untried)):
                 # The policy's step first, so that a young node follows the policy.
-                hint = self._root_hint if node is root else None
-                if hint is None:
-                    hint = self._hint(state, legal, rng)
+                hint = self._hint(state, legal, rng, node is root)
                 pick = next((a for a in untried if a.notation == hint), None)
                 action = pick if pick is not None else untried[rng.randrange(len(untried))]
                 child = Node(action, state.current_player)
@@ -363,9 +361,7 @@ class ISMCTSAgent:
             if prior and any(
                 n is not best and s + prior / n.visits >= best_score for s, n in scored
             ):
-                hint = self._root_hint if node is root else None
-                if hint is None:
-                    hint = self._hint(state, legal, rng)
+                hint = self._hint(state, legal, rng, node is root)
                 best, best_score = _top(scored, hint, prior)
             assert best is not None and best.action is not None
             walk.move(best.action)
@@ -391,10 +387,14 @@ class ISMCTSAgent:
             return True
         return len(node.children) < 1 + widening * math.sqrt(node.visits)
 
-    def _hint(self, state: State, legal: list[Action], rng: random.Random) -> str | None:
+    def _hint(
+        self, state: State, legal: list[Action], rng: random.Random, at_root: bool = False
+    ) -> str | None:
         """The rollout policy's step here, which progressive bias (``prior``) favours while a
         child has few visits, and widening expands first: a search that knows little plays like
         its policy."""
+        if at_root and self._root_hint is not None:
+            return self._root_hint  # the plan's step, found once (``search``)
         if (not self.settings.prior and self.settings.widening <= 0) or len(legal) == 1:
             return None
         first = _first_step(self.rollout_policy(state, rng), legal)
