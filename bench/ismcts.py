@@ -18,6 +18,7 @@ Run: ``.venv/bin/python bench/ismcts.py [--games extreme-mission,ruler-of-mana] 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import sys
@@ -116,6 +117,9 @@ def measure(name: str, players: int, count: int, iterations: int, seed: int) -> 
         agent.act(decision)
         seconds += time.perf_counter() - start
         total += agent.last_iterations
+        # The search pauses the collector; what it would have collected meanwhile (the tree,
+        # now garbage) is collected here, not inside the baseline's decision.
+        gc.collect()
         baseline = make_agent("heuristic", game, seat, random.Random(k))
         start = time.perf_counter()
         baseline.act(decision)
