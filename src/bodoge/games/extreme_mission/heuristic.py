@@ -97,23 +97,38 @@ SEARCH_LIMIT: Final = 400
 """Most partial card sets the set search looks at for one condition (it is exact below it)."""
 
 
-@dataclass(frozen=True, slots=True)
 class SeatFacts:
     """What the plan looks at, as the seat knows it (from its view, or a sampled state).
 
     ``hand`` holds card indices (sorted: the engine's canonical order); ``pending`` is the compound
     action in progress as (``complete`` | ``activate``, mission id | kind index, chosen card
-    indices, chosen wild kinds).
+    indices, chosen wild kinds). Read-only. A plain class, not a dataclass: a search makes one
+    for every step of every rollout, and a dataclass's ``__init__`` is Python even when this
+    module is compiled.
     """
 
-    seat: int
-    hand: tuple[int, ...]
-    up: tuple[bool, ...]
-    done: frozenset[int]
-    missions: tuple[str, ...]
-    tops: tuple[int | None, ...]
-    phase: str
-    pending: tuple[str, Any, tuple[int, ...], tuple[int, ...]] | None
+    __slots__ = ("done", "hand", "missions", "pending", "phase", "seat", "tops", "up")
+
+    def __init__(
+        self,
+        *,
+        seat: int,
+        hand: tuple[int, ...],
+        up: tuple[bool, ...],
+        done: frozenset[int],
+        missions: tuple[str, ...],
+        tops: tuple[int | None, ...],
+        phase: str,
+        pending: tuple[str, Any, tuple[int, ...], tuple[int, ...]] | None,
+    ) -> None:
+        self.seat: Final = seat
+        self.hand: Final = hand
+        self.up: Final = up
+        self.done: Final = done
+        self.missions: Final = missions
+        self.tops: Final = tops
+        self.phase: Final = phase
+        self.pending: Final = pending
 
     @classmethod
     def of_view(cls, game: ExtremeMission, view: Mapping[str, Any]) -> SeatFacts:
@@ -132,7 +147,7 @@ class SeatFacts:
                 tuple(index[c] for c in pending["cards"]),
                 tuple(game.kinds.index(k) for k in pending["wilds"]),
             )
-        return cls(
+        return SeatFacts(
             seat=seat,
             hand=tuple(sorted(index[c] for c in view["hand"])),
             up=tuple(view["collaborators"][seat][code] == "up" for code in game.kinds),
@@ -151,7 +166,7 @@ class SeatFacts:
         if state.pending is not None and state.player == seat:
             what, target = state.pending
             pend = (what, target, tuple(state.pending_cards), tuple(state.pending_wilds))
-        return cls(
+        return SeatFacts(
             seat=seat,
             hand=tuple(state.hands[seat]),
             up=tuple(state.collaborators[seat]),
@@ -339,7 +354,11 @@ class Planner:
         """How to do ``complete target`` / ``activate target`` from the current hand and pending
         items: (cards, wild kinds, shortfall left), or None when it cannot be done."""
         f = self.facts
-        key = (what, target, f.hand, f.up, f.done, f.pending)
+        # Keyed by the items already added, not the pending action itself: a plan made before
+        # ``complete M2-01`` is the same as the one made just after it, with nothing added yet.
+        pend = f.pending
+        added = ((), ()) if pend is None else (pend[2], pend[3])
+        key = (what, target, f.hand, f.up, f.done, added)
         plans = self._plans
         if key in plans:
             return plans[key]
