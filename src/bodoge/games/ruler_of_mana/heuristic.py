@@ -67,7 +67,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 from weakref import WeakKeyDictionary
@@ -178,29 +177,61 @@ and 1 (1 up to 3 cards, 0.5 at 10): one play a turn cannot use a big hand."""
 
 
 # ---------------------------------------------------------------------- what the seat sees
-@dataclass(frozen=True, slots=True)
 class SeatFacts:
     """What the plan looks at, as the seat knows it: from its view, or (for rollouts) from a
     state, through the same ``views.pending``. Cards are notation codes (``F1``, ``S19``,
-    ``R03``); ``pending`` is the view's ``pending``."""
+    ``R03``); ``pending`` is the view's ``pending``. Read-only. A plain class, not a dataclass:
+    a search makes one for every step of every rollout, and a dataclass's ``__init__`` is
+    Python even when this module is compiled."""
 
-    seat: int
-    players: int
-    expert: bool
-    life: tuple[int, ...]
-    shield: tuple[int, ...]
-    hand: tuple[str, ...]
-    hand_sizes: tuple[int, ...]
-    mana_in_hand: tuple[int, ...]
-    deck_size: int
-    discard: tuple[str, ...]
-    table: tuple[tuple[int, str], ...]
-    pending: Mapping[str, Any] | None
+    __slots__ = (
+        "deck_size",
+        "discard",
+        "expert",
+        "hand",
+        "hand_sizes",
+        "life",
+        "mana_in_hand",
+        "pending",
+        "players",
+        "seat",
+        "shield",
+        "table",
+    )
+
+    def __init__(
+        self,
+        *,
+        seat: int,
+        players: int,
+        expert: bool,
+        life: tuple[int, ...],
+        shield: tuple[int, ...],
+        hand: tuple[str, ...],
+        hand_sizes: tuple[int, ...],
+        mana_in_hand: tuple[int, ...],
+        deck_size: int,
+        discard: tuple[str, ...],
+        table: tuple[tuple[int, str], ...],
+        pending: Mapping[str, Any] | None,
+    ) -> None:
+        self.seat: Final = seat
+        self.players: Final = players
+        self.expert: Final = expert
+        self.life: Final = life
+        self.shield: Final = shield
+        self.hand: Final = hand
+        self.hand_sizes: Final = hand_sizes
+        self.mana_in_hand: Final = mana_in_hand
+        self.deck_size: Final = deck_size
+        self.discard: Final = discard
+        self.table: Final = table
+        self.pending: Final = pending
 
     @classmethod
     def of_view(cls, game: RulerOfMana, view: Mapping[str, Any]) -> SeatFacts:
         code = game.cards.code_of
-        return cls(
+        return SeatFacts(
             seat=view["you"],
             players=game.players,
             expert=game.expert,
@@ -218,44 +249,68 @@ class SeatFacts:
     @classmethod
     def of_state(cls, state: RMState, seat: int) -> SeatFacts:
         """The facts of ``seat`` without building its whole view (no log): for rollouts."""
-        g = state.game
+        g = state.facts  # compiled: its fields are read without dictionary lookups
         codes = g.code
         looking = len(state.ask.cards) if state.ask.kind == "top" else 0
-        return cls(
+        return SeatFacts(
             seat=seat,
             players=g.players,
             expert=g.expert,
             life=tuple(state.life),
             shield=tuple(state.shield),
-            hand=tuple(map(codes.__getitem__, state.hands[seat])),
-            hand_sizes=tuple(map(len, state.hands)),
-            mana_in_hand=tuple(map(state.mana_count, range(g.players))),
+            # Comprehensions, not ``map``: compiled, they index the lists directly.
+            hand=tuple([codes[c] for c in state.hands[seat]]),
+            hand_sizes=tuple([len(h) for h in state.hands]),
+            mana_in_hand=tuple([state.mana_count(s) for s in range(g.players)]),
             deck_size=len(state.deck) + looking,
-            discard=tuple(map(codes.__getitem__, state.discard)),
+            discard=tuple([codes[c] for c in state.discard]),
             table=tuple((s, codes[c]) for s, c in state.table.items()),
             pending=pending_of(state, seat),
         )
 
 
-@dataclass(slots=True)
 class _Outcome:
     """A play's result on the small model: life, shield, hand size changes, skips, who brought
-    whom to 0, and worth that is no life (a scry)."""
+    whom to 0, life lost, and worth that is no life (a scry). A plain class, like
+    :class:`SeatFacts`: a rollout step makes dozens."""
 
-    life: list[int]
-    shield: list[int]
-    cards: list[int]
-    skips: list[int]
-    ko_by: list[int]
-    extra: float = 0.0
-    lost: list[int] = field(default_factory=list)
+    __slots__ = ("cards", "extra", "ko_by", "life", "lost", "shield", "skips")
+
+    def __init__(
+        self,
+        life: list[int],
+        shield: list[int],
+        cards: list[int],
+        skips: list[int],
+        ko_by: list[int],
+        lost: list[int],
+    ) -> None:
+        self.life = life
+        self.shield = shield
+        self.cards = cards
+        self.skips = skips
+        self.ko_by = ko_by
+        self.lost = lost
+        self.extra = 0.0
 
 
-@lru_cache(maxsize=1 << 14)
 def _payments(cost: Cost, hand: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     """``payment.payments`` of a hand given as its mana counts (canonical order), beyond what a
-    payment of ``cost`` could use left out (``payment.card_bounds``): the same payments."""
-    return payments(cost, {code: n for code, n in zip(CODES, hand, strict=True) if n})
+    payment of ``cost`` could use left out (``payment.card_bounds``): the same payments. Kept
+    by the cost's counts, since hashing a ``Cost`` runs its dataclass ``__hash__`` in Python."""
+    key = (cost.counts, hand)
+    found = _PAYMENTS.get(key)
+    if found is None:
+        if len(_PAYMENTS) >= _PAYMENTS_KEPT:
+            _PAYMENTS.clear()
+        found = _PAYMENTS[key] = payments(
+            cost, {code: n for code, n in zip(CODES, hand, strict=True) if n}
+        )
+    return found
+
+
+_PAYMENTS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[str, ...], ...]]] = {}
+_PAYMENTS_KEPT: Final = 1 << 14
 
 
 def _supply(counts: Mapping[str, int]) -> tuple[int, ...]:
@@ -357,8 +412,9 @@ class Planner:
         room = HAND_ROOM - HAND_FADE * len(facts.hand)
         self.scale = self.late * min(1.0, max(0.2, room))
         self.card = CARD * self.scale
+        self._tables = _tables(game)
         self._needed = self._needed_elements()
-        self._unseen_other, self._live = self._unseen_reactions()
+        self._unseen: tuple[int, dict[str, int]] | None = None  # _unseen_reactions, once asked
         self._supply = _supply(self.mana_counts)
         self._worth: dict[str, float] = {}  # card_worth, by code: the hand does not change
         self._recoverable = sum(1 for c in facts.discard if c not in game.scrolls)
@@ -370,14 +426,11 @@ class Planner:
         """The most of each element symbol that an option of a spell in hand asks for: the
         mana worth keeping."""
         need: dict[str, int] = {}
+        needs = self._tables.needs
         for code in self.facts.hand:
-            spell = self.game.spells.get(code)
-            if spell is None:
-                continue
-            for option in spell.options:
-                for i, symbol in enumerate(SYMBOLS[:4]):
-                    if option.cost.counts[i]:
-                        need[symbol] = max(need.get(symbol, 0), option.cost.counts[i])
+            for symbol, n in needs.get(code, ()):
+                if n > need.get(symbol, 0):
+                    need[symbol] = n
         return need
 
     def mana_worth(self, code: str, spare: Mapping[str, int] | None = None) -> float:
@@ -409,6 +462,17 @@ class Planner:
         """What effects are worth in a neutral position (for card values, not for plays)."""
         return _effects_worth(tuple(effects), len(self.opponents))
 
+    def option_worth(self, code: str, option: int) -> float:
+        """``effects_worth`` of spell ``code``'s option ``option`` (a scroll: 0), kept for the
+        game's planners by code: hashing the effects runs their dataclass ``__hash__`` in
+        Python."""
+        worths = self._tables.option_worths
+        key = (code, option)
+        found = worths.get(key)
+        if found is None:
+            found = worths[key] = self.effects_worth(self.game.option_of(code, option).effects)
+        return found
+
     def card_worth(self, code: str) -> float:
         """What a card is worth to keep, given the hand (module docstring)."""
         worth = self._worth.get(code)
@@ -423,16 +487,16 @@ class Planner:
         spell = g.spells.get(code)
         if spell is not None:
             best = 0.3
-            for option in spell.options:
+            for i, option in enumerate(spell.options):
                 missing = _missing_units(option.cost.counts, self._supply)
                 reach = REACH[min(missing, len(REACH) - 1)]
-                net = self.effects_worth(option.effects) - MANA_CARD * option.cost.mana_value
+                net = self.option_worth(code, i + 1) - MANA_CARD * option.cost.mana_value
                 best = max(best, net * reach)
             return best * self.scale
         scroll = g.scrolls[code]
         if scroll.reaction is not None:
             return max(HOLD.get(v.verb, 2.0) for v in scroll.reaction.verbs) * self.scale
-        return max(0.5, self.effects_worth(scroll.effects)) * self.scale
+        return max(0.5, self.option_worth(code, 0)) * self.scale
 
     def _unseen_reactions(self) -> tuple[int, dict[str, int]]:
         """Non-mana cards the seat cannot see, and the copies of each reaction kind among
@@ -457,14 +521,22 @@ class Planner:
         live = {code: len(g.copies[code]) - seen.get(code, 0) for code in g.reactions}
         return unseen, live
 
+    def _unseen_cards(self) -> tuple[int, dict[str, int]]:
+        """``_unseen_reactions``, worked out the first time a decision asks (a choice of cards
+        to keep or discard never does)."""
+        unseen = self._unseen
+        if unseen is None:
+            unseen = self._unseen = self._unseen_reactions()
+        return unseen
+
     def holds_chance(self, seat: int, kinds: Sequence[str]) -> float:
         """Chance that ``seat``'s non-mana cards hold at least one of ``kinds`` (each unseen
         non-mana card equally likely to be anywhere unseen)."""
-        copies = sum(self._live.get(k, 0) for k in kinds)
+        total, live = self._unseen_cards()
+        copies = sum(live.get(k, 0) for k in kinds)
         if copies <= 0:
             return 0.0
         k = self.facts.hand_sizes[seat] - self.facts.mana_in_hand[seat]
-        total = self._unseen_other
         if k <= 0 or total <= 0:
             return 0.0
         miss = 1.0
@@ -487,7 +559,7 @@ class Planner:
         cards the caster's hand still counts that the play takes out of it (its own cards)."""
         f = self.facts
         n = f.players
-        out = _Outcome(list(f.life), list(f.shield), [0] * n, [0] * n, [NO_SEAT] * n, lost=[0] * n)
+        out = _Outcome(list(f.life), list(f.shield), [0] * n, [0] * n, [NO_SEAT] * n, [0] * n)
         sizes = list(f.hand_sizes)
         sizes[caster] -= spent
         if "cancel" in modes.values():
@@ -607,7 +679,7 @@ class Planner:
         f = self.facts
         n = f.players
         return self.worth(
-            _Outcome(list(f.life), list(f.shield), [0] * n, [0] * n, [NO_SEAT] * n, lost=[0] * n)
+            _Outcome(list(f.life), list(f.shield), [0] * n, [0] * n, [NO_SEAT] * n, [0] * n)
         )
 
     # -------------------------------------------------------------- my plays
@@ -640,8 +712,9 @@ class Planner:
             if chance <= 0.0:
                 continue
             reflect = [k for k in kinds if "reflect" in self._verbs(k)]
-            share = sum(self._live.get(k, 0) for k in reflect) / max(
-                1, sum(self._live.get(k, 0) for k in kinds)
+            live = self._unseen_cards()[1]
+            share = sum(live.get(k, 0) for k in reflect) / max(
+                1, sum(live.get(k, 0) for k in kinds)
             )
             dodged = self.worth(self.resolve(what, sets, me, {o: "untarget"}, spent=spent))
             bounced = (
@@ -738,11 +811,11 @@ class Planner:
     def _spell_cost(self, code: str, option: int) -> float:
         """The spell card spent: a card, plus a share of a bigger option a mana away."""
         spell = self.game.spells[code]
-        this = self.effects_worth(spell.options[option - 1].effects)
+        this = self.option_worth(code, option)
         ride = 0.0
-        for other in spell.options:
+        for i, other in enumerate(spell.options):
             if _missing_units(other.cost.counts, self._supply) == 1:
-                ride = max(ride, self.effects_worth(other.effects) - this)
+                ride = max(ride, self.option_worth(code, i + 1) - this)
         return self.card + RIDE_SHARE * ride * self.scale
 
     def _hand_after(self, change: int) -> float:
@@ -1020,28 +1093,36 @@ def rollout_step(state: State, rng: random.Random) -> Action:
     seat = state.current_player
     if len(legal) == 1 or seat is None:
         return legal[0]
-    game = state.game
-    facts = SeatFacts.of_state(state, seat)
-    if facts.pending is not None:
-        return Planner(game, facts).choose(legal)
-    # A turn's option depends on the seat's facts alone: a search meets the same ones again and
-    # again (its own turn at the root of every determinization), so the plan is kept.
-    plans = _PLANS.get(game)
-    if plans is None:
-        plans = _PLANS[game] = {}
-    key = (facts, tuple([a.notation for a in legal]))
-    chosen = plans.get(key)
-    if chosen is None:
-        if len(plans) >= _PLANS_KEPT:
-            plans.clear()
-        chosen = plans[key] = legal.index(Planner(game, facts).choose(legal))
-    return legal[chosen]
+    # Not kept by the facts: a search meets the same facts at a turn's option in about 2% of
+    # its rollout steps (bench/ismcts.py's positions), and hashing them costs more.
+    return Planner(state.game, SeatFacts.of_state(state, seat)).choose(legal)
 
 
-_PLANS: Final[WeakKeyDictionary[RulerOfMana, dict[tuple[SeatFacts, tuple[str, ...]], int]]] = (
-    WeakKeyDictionary()
-)
-_PLANS_KEPT: Final = 1 << 14
+class _Tables:
+    """What the planners of one game (its cards and number of players) look up again and
+    again, kept once: read from the cards' own objects, every lookup would be a Python
+    attribute or ``__hash__`` (the card classes are not compiled)."""
+
+    __slots__ = ("needs", "option_worths")
+
+    def __init__(self, game: RulerOfMana) -> None:
+        # Each spell's most units of each element over its options (``_needed_elements``).
+        self.needs: dict[str, tuple[tuple[str, int], ...]] = {}
+        for code, spell in game.spells.items():
+            most = [max(o.cost.counts[i] for o in spell.options) for i in range(4)]
+            self.needs[code] = tuple([(SYMBOLS[i], n) for i, n in enumerate(most) if n])
+        self.option_worths: dict[tuple[str, int], float] = {}  # ``Planner.option_worth``
+
+
+_TABLES: Final[WeakKeyDictionary[RulerOfMana, _Tables]] = WeakKeyDictionary()
+
+
+def _tables(game: RulerOfMana) -> _Tables:
+    """The planners' :class:`_Tables` of ``game``."""
+    tables = _TABLES.get(game)
+    if tables is None:
+        tables = _TABLES[game] = _Tables(game)
+    return tables
 
 
 SEARCH_HORIZON: Final = 4
