@@ -316,19 +316,21 @@ class Planner:
         if need is None:
             return None
         hand_types = self.types(self.facts.hand)
-        search = _SetSearch(self, cond, ftypes, need, hand_types, done, tuple(down))
+        kinds_down = tuple(down)
         # Cheap cards first: the search then meets good sets early and stops at its limit.
         loss: dict[int, float] = {}
         for t in set(ptypes):
             rest = list(hand_types)
             rest.remove(t)
-            loss[t] = self.shortfall(tuple(rest), done, search.down)
+            loss[t] = self.shortfall(tuple(rest), done, kinds_down)
         counts: dict[int, int] = {}
         for t in ptypes:
             counts[t] = counts.get(t, 0) + 1
         order = sorted(counts, key=lambda t: (loss[t], t))
         size = cond.card_count - need - len(fixed)  # cards still to take from the pool
-        chosen = search.run(order, counts, size)
+        chosen = _SetSearch(
+            self, cond, ftypes, need, hand_types, done, kinds_down, order, counts, size
+        ).run()
         if chosen is None:
             return None
         # Types back to card indices, the lower copy first (the engine's canonical choice).
@@ -547,6 +549,9 @@ class _SetSearch:
         hand_types: tuple[int, ...],
         done: frozenset[int],
         down: tuple[int, ...],
+        order: list[int],
+        counts: dict[int, int],
+        size: int,
     ) -> None:
         self.planner = planner
         self.cond = cond
@@ -555,15 +560,14 @@ class _SetSearch:
         self.hand_types = hand_types
         self.done = done
         self.down = down
+        self.order = order  # the pool's types, cheapest first
+        self.counts = counts  # the pool's copies of each type
+        self.size = size  # how many cards to take from it
         self.best: tuple[float, tuple[int, ...]] | None = None
         self.budget = SEARCH_LIMIT
-        self.order: list[int] = []
-        self.counts: dict[int, int] = {}
-        self.size = 0
 
-    def run(self, order: list[int], counts: dict[int, int], size: int) -> tuple[int, ...] | None:
-        """The best multiset of ``size`` types from ``counts`` (tried in ``order``), or None."""
-        self.order, self.counts, self.size = order, counts, size
+    def run(self) -> tuple[int, ...] | None:
+        """The best multiset of ``size`` types from the pool, or None."""
         self._walk(0, ())
         return None if self.best is None else self.best[1]
 

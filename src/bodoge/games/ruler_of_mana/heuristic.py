@@ -72,7 +72,7 @@ from typing import TYPE_CHECKING, Any, Final
 from weakref import WeakKeyDictionary
 
 from bodoge.core.action import Action
-from bodoge.games.ruler_of_mana.effects import Effect, Effects
+from bodoge.games.ruler_of_mana.effects import Effect
 from bodoge.games.ruler_of_mana.payment import (
     CODES,
     MANA,
@@ -413,6 +413,7 @@ class Planner:
         self.scale = self.late * min(1.0, max(0.2, room))
         self.card = CARD * self.scale
         self._tables = _tables(game)
+        self.engine = game.facts  # the engine's compiled tables: no dictionary lookups
         self._needed = self._needed_elements()
         self._unseen: tuple[int, dict[str, int]] | None = None  # _unseen_reactions, once asked
         self._supply = _supply(self.mana_counts)
@@ -547,15 +548,16 @@ class Planner:
     # -------------------------------------------------------------- the small model
     def resolve(
         self,
-        what: Effects,
+        effects: Sequence[PlainEffect],
         sets: Sequence[tuple[int, ...]],
         caster: int,
         modes: Mapping[int, str],
         after: Sequence[tuple[str, int, int]] = (),
         spent: int = 0,
     ) -> _Outcome:
-        """The play's effects on life, shield and hand sizes (cards page §3.3–§3.4), with the
-        reactors' ``modes`` (cancel untarget halve reflect) and ``after`` effects; ``spent``:
+        """The play's ``effects`` (``_Tables.effects``) on life, shield and hand sizes (cards
+        page §3.3–§3.4), with the reactors' ``modes`` (cancel untarget halve reflect) and
+        ``after`` effects; ``spent``:
         cards the caster's hand still counts that the play takes out of it (its own cards)."""
         f = self.facts
         n = f.players
@@ -565,12 +567,10 @@ class Planner:
         if "cancel" in modes.values():
             return out
         life, shield, cards = out.life, out.shield, out.cards
-        cap = self.game.life_cap
+        cap = self.engine.life_cap
         recoverable = self._recoverable
-        for effect, seats in zip(what.effects, sets, strict=True):
-            verb = effect.verb
-            amount = effect.n or 0
-            if effect.target is None:
+        for (verb, amount, targets), seats in zip(effects, sets, strict=True):
+            if not targets:
                 if verb == "draw":
                     cards[caster] += min(amount, f.deck_size)
                 elif verb == "recover":
@@ -687,11 +687,10 @@ class Planner:
         """What my play (spell ``code`` option ``option``, or a scroll: 0) is worth against
         ``target``, the chance of an answer by each targeted opponent counted in; and how many
         cards it brings into my hand (draws, steals, a swap)."""
-        g = self.game
         me = self.me
-        what = g.option_of(code, option)
-        _, sets, targeted, damaged = g.play_shape(code, option, me, target)
-        spent = 1 + (g.spells[code].options[option - 1].cost.mana_value if option else 0)
+        what = self._tables.effects[code, option]
+        _, sets, targeted, damaged = self.engine.play_shape(code, option, me, target)
+        spent = 1 + (self.engine.mana_value[code, option] if option else 0)
         full = self.resolve(what, sets, me, {}, spent=spent)
         value = self.worth(full)
         if value >= WIN:
@@ -767,7 +766,7 @@ class Planner:
     def best_target(self, code: str, option: int) -> tuple[float, int, int]:
         """The best ``one_opponent`` for a play (or NO_SEAT when it has none), its worth and
         the cards it brings me (``play_worth``)."""
-        if not self.game.option_of(code, option).needs_target:
+        if not self.engine.needs_target[code, option]:
             value, cards = self.play_worth(code, option, NO_SEAT)
             return value, NO_SEAT, cards
         best: tuple[float, int, int] | None = None
@@ -908,8 +907,10 @@ class Planner:
         code = g.cards.code_of(f.pending["card"])
         option = f.pending["option"] or 0
         target = f.pending["target"]
-        what = g.option_of(code, option)
-        _, sets, _, _ = g.play_shape(code, option, caster, NO_SEAT if target is None else target)
+        what = self._tables.effects[code, option]
+        _, sets, _, _ = self.engine.play_shape(
+            code, option, caster, NO_SEAT if target is None else target
+        )
         modes: dict[int, str] = {}
         after: list[tuple[str, int, int]] = []
         for seat_key, card in f.pending["reactions"].items():
@@ -1098,12 +1099,16 @@ def rollout_step(state: State, rng: random.Random) -> Action:
     return Planner(state.game, SeatFacts.of_state(state, seat)).choose(legal)
 
 
+PlainEffect = tuple[str, int, bool]
+"""An effect as ``Planner.resolve`` reads it: its verb, its amount, and whether it targets."""
+
+
 class _Tables:
     """What the planners of one game (its cards and number of players) look up again and
     again, kept once: read from the cards' own objects, every lookup would be a Python
     attribute or ``__hash__`` (the card classes are not compiled)."""
 
-    __slots__ = ("needs", "option_worths")
+    __slots__ = ("effects", "needs", "option_worths")
 
     def __init__(self, game: RulerOfMana) -> None:
         # Each spell's most units of each element over its options (``_needed_elements``).
@@ -1112,6 +1117,17 @@ class _Tables:
             most = [max(o.cost.counts[i] for o in spell.options) for i in range(4)]
             self.needs[code] = tuple([(SYMBOLS[i], n) for i, n in enumerate(most) if n])
         self.option_worths: dict[tuple[str, int], float] = {}  # ``Planner.option_worth``
+        # Each play's effects as (verb, amount, targets anyone), for ``Planner.resolve``.
+        self.effects: dict[tuple[str, int], tuple[PlainEffect, ...]] = {}
+        for code, spell in game.spells.items():
+            for k, option in enumerate(spell.options, start=1):
+                self.effects[code, k] = _plain(option.effects)
+        for code, scroll in game.scrolls.items():
+            self.effects[code, 0] = _plain(scroll.effects)
+
+
+def _plain(effects: Sequence[Effect]) -> tuple[PlainEffect, ...]:
+    return tuple([(e.verb, e.n or 0, e.target is not None) for e in effects])
 
 
 _TABLES: Final[WeakKeyDictionary[RulerOfMana, _Tables]] = WeakKeyDictionary()
