@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 from weakref import WeakKeyDictionary
@@ -438,26 +438,29 @@ class Planner:
         """What a mana card is worth to keep; more when a spell in hand needs its element
         (beyond what the other mana in hand, ``spare``, already covers)."""
         counts = spare if spare is not None else self.mana_counts
-
-        def have(symbol: str) -> int:
-            return sum(n * MANA[o].orbs for o, n in counts.items() if MANA[o].symbol == symbol)
-
-        return self._worth_of_mana(MANA[code], have)
+        mana = MANA[code]
+        symbol = mana.symbol
+        have = 0
+        if symbol is not None and symbol in self._needed:
+            have = sum(n * MANA[o].orbs for o, n in counts.items() if MANA[o].symbol == symbol)
+        return self._worth_of_mana(mana, have)
 
     def _mana_worth_left(self, mana: Mana, left: Sequence[int]) -> float:
         """``mana_worth`` with the other mana in hand given as its units (``_supply``)."""
-        return self._worth_of_mana(mana, lambda symbol: left[SYMBOLS.index(symbol)])
+        symbol = mana.symbol
+        have = left[SYMBOLS.index(symbol)] if symbol is not None and symbol in self._needed else 0
+        return self._worth_of_mana(mana, have)
 
-    def _worth_of_mana(self, mana: Mana, have: Callable[[str], int]) -> float:
-        """A mana card's worth, ``have(symbol)`` giving the units of its element the rest of the
-        hand holds (asked only when a spell in hand needs that element)."""
+    def _worth_of_mana(self, mana: Mana, have: int) -> float:
+        """A mana card's worth, ``have`` the units of its element the rest of the hand holds
+        (read only when a spell in hand needs that element)."""
         base = MANA_FLEX if mana.rainbow or mana.orbs > 1 else MANA_CARD
         if mana.symbol is None:
             return base + (MANA_NEED if self._needed else 0.0)
         wanted = self._needed.get(mana.symbol, 0)
         if not wanted:
             return base
-        return base + (MANA_NEED if have(mana.symbol) <= wanted else MANA_NEED / 2)
+        return base + (MANA_NEED if have <= wanted else MANA_NEED / 2)
 
     def effects_worth(self, effects: Sequence[Effect]) -> float:
         """What effects are worth in a neutral position (for card values, not for plays)."""
@@ -791,6 +794,7 @@ class Planner:
         best: tuple[tuple[str, ...], float] | None = None
         prefix = tuple(chosen)
         supply = self._supply
+        after: dict[int, float] = {}  # _hand_after by the payment's size
         for pay in _payments(cost, hand):
             if pay[: len(prefix)] != prefix:
                 continue
@@ -799,8 +803,15 @@ class Planner:
             for mana in cards:
                 if mana.symbol is not None:
                     left[SYMBOLS.index(mana.symbol)] -= mana.orbs
-            worth = sum(self._mana_worth_left(mana, left) for mana in cards) * self.scale
-            worth -= self._hand_after(gained - 1 - len(pay))
+            worth = 0.0
+            for mana in cards:
+                worth += self._mana_worth_left(mana, left)
+            worth *= self.scale
+            size = len(pay)
+            later = after.get(size)
+            if later is None:
+                later = after[size] = self._hand_after(gained - 1 - size)
+            worth -= later
             if best is None or worth < best[1]:
                 best = (pay, worth)
         if best is None:
