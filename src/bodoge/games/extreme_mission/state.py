@@ -394,8 +394,9 @@ class EMState(State):
 
     def meets_end_condition(self, seat: int) -> bool:
         """EM-5.1: one mission of each level done and every collaborator face up."""
-        if not all(self.collaborators[seat]):
-            return False
+        for up in self.collaborators[seat]:  # a loop, not all(): asked for every seat every turn
+            if not up:
+                return False
         f = self.facts
         level_of = f.level_of
         done = 0
