@@ -80,12 +80,6 @@ MEMO_SIZE: Final = 1 << 16
 """Most entries of each memo of legal steps (emptied when full: a long run's memory stays bounded;
 the memos hold short bytes)."""
 
-# What the memo of completable conditions knows of one condition (``EMState._menu``). Each is
-# ``Final``: a compiled module reads a plain global from its dictionary at every use.
-UNKNOWN: Final = 0
-CANNOT: Final = 1
-CAN: Final = 2
-
 RankKey = tuple[int, tuple[int, ...], int, int]
 
 RANK_KEYS: Final = ("missions", "levels", "collaborators", "hand")
@@ -157,7 +151,8 @@ class Facts:
         self.condition_count: int = len(missions) + len(self.kinds)
         # The memos (``EMState._menu`` and ``EMState._legal_items``), and the rows of laid
         # missions met so far.
-        self.menu_memo: dict[bytes, bytes] = {}
+        self.menu_memo: dict[bytes, int] = {}
+        self.menu_can: dict[bytes, int] = {}
         self.item_memo: dict[bytes, bytes] = {}
         self.rows: dict[tuple[str, ...], Menus] = {}
 
@@ -179,10 +174,11 @@ class Menus:
     level (0 for an activation) and its slot in the memo of completable conditions
     (``Facts.menu_memo``)."""
 
-    __slots__ = ("conditions", "levels", "slots", "steps")
+    __slots__ = ("conditions", "laid", "levels", "open_by", "slots", "steps")
 
     def __init__(self, facts: Facts, missions: Sequence[str]) -> None:
         kinds = range(len(facts.kinds))
+        self.laid: int = len(missions)
         self.steps: tuple[Action, ...] = (
             *(facts.step_complete[m] for m in missions),
             *facts.step_activate,
@@ -196,6 +192,33 @@ class Menus:
             *(facts.condition_slot[m] for m in missions),
             *(facts.kind_slot + k for k in kinds),
         )
+        # ``opened``'s answers by the levels done and the face-down kinds (bits).
+        self.open_by: dict[int, Opened] = {}
+
+    def opened(self, done: int, down: int) -> Opened:
+        """The missions of the levels not in ``done`` and the kinds in ``down`` (bits): what a
+        seat may begin (EM-3.4, EM-3.5, EM-3.6), found once for each such pair."""
+        key = done << 16 | down
+        found = self.open_by.get(key)
+        if found is None:
+            laid = self.laid
+            at = [i for i in range(laid) if not done >> self.levels[i] & 1]
+            at += [i for i in range(laid, len(self.slots)) if down >> (i - laid) & 1]
+            found = self.open_by[key] = Opened(self, at)
+        return found
+
+
+class Opened:
+    """The steps a seat may begin with one row of laid missions, levels done and face-down
+    kinds (``Menus.opened``): their slots in the memo of completable conditions, their
+    conditions and their steps, in the order of the legal steps."""
+
+    __slots__ = ("conditions", "slots", "steps")
+
+    def __init__(self, menus: Menus, at: list[int]) -> None:
+        self.slots: tuple[int, ...] = tuple([menus.slots[i] for i in at])
+        self.conditions: tuple[Condition, ...] = tuple([menus.conditions[i] for i in at])
+        self.steps: tuple[Action, ...] = tuple([menus.steps[i] for i in at])
 
 
 class EMState(State):
@@ -449,16 +472,21 @@ class EMState(State):
 
         Whether a condition can be completed depends on the hand's card types and the number of
         wilds only, so the game memoizes it by those for every condition of the card set, each
-        found when first asked: a bytes key, and a bytes value with one byte per condition's
-        slot (``UNKNOWN``, ``CANNOT`` or ``CAN``). Bytes hold no object for the garbage
-        collector to walk."""
+        found when first asked: a bytes key, and two ints of bits by condition's slot, the
+        slots known (``Facts.menu_memo``) and those that can be completed (``Facts.menu_can``).
+        Bytes and ints hold no object for the garbage collector to walk, and bits are read
+        without the conversions a bytes value costs (a list to bytes and back at every miss)."""
         f = self.facts
         up = self.collaborators[p]
-        wilds = 0
-        for k_up in up:
-            wilds += k_up
+        wilds = down = 0  # face-up kinds (the wilds), and the face-down ones as bits
+        for k in range(len(up)):
+            if up[k]:
+                wilds += 1
+            else:
+                down |= 1 << k
         types = f.card_types
         codes = [types[c] for c in self.hands[p]]
+        hand = tuple(codes)
         codes.append(wilds)
         key = bytes(codes)
         menus = self._menus
@@ -468,30 +496,28 @@ class EMState(State):
         done = 0  # the levels done, as bits
         for m in self.completed[p]:
             done |= 1 << level_of[m]
-        levels = menus.levels
-        slots = menus.slots
-        kinds = len(up)
-        laid = len(slots) - kinds
         # Missions of the levels not done, then the face-down collaborators.
-        open_ = [i for i in range(laid) if not done >> levels[i] & 1]
-        open_ += [laid + k for k in range(kinds) if not up[k]]
+        opened = menus.opened(done, down)
+        slots = opened.slots
         memo = f.menu_memo
-        known = memo.get(key)
-        if known is None:
-            known = bytes(f.condition_count)  # every slot UNKNOWN
-        missing = [i for i in open_ if known[slots[i]] == UNKNOWN]
+        known = memo.get(key, 0)
+        can = f.menu_can.get(key, 0) if known else 0
+        missing = [at for at in range(len(slots)) if not known >> slots[at] & 1]
         if missing:
-            conditions = menus.conditions
-            hand = tuple(codes[:-1])
-            ok = completable_all([conditions[i] for i in missing], hand, wilds)
-            answers = bytearray(known)
-            for at in range(len(missing)):
-                answers[slots[missing[at]]] = CAN if ok[at] else CANNOT
+            conditions = opened.conditions
+            ok = completable_all([conditions[at] for at in missing], hand, wilds)
+            for i in range(len(missing)):
+                bit = 1 << slots[missing[i]]
+                known |= bit
+                if ok[i]:
+                    can |= bit
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
-            known = memo[key] = bytes(answers)
-        steps = menus.steps
-        return [steps[i] for i in open_ if known[slots[i]] == CAN]
+                f.menu_can.clear()
+            memo[key] = known
+            f.menu_can[key] = can
+        steps = opened.steps
+        return [steps[at] for at in range(len(slots)) if can >> slots[at] & 1]
 
     def _pending_condition(self) -> Condition:
         assert self.pending is not None
