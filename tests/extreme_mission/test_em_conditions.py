@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from bodoge.games.extreme_mission.cards import load_cards
 from bodoge.games.extreme_mission.conditions import (
     COLOUR_IDS,
+    GROUP_KINDS,
     SEARCH,
     Condition,
     Group,
@@ -653,3 +654,8 @@ def test_count_solvers_match_the_search(
 def test_hand_summary_reach_matches_the_solver(texts: list[str], hand: tuple[int, ...]) -> None:
     group = parse_condition(texts[0]).groups[0]
     assert HandSummary(hand).reach(group) == _best_last(group, (), hand)
+
+
+def test_kind_codes_are_the_kinds_places() -> None:
+    assert [Group(kind, 1).code for kind in GROUP_KINDS] == list(range(len(GROUP_KINDS)))
+    assert Group("no_such_kind", 1).code == -1

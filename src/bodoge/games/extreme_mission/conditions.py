@@ -72,6 +72,19 @@ GROUP_KINDS: Final[tuple[str, ...]] = (
 )
 """Every group of the grammar (§2.2)."""
 
+# Each kind's code (``Group.code``), its index in GROUP_KINDS: the solver compares ints, not
+# strings, at every step.
+KIND_SET: Final = 0
+KIND_RUN: Final = 1
+KIND_COLOUR_RUN: Final = 2
+KIND_FLUSH: Final = 3
+KIND_RAINBOW: Final = 4
+KIND_RAINBOW_SET: Final = 5
+KIND_SUM_AT_LEAST: Final = 6
+KIND_SUM_AT_MOST: Final = 7
+KIND_EXACT: Final = 8
+KIND_ANY: Final = 9
+
 
 def card_type(colour_index: int, number: int) -> int:
     """The card type of a colour (index in the card set's order) and a number 1..9.
@@ -112,7 +125,10 @@ class Group:
 
     ``value`` is the threshold ``k`` of ``sum_at_least``/``sum_at_most`` or the number ``x`` of
     ``exact`` (whose ``n`` is 1); ``colour``/``colour_index`` name the colour of ``flush(n, c)``.
-    ``str()`` is the canonical text.
+    ``str()`` is the canonical text; ``code`` is the kind's index in :data:`GROUP_KINDS`.
+
+    >>> Group("colour_run", 2).code == KIND_COLOUR_RUN == GROUP_KINDS.index("colour_run")
+    True
     """
 
     kind: str
@@ -121,10 +137,13 @@ class Group:
     colour: str | None = None
     colour_index: int | None = None
     _hash: int = field(init=False, repr=False, compare=False)
+    code: int = field(init=False, repr=False, compare=False)  # -1 for a kind not in GROUP_KINDS
 
     def __post_init__(self) -> None:
         key = (self.kind, self.n, self.value, self.colour, self.colour_index)
         object.__setattr__(self, "_hash", hash(key))
+        code = GROUP_KINDS.index(self.kind) if self.kind in GROUP_KINDS else -1
+        object.__setattr__(self, "code", code)
 
     def __hash__(self) -> int:
         return self._hash
@@ -425,43 +444,43 @@ class HandSummary:
     def reach(self, group: Group) -> int | None:
         """Most cards of the hand ``group`` alone can take; None if it can never be met.
         The same answer as the solver's single-group case with nothing fixed."""
-        kind = group.kind
+        code = group.code
         n = group.n
-        if kind == "any":
+        if code == KIND_ANY:
             took = len(self.hand)
-        elif kind == "set":
+        elif code == KIND_SET:
             took = _most_counted(self.number_counts, HIGHEST_NUMBER)
-        elif kind == "exact":
+        elif code == KIND_EXACT:
             n = 1
             took = self.number_counts >> COUNT_BITS * ((group.value or 1) - 1) & COUNT_MASK
-        elif kind == "flush":
+        elif code == KIND_FLUSH:
             if group.colour_index is not None:
                 took = self.colour_counts >> COUNT_BITS * group.colour_index & COUNT_MASK
             else:
                 took = _most_counted(self.colour_counts, COLOUR_COUNT)
-        elif kind == "rainbow":
+        elif code == KIND_RAINBOW:
             took = 0
             for colour in range(COLOUR_COUNT):
                 if self.colour_counts >> COUNT_BITS * colour & COUNT_MASK:
                     took += 1
-        elif kind == "rainbow_set":  # distinct colours holding one number
+        elif code == KIND_RAINBOW_SET:  # distinct colours holding one number
             took = 0
             for v in range(HIGHEST_NUMBER):
                 held = _colours_holding(self.types, v)
                 if held > took:
                     took = held
-        elif kind == "run":
+        elif code == KIND_RUN:
             return _RUNS[n << HIGHEST_NUMBER | self.number_mask]
-        elif kind == "colour_run":
+        elif code == KIND_COLOUR_RUN:
             took = 0
             for colour in range(COLOUR_COUNT):
                 mask = self.types >> colour * HIGHEST_NUMBER & _EVERY_NUMBER
                 run = _RUNS[n << HIGHEST_NUMBER | mask]
                 if run > took:
                     took = run
-        elif kind == "sum_at_least":
+        elif code == KIND_SUM_AT_LEAST:
             return self._sum_at_least(n, group.value or 0)
-        elif kind == "sum_at_most":
+        elif code == KIND_SUM_AT_MOST:
             return self._sum_at_most(n, group.value or 0)
         else:  # pragma: no cover - every kind is above
             return _best_last(group, (), self.hand)
@@ -896,16 +915,16 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
 
     The group's other items are wilds, declared as needed.
     """
-    kind = group.kind
+    code = group.code
     n = group.n
     nf = len(fixed)
     if nf > n:
         return None
-    if kind == "any":
+    if code == KIND_ANY:
         return min(n, nf + len(pool))
 
-    if kind in ("set", "exact"):
-        if kind == "exact":
+    if code in (KIND_SET, KIND_EXACT):
+        if code == KIND_EXACT:
             want = group.value - 1 if group.value is not None else -1
         elif fixed:
             want = fixed[0] % HIGHEST_NUMBER
@@ -927,7 +946,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             counts[t % HIGHEST_NUMBER] += 1
         return min(n, max(counts))
 
-    if kind == "flush":
+    if code == KIND_FLUSH:
         if group.colour_index is not None:
             want = group.colour_index
         elif fixed:
@@ -950,7 +969,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             counts[t // HIGHEST_NUMBER] += 1
         return min(n, max(counts))
 
-    if kind == "rainbow":
+    if code == KIND_RAINBOW:
         if n > COLOUR_COUNT:
             return None
         # Colours as bits (no sets: this runs at every step of a rainbow's items).
@@ -968,7 +987,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
         took = nf + _BITS[more & ~fixed_colours]
         return took if took < n else n
 
-    if kind == "rainbow_set":
+    if code == KIND_RAINBOW_SET:
         # Same number and different colours = different types of one number: types as bits.
         if n > COLOUR_COUNT:
             return None
@@ -997,7 +1016,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
                     took = colours
         return took if took < n else n
 
-    if kind in ("run", "colour_run"):
+    if code in (KIND_RUN, KIND_COLOUR_RUN):
         if n > HIGHEST_NUMBER:
             return None
         fixed_mask = 0
@@ -1007,11 +1026,11 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             if fixed_mask & bit:
                 return None  # a number twice
             fixed_mask |= bit
-            if kind == "colour_run":
+            if code == KIND_COLOUR_RUN:
                 if colour >= 0 and t // HIGHEST_NUMBER != colour:
                     return None
                 colour = t // HIGHEST_NUMBER
-        if kind == "colour_run" and colour < 0:
+        if code == KIND_COLOUR_RUN and colour < 0:
             masks = [0] * COLOUR_COUNT
             for t in pool:
                 masks[t // HIGHEST_NUMBER] |= 1 << (t % HIGHEST_NUMBER)
@@ -1028,7 +1047,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
         extra = _run_best(mask, n, fixed_mask)
         return None if extra is None else nf + extra
 
-    if kind == "sum_at_least":
+    if code == KIND_SUM_AT_LEAST:
         k = group.value if group.value is not None else 0
         total = HIGHEST_NUMBER * (n - nf)
         for t in fixed:
@@ -1046,7 +1065,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             taken += 1
         return nf + taken
 
-    if kind == "sum_at_most":
+    if code == KIND_SUM_AT_MOST:
         k = group.value if group.value is not None else 0
         total = n - nf
         for t in fixed:
@@ -1063,7 +1082,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             taken += 1
         return nf + taken
 
-    raise ValueError(f"unknown group kind {kind!r}")
+    raise ValueError(f"unknown group kind {group.kind!r}")
 
 
 _BITS: Final = bytes([bin(mask).count("1") for mask in range(1 << HIGHEST_NUMBER)])
