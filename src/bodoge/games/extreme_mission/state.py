@@ -9,7 +9,7 @@ seat in the card set's kind order (True = face up, available).
 from __future__ import annotations
 
 import random
-from bisect import bisect_right, insort
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -110,6 +110,19 @@ def finishers_winning(finished: Sequence[bool], hand_sizes: Sequence[int]) -> tu
         return ()
     most = max(hand_sizes[s] for s in seats)
     return tuple(s for s in seats if hand_sizes[s] == most)
+
+
+def _after(hand: list[int], card: int) -> int:
+    """Where the cards after ``card`` begin in the sorted ``hand`` (``bisect_right``, as a
+    plain loop: a hand is short, and a call to ``bisect`` costs more compiled).
+
+    >>> _after([3, 5, 5, 8], 5), _after([3, 5], 9), _after([], 1)
+    (3, 2, 0)
+    """
+    at = 0
+    while at < len(hand) and hand[at] <= card:
+        at += 1
+    return at
 
 
 class Facts:
@@ -545,7 +558,7 @@ class EMState(State):
             # Cards still free in the hand: those after the last chosen card in canonical order
             # (the hand is sorted, and the cards are chosen in that order).
             hand = self.hands[p]
-            free = hand[bisect_right(hand, chosen[-1]) :] if chosen else hand
+            free = hand[_after(hand, chosen[-1]) :] if chosen else hand
             free_types = tuple([types[c] for c in free])
         # A bytes key and a bytes value (the item indices): nothing for the garbage collector.
         slot = g.condition_slot[target] if what == "complete" else g.kind_slot + target
@@ -582,7 +595,9 @@ class EMState(State):
         out: list[int] = []
         group = solo(cond)
         if not wild_kinds:
-            wilds = sum(up)
+            wilds = 0
+            for k_up in up:  # a loop, not sum(): a builtin looked up and called
+                wilds += k_up
             prev = -1
             for pos, t in enumerate(free_types):
                 if t == prev:
@@ -623,7 +638,7 @@ class EMState(State):
             hand = self.hands[p]
             types = self.facts.card_types
             # The lowest free copy of the type: the first card of the type after the last chosen.
-            at = bisect_right(hand, chosen[-1]) if chosen else 0
+            at = _after(hand, chosen[-1]) if chosen else 0
             while types[hand[at]] != t:
                 at += 1
             chosen.append(hand[at])
