@@ -19,13 +19,20 @@ from hypothesis import strategies as st
 from bodoge.games.extreme_mission.cards import load_cards
 from bodoge.games.extreme_mission.conditions import (
     COLOUR_IDS,
+    GROUP_KINDS,
+    SEARCH,
     Condition,
     Group,
+    HandSummary,
+    _best_last,
+    _best_used,
+    _plan,
     card_type,
     colour_of,
     completable,
     completable_all,
     min_wilds,
+    min_wilds_unmemoized,
     number_of,
     parse_condition,
     satisfies,
@@ -612,3 +619,43 @@ def test_completable_all_matches_min_wilds_random_conditions(
 ) -> None:
     need = min_wilds(condition, (), hand)
     assert completable_all([condition], hand, wilds) == [need is not None and need <= wilds]
+
+
+# --------------------------------------------------------------------------------------------
+# The count-vector solvers (sets of one size, two runs) and the hand summary against the search
+
+number_only = st.sampled_from(
+    [
+        "set(3) + set(3)",
+        "set(4) + set(4)",
+        "set(3) + set(3) + set(3)",
+        "set(1) + set(1)",
+        "run(3) + run(3)",
+        "run(2) + run(4)",
+        "run(9) + run(1)",
+    ]
+).map(parse_condition)
+sorted_cards = st.lists(cards, max_size=10).map(lambda xs: tuple(sorted(xs)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(number_only, st.lists(cards, max_size=5).map(lambda xs: tuple(sorted(xs))), sorted_cards)
+def test_count_solvers_match_the_search(
+    condition: Condition, fixed: tuple[int, ...], pool: tuple[int, ...]
+) -> None:
+    assert condition._solver_shape != SEARCH
+    searched = _best_used(_plan(condition), fixed, pool)
+    expected = None if searched is None else condition.card_count - searched
+    assert min_wilds_unmemoized(condition, fixed, pool) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(group_texts(), min_size=1, max_size=1), sorted_cards)
+def test_hand_summary_reach_matches_the_solver(texts: list[str], hand: tuple[int, ...]) -> None:
+    group = parse_condition(texts[0]).groups[0]
+    assert HandSummary(hand).reach(group) == _best_last(group, (), hand)
+
+
+def test_kind_codes_are_the_kinds_places() -> None:
+    assert [Group(kind, 1).code for kind in GROUP_KINDS] == list(range(len(GROUP_KINDS)))
+    assert Group("no_such_kind", 1).code == -1

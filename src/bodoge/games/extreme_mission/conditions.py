@@ -50,6 +50,14 @@ COLOUR_COUNT: Final = 5
 HIGHEST_NUMBER: Final = 9
 """Info card numbers are 1..HIGHEST_NUMBER. The solver assumes it; ``cards.py`` checks it."""
 
+COUNT_BITS: Final = 6
+"""Bits per number (or colour) in the solver's packed counts: up to 63 cards of one number."""
+
+COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+
+_EVERY_NUMBER: Final = (1 << HIGHEST_NUMBER) - 1
+"""The mask of every number (bit v: number v + 1)."""
+
 GROUP_KINDS: Final[tuple[str, ...]] = (
     "set",
     "run",
@@ -63,6 +71,19 @@ GROUP_KINDS: Final[tuple[str, ...]] = (
     "any",
 )
 """Every group of the grammar (§2.2)."""
+
+# Each kind's code (``Group.code``), its index in GROUP_KINDS: the solver compares ints, not
+# strings, at every step.
+KIND_SET: Final = 0
+KIND_RUN: Final = 1
+KIND_COLOUR_RUN: Final = 2
+KIND_FLUSH: Final = 3
+KIND_RAINBOW: Final = 4
+KIND_RAINBOW_SET: Final = 5
+KIND_SUM_AT_LEAST: Final = 6
+KIND_SUM_AT_MOST: Final = 7
+KIND_EXACT: Final = 8
+KIND_ANY: Final = 9
 
 
 def card_type(colour_index: int, number: int) -> int:
@@ -104,7 +125,10 @@ class Group:
 
     ``value`` is the threshold ``k`` of ``sum_at_least``/``sum_at_most`` or the number ``x`` of
     ``exact`` (whose ``n`` is 1); ``colour``/``colour_index`` name the colour of ``flush(n, c)``.
-    ``str()`` is the canonical text.
+    ``str()`` is the canonical text; ``code`` is the kind's index in :data:`GROUP_KINDS`.
+
+    >>> Group("colour_run", 2).code == KIND_COLOUR_RUN == GROUP_KINDS.index("colour_run")
+    True
     """
 
     kind: str
@@ -113,10 +137,13 @@ class Group:
     colour: str | None = None
     colour_index: int | None = None
     _hash: int = field(init=False, repr=False, compare=False)
+    code: int = field(init=False, repr=False, compare=False)  # -1 for a kind not in GROUP_KINDS
 
     def __post_init__(self) -> None:
         key = (self.kind, self.n, self.value, self.colour, self.colour_index)
         object.__setattr__(self, "_hash", hash(key))
+        code = GROUP_KINDS.index(self.kind) if self.kind in GROUP_KINDS else -1
+        object.__setattr__(self, "code", code)
 
     def __hash__(self) -> int:
         return self._hash
@@ -151,6 +178,8 @@ class Condition:
     _solver_plan: tuple[Group, ...] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    # Which solver the plan takes (``_shape``): a count-vector one when it has one.
+    _solver_shape: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.groups:
@@ -159,6 +188,8 @@ class Condition:
         object.__setattr__(self, "_hash", hash(self.groups))
         # Set here, not by the field's default: a compiled (mypyc) dataclass skips it.
         object.__setattr__(self, "_solver_plan", None)
+        plan = _plan(self)
+        object.__setattr__(self, "_solver_shape", _shape(plan))
 
     def __hash__(self) -> int:
         return self._hash
@@ -310,6 +341,10 @@ def min_wilds_unmemoized(
     plan = _plan(condition)
     if len(plan) == 1:
         used = _best_last(plan[0], fixed, pool)
+    elif condition._solver_shape == SETS:
+        used = _sets_best(plan, fixed, pool)
+    elif condition._solver_shape == TWO_RUNS:
+        used = _two_runs_best(plan[0].n, plan[1].n, fixed, pool)
     else:
         view = _tail_view(plan)
         if view is None:
@@ -373,92 +408,79 @@ def completable(condition: Condition, hand: tuple[int, ...], wilds_available: in
         if used is None:
             return False
         bound += used
-    return bound >= needed and _reaches(plan, hand, needed)
+    return bound >= needed and _reaches_shaped(condition, plan, hand, needed)
 
 
 class HandSummary:
     """What the groups look at in a hand, counted once, so that a whole menu of conditions is
-    checked against one hand cheaply (``completable_all``)."""
+    checked against one hand cheaply (``completable_all``).
 
-    __slots__ = (
-        "colour_counts",
-        "colour_masks",
-        "colours_held",
-        "hand",
-        "most_of_a_colour",
-        "most_of_a_number",
-        "number_counts",
-        "number_mask",
-    )
+    Counts are packed in ints, :data:`COUNT_BITS` bits per number or colour, and the types
+    held are bits: a compiled list of ints boxes every count it stores.
+
+    >>> summary = HandSummary((card_type(0, 4), card_type(0, 4), card_type(1, 5), card_type(2, 6)))
+    >>> [summary.reach(parse_condition(c).groups[0]) for c in ("set(3)", "run(4)", "flush(3)")]
+    [2, 3, 2]
+    """
+
+    __slots__ = ("colour_counts", "hand", "number_counts", "number_mask", "types")
 
     def __init__(self, hand: tuple[int, ...]) -> None:
         self.hand = hand
-        numbers = [0] * HIGHEST_NUMBER
-        colours = [0] * COLOUR_COUNT
-        masks = [0] * COLOUR_COUNT
+        numbers = colours = types = 0
         for t in hand:
             colour = t // HIGHEST_NUMBER  # not divmod: that builds a tuple per card
-            number = t - colour * HIGHEST_NUMBER
-            numbers[number] += 1
-            colours[colour] += 1
-            masks[colour] |= 1 << number
+            numbers += 1 << COUNT_BITS * (t - colour * HIGHEST_NUMBER)
+            colours += 1 << COUNT_BITS * colour
+            types |= 1 << t
         self.number_counts = numbers
         self.colour_counts = colours
-        self.colour_masks = masks
-        self.number_mask = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
-        # Plain loops, not max() over generators: this runs for every hand a menu is asked for.
-        most = 0
-        for c in numbers:
-            if c > most:
-                most = c
-        self.most_of_a_number = most
-        most = held = 0
-        for c in colours:
-            if c > most:
-                most = c
-            if c:
-                held += 1
-        self.most_of_a_colour = most
-        self.colours_held = held
+        self.types = types  # bit t: the hand holds a card of type t
+        mask = 0
+        for colour in range(COLOUR_COUNT):
+            mask |= types >> colour * HIGHEST_NUMBER
+        self.number_mask = mask & _EVERY_NUMBER
 
     def reach(self, group: Group) -> int | None:
         """Most cards of the hand ``group`` alone can take; None if it can never be met.
         The same answer as the solver's single-group case with nothing fixed."""
-        kind = group.kind
+        code = group.code
         n = group.n
-        if kind == "any":
+        if code == KIND_ANY:
             took = len(self.hand)
-        elif kind == "set":
-            took = self.most_of_a_number
-        elif kind == "exact":
+        elif code == KIND_SET:
+            took = _most_counted(self.number_counts, HIGHEST_NUMBER)
+        elif code == KIND_EXACT:
             n = 1
-            took = self.number_counts[(group.value or 1) - 1]
-        elif kind == "flush":
+            took = self.number_counts >> COUNT_BITS * ((group.value or 1) - 1) & COUNT_MASK
+        elif code == KIND_FLUSH:
             if group.colour_index is not None:
-                took = self.colour_counts[group.colour_index]
+                took = self.colour_counts >> COUNT_BITS * group.colour_index & COUNT_MASK
             else:
-                took = self.most_of_a_colour
-        elif kind == "rainbow":
-            took = self.colours_held
-        elif kind == "rainbow_set":  # distinct colours holding one number
+                took = _most_counted(self.colour_counts, COLOUR_COUNT)
+        elif code == KIND_RAINBOW:
+            took = 0
+            for colour in range(COLOUR_COUNT):
+                if self.colour_counts >> COUNT_BITS * colour & COUNT_MASK:
+                    took += 1
+        elif code == KIND_RAINBOW_SET:  # distinct colours holding one number
             took = 0
             for v in range(HIGHEST_NUMBER):
-                held = 0
-                for m in self.colour_masks:
-                    held += m >> v & 1
+                held = _colours_holding(self.types, v)
                 if held > took:
                     took = held
-        elif kind == "run":
-            return _run_best(self.number_mask, n, 0)
-        elif kind == "colour_run":
+        elif code == KIND_RUN:
+            return _RUNS[n << HIGHEST_NUMBER | self.number_mask]
+        elif code == KIND_COLOUR_RUN:
             took = 0
-            for m in self.colour_masks:
-                run = _run_best(m, n, 0) or 0
+            for colour in range(COLOUR_COUNT):
+                mask = self.types >> colour * HIGHEST_NUMBER & _EVERY_NUMBER
+                run = _RUNS[n << HIGHEST_NUMBER | mask]
                 if run > took:
                     took = run
-        elif kind == "sum_at_least":
+        elif code == KIND_SUM_AT_LEAST:
             return self._sum_at_least(n, group.value or 0)
-        elif kind == "sum_at_most":
+        elif code == KIND_SUM_AT_MOST:
             return self._sum_at_most(n, group.value or 0)
         else:  # pragma: no cover - every kind is above
             return _best_last(group, (), self.hand)
@@ -472,7 +494,7 @@ class HandSummary:
         taken = 0
         counts = self.number_counts
         for number in range(HIGHEST_NUMBER, 0, -1):
-            for _ in range(counts[number - 1]):
+            for _ in range(counts >> COUNT_BITS * (number - 1) & COUNT_MASK):
                 if taken == n or total - (HIGHEST_NUMBER - number) < k:
                     return taken
                 total -= HIGHEST_NUMBER - number
@@ -487,12 +509,22 @@ class HandSummary:
         taken = 0
         counts = self.number_counts
         for number in range(1, HIGHEST_NUMBER + 1):
-            for _ in range(counts[number - 1]):
+            for _ in range(counts >> COUNT_BITS * (number - 1) & COUNT_MASK):
                 if taken == n or total + (number - 1) > k:
                     return taken
                 total += number - 1
                 taken += 1
         return taken
+
+
+def _most_counted(counts: int, size: int) -> int:
+    """The largest of the ``size`` counts packed in ``counts`` (:data:`COUNT_BITS` bits each)."""
+    most = 0
+    for i in range(size):
+        c = counts >> COUNT_BITS * i & COUNT_MASK
+        if c > most:
+            most = c
+    return most
 
 
 def completable_all(
@@ -536,7 +568,7 @@ def completable_all(
             took = summary.reach(plan[0]) or 0
             out.append(took + min(plan[1].n, size - took) >= needed)
         else:
-            out.append(_reaches(plan, hand, needed))
+            out.append(_reaches_shaped(condition, plan, hand, needed))
     return out
 
 
@@ -665,6 +697,144 @@ def _best_with_taxes(
     return None if best is None else min(best + taxes, total)
 
 
+def _reaches_shaped(
+    condition: Condition, plan: tuple[Group, ...], pool: tuple[int, ...], needed: int
+) -> bool:
+    """``_reaches`` of the condition's plan, by its count-vector solver when it has one."""
+    shape = condition._solver_shape
+    if shape == SETS:
+        used = _sets_best(plan, (), pool)
+    elif shape == TWO_RUNS:
+        used = _two_runs_best(plan[0].n, plan[1].n, (), pool)
+    else:
+        return _reaches(plan, pool, needed)
+    return used is not None and used >= needed
+
+
+# The solvers of a plan (``Condition._solver_shape``): the general search, or a count-vector
+# solver for the plans that look only at how many cards of each number there are.
+SEARCH: Final = 0
+SETS: Final = 1  # two or more sets of one size
+TWO_RUNS: Final = 2  # run + run
+
+
+def _shape(plan: tuple[Group, ...]) -> int:
+    """Which solver ``plan`` takes.
+
+    >>> [_shape(_plan(parse_condition(c))) for c in ("set(3) + set(3)", "run(3) + run(3)",
+    ...     "set(2) + exact(9)", "set(3)", "set(3) + any(1)", "colour_run(3) + run(3)")]
+    [1, 2, 0, 0, 0, 0]
+    """
+    if len(plan) < 2:
+        return SEARCH
+    sets = runs = 0
+    for g in plan:
+        if g.kind == "set" and g.n == plan[0].n:
+            sets += 1
+        elif g.kind == "run":
+            runs += 1
+    if sets == len(plan):
+        return SETS
+    return TWO_RUNS if runs == 2 == len(plan) else SEARCH
+
+
+def _sets_best(
+    plan: tuple[Group, ...], fixed: tuple[int, ...], pool: tuple[int, ...]
+) -> int | None:
+    """``_best_used`` of a plan of sets of one size ``a``, from the cards' counts by number.
+
+    Each set is given a number (several may share one); the sets given a number take its cards,
+    ``a`` each. A number's cards taken grow by ``a`` per set given to it until they run out, so
+    the next set goes where the most cards are left (greedy is exact for such gains), after
+    the sets that the fixed cards of each number need.
+
+    >>> sets = _plan(parse_condition("set(3) + set(3) + set(3)"))
+    >>> _sets_best(sets, (), (0, 9, 18, 27, 36, 1, 10))  # five 1s and two 2s
+    7
+    >>> print(_sets_best(sets, (0, 1, 2, 3), ()))  # four numbers fixed: three sets
+    None
+    """
+    a = plan[0].n
+    left = len(plan)
+    # Counts by number, packed: COUNT_BITS bits per number (no list: this runs per hand).
+    fixed_counts = 0
+    for t in fixed:
+        fixed_counts += 1 << COUNT_BITS * (t % HIGHEST_NUMBER)
+    counts = fixed_counts
+    for t in pool:
+        counts += 1 << COUNT_BITS * (t % HIGHEST_NUMBER)
+    used = 0
+    rest = counts  # the cards no set has taken yet, by number
+    if fixed_counts:
+        for v in range(HIGHEST_NUMBER):
+            shift = COUNT_BITS * v
+            f = fixed_counts >> shift & COUNT_MASK
+            if f:
+                given = (f + a - 1) // a  # the fewest sets holding the fixed cards
+                left -= given
+                if left < 0:
+                    return None
+                held = counts >> shift & COUNT_MASK
+                took = given * a if given * a < held else held
+                used += took
+                rest -= took << shift
+    for _ in range(left):
+        most = 0
+        at = 0
+        for v in range(HIGHEST_NUMBER):
+            held = rest >> COUNT_BITS * v & COUNT_MASK
+            if held > most:
+                most = held
+                at = v
+        if not most:
+            break
+        took = a if a < most else most
+        used += took
+        rest -= took << COUNT_BITS * at
+    return used
+
+
+def _two_runs_best(a: int, b: int, fixed: tuple[int, ...], pool: tuple[int, ...]) -> int | None:
+    """``_best_used`` of ``run(a) + run(b)``, from the numbers held once and twice or more (a run
+    takes one card of each number of its window): each pair of windows is tried.
+
+    >>> _two_runs_best(3, 3, (), (0, 1, 2, 10, 11, 12))  # 1 2 3 twice
+    6
+    >>> print(_two_runs_best(3, 3, (0, 9, 18), ()))  # three 1s
+    None
+    """
+    fixed_once = fixed_twice = 0
+    for t in fixed:
+        bit = 1 << t % HIGHEST_NUMBER
+        if fixed_twice & bit:
+            return None  # a number three times: two runs hold it twice at most
+        if fixed_once & bit:
+            fixed_twice |= bit
+        fixed_once |= bit
+    once = fixed_once
+    twice = fixed_twice
+    for t in pool:
+        bit = 1 << t % HIGHEST_NUMBER
+        if once & bit:
+            twice |= bit
+        once |= bit
+    best = -1
+    first = (1 << a) - 1
+    second = (1 << b) - 1
+    for s in range(HIGHEST_NUMBER - a + 1):
+        w1 = first << s
+        for r in range(HIGHEST_NUMBER - b + 1):
+            w2 = second << r
+            both = w1 & w2
+            either = w1 | w2
+            if fixed_once & ~either or fixed_twice & ~both:
+                continue
+            took = _BITS[once & either] + _BITS[twice & both]
+            if took > best:
+                best = took
+    return None if best < 0 else best
+
+
 def _reaches(plan: tuple[Group, ...], pool: tuple[int, ...], needed: int) -> bool:
     """Whether the groups of ``plan`` (each of which can be met) can take at least ``needed``
     cards of ``pool``: ``_best_used(plan, (), pool) >= needed``, but it stops at the first split
@@ -745,16 +915,16 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
 
     The group's other items are wilds, declared as needed.
     """
-    kind = group.kind
+    code = group.code
     n = group.n
     nf = len(fixed)
     if nf > n:
         return None
-    if kind == "any":
+    if code == KIND_ANY:
         return min(n, nf + len(pool))
 
-    if kind in ("set", "exact"):
-        if kind == "exact":
+    if code in (KIND_SET, KIND_EXACT):
+        if code == KIND_EXACT:
             want = group.value - 1 if group.value is not None else -1
         elif fixed:
             want = fixed[0] % HIGHEST_NUMBER
@@ -776,7 +946,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             counts[t % HIGHEST_NUMBER] += 1
         return min(n, max(counts))
 
-    if kind == "flush":
+    if code == KIND_FLUSH:
         if group.colour_index is not None:
             want = group.colour_index
         elif fixed:
@@ -799,7 +969,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             counts[t // HIGHEST_NUMBER] += 1
         return min(n, max(counts))
 
-    if kind == "rainbow":
+    if code == KIND_RAINBOW:
         if n > COLOUR_COUNT:
             return None
         # Colours as bits (no sets: this runs at every step of a rainbow's items).
@@ -814,10 +984,10 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
         more = 0
         for t in pool:
             more |= 1 << t // HIGHEST_NUMBER
-        took = nf + (more & ~fixed_colours).bit_count()
+        took = nf + _BITS[more & ~fixed_colours]
         return took if took < n else n
 
-    if kind == "rainbow_set":
+    if code == KIND_RAINBOW_SET:
         # Same number and different colours = different types of one number: types as bits.
         if n > COLOUR_COUNT:
             return None
@@ -837,16 +1007,16 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
                     return None
             if nf == n:
                 return n
-            took = nf + (more & ~held & _SAME_NUMBER << want).bit_count()
+            took = nf + _colours_holding(more & ~held, want)
         else:
             took = 0
             for v in range(HIGHEST_NUMBER):
-                colours = (more & _SAME_NUMBER << v).bit_count()
+                colours = _colours_holding(more, v)
                 if colours > took:
                     took = colours
         return took if took < n else n
 
-    if kind in ("run", "colour_run"):
+    if code in (KIND_RUN, KIND_COLOUR_RUN):
         if n > HIGHEST_NUMBER:
             return None
         fixed_mask = 0
@@ -856,11 +1026,11 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             if fixed_mask & bit:
                 return None  # a number twice
             fixed_mask |= bit
-            if kind == "colour_run":
+            if code == KIND_COLOUR_RUN:
                 if colour >= 0 and t // HIGHEST_NUMBER != colour:
                     return None
                 colour = t // HIGHEST_NUMBER
-        if kind == "colour_run" and colour < 0:
+        if code == KIND_COLOUR_RUN and colour < 0:
             masks = [0] * COLOUR_COUNT
             for t in pool:
                 masks[t // HIGHEST_NUMBER] |= 1 << (t % HIGHEST_NUMBER)
@@ -877,7 +1047,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
         extra = _run_best(mask, n, fixed_mask)
         return None if extra is None else nf + extra
 
-    if kind == "sum_at_least":
+    if code == KIND_SUM_AT_LEAST:
         k = group.value if group.value is not None else 0
         total = HIGHEST_NUMBER * (n - nf)
         for t in fixed:
@@ -895,7 +1065,7 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             taken += 1
         return nf + taken
 
-    if kind == "sum_at_most":
+    if code == KIND_SUM_AT_MOST:
         k = group.value if group.value is not None else 0
         total = n - nf
         for t in fixed:
@@ -912,7 +1082,25 @@ def _best_last(group: Group, fixed: tuple[int, ...], pool: tuple[int, ...]) -> i
             taken += 1
         return nf + taken
 
-    raise ValueError(f"unknown group kind {kind!r}")
+    raise ValueError(f"unknown group kind {group.kind!r}")
+
+
+_BITS: Final = bytes([bin(mask).count("1") for mask in range(1 << HIGHEST_NUMBER)])
+"""The number of bits set in a mask of numbers (or colours), by mask: ``int.bit_count`` is a
+method call in compiled code."""
+
+
+def _colours_holding(types: int, v: int) -> int:
+    """How many colours hold number ``v + 1`` in ``types`` (a mask of card types).
+
+    >>> _colours_holding(1 << card_type(0, 3) | 1 << card_type(4, 3) | 1 << card_type(1, 2), 2)
+    2
+    """
+    numbers = types >> v
+    held = 0
+    for colour in range(COLOUR_COUNT):
+        held += numbers >> colour * HIGHEST_NUMBER & 1
+    return held
 
 
 _SAME_NUMBER: Final = sum(1 << colour * HIGHEST_NUMBER for colour in range(COLOUR_COUNT))
@@ -932,7 +1120,7 @@ def _run_best(mask: int, n: int, fixed_mask: int) -> int | None:
         w = window << s
         if fixed_mask & ~w:
             continue
-        count = (free & w).bit_count()
+        count = _BITS[free & w]
         if count > best:
             best = count
     return None if best < 0 else best

@@ -9,7 +9,7 @@ seat in the card set's kind order (True = face up, available).
 from __future__ import annotations
 
 import random
-from bisect import bisect_right, insort
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -80,12 +80,6 @@ MEMO_SIZE: Final = 1 << 16
 """Most entries of each memo of legal steps (emptied when full: a long run's memory stays bounded;
 the memos hold short bytes)."""
 
-# What the memo of completable conditions knows of one condition (``EMState._menu``). Each is
-# ``Final``: a compiled module reads a plain global from its dictionary at every use.
-UNKNOWN: Final = 0
-CANNOT: Final = 1
-CAN: Final = 2
-
 RankKey = tuple[int, tuple[int, ...], int, int]
 
 RANK_KEYS: Final = ("missions", "levels", "collaborators", "hand")
@@ -116,6 +110,19 @@ def finishers_winning(finished: Sequence[bool], hand_sizes: Sequence[int]) -> tu
         return ()
     most = max(hand_sizes[s] for s in seats)
     return tuple(s for s in seats if hand_sizes[s] == most)
+
+
+def _after(hand: list[int], card: int) -> int:
+    """Where the cards after ``card`` begin in the sorted ``hand`` (``bisect_right``, as a
+    plain loop: a hand is short, and a call to ``bisect`` costs more compiled).
+
+    >>> _after([3, 5, 5, 8], 5), _after([3, 5], 9), _after([], 1)
+    (3, 2, 0)
+    """
+    at = 0
+    while at < len(hand) and hand[at] <= card:
+        at += 1
+    return at
 
 
 class Facts:
@@ -157,7 +164,8 @@ class Facts:
         self.condition_count: int = len(missions) + len(self.kinds)
         # The memos (``EMState._menu`` and ``EMState._legal_items``), and the rows of laid
         # missions met so far.
-        self.menu_memo: dict[bytes, bytes] = {}
+        self.menu_memo: dict[bytes, int] = {}
+        self.menu_can: dict[bytes, int] = {}
         self.item_memo: dict[bytes, bytes] = {}
         self.rows: dict[tuple[str, ...], Menus] = {}
 
@@ -179,10 +187,11 @@ class Menus:
     level (0 for an activation) and its slot in the memo of completable conditions
     (``Facts.menu_memo``)."""
 
-    __slots__ = ("conditions", "levels", "slots", "steps")
+    __slots__ = ("conditions", "laid", "levels", "open_by", "slots", "steps")
 
     def __init__(self, facts: Facts, missions: Sequence[str]) -> None:
         kinds = range(len(facts.kinds))
+        self.laid: int = len(missions)
         self.steps: tuple[Action, ...] = (
             *(facts.step_complete[m] for m in missions),
             *facts.step_activate,
@@ -196,6 +205,33 @@ class Menus:
             *(facts.condition_slot[m] for m in missions),
             *(facts.kind_slot + k for k in kinds),
         )
+        # ``opened``'s answers by the levels done and the face-down kinds (bits).
+        self.open_by: dict[int, Opened] = {}
+
+    def opened(self, done: int, down: int) -> Opened:
+        """The missions of the levels not in ``done`` and the kinds in ``down`` (bits): what a
+        seat may begin (EM-3.4, EM-3.5, EM-3.6), found once for each such pair."""
+        key = done << 16 | down
+        found = self.open_by.get(key)
+        if found is None:
+            laid = self.laid
+            at = [i for i in range(laid) if not done >> self.levels[i] & 1]
+            at += [i for i in range(laid, len(self.slots)) if down >> (i - laid) & 1]
+            found = self.open_by[key] = Opened(self, at)
+        return found
+
+
+class Opened:
+    """The steps a seat may begin with one row of laid missions, levels done and face-down
+    kinds (``Menus.opened``): their slots in the memo of completable conditions, their
+    conditions and their steps, in the order of the legal steps."""
+
+    __slots__ = ("conditions", "slots", "steps")
+
+    def __init__(self, menus: Menus, at: list[int]) -> None:
+        self.slots: tuple[int, ...] = tuple([menus.slots[i] for i in at])
+        self.conditions: tuple[Condition, ...] = tuple([menus.conditions[i] for i in at])
+        self.steps: tuple[Action, ...] = tuple([menus.steps[i] for i in at])
 
 
 class EMState(State):
@@ -394,8 +430,9 @@ class EMState(State):
 
     def meets_end_condition(self, seat: int) -> bool:
         """EM-5.1: one mission of each level done and every collaborator face up."""
-        if not all(self.collaborators[seat]):
-            return False
+        for up in self.collaborators[seat]:  # a loop, not all(): asked for every seat every turn
+            if not up:
+                return False
         f = self.facts
         level_of = f.level_of
         done = 0
@@ -448,16 +485,21 @@ class EMState(State):
 
         Whether a condition can be completed depends on the hand's card types and the number of
         wilds only, so the game memoizes it by those for every condition of the card set, each
-        found when first asked: a bytes key, and a bytes value with one byte per condition's
-        slot (``UNKNOWN``, ``CANNOT`` or ``CAN``). Bytes hold no object for the garbage
-        collector to walk."""
+        found when first asked: a bytes key, and two ints of bits by condition's slot, the
+        slots known (``Facts.menu_memo``) and those that can be completed (``Facts.menu_can``).
+        Bytes and ints hold no object for the garbage collector to walk, and bits are read
+        without the conversions a bytes value costs (a list to bytes and back at every miss)."""
         f = self.facts
         up = self.collaborators[p]
-        wilds = 0
-        for k_up in up:
-            wilds += k_up
+        wilds = down = 0  # face-up kinds (the wilds), and the face-down ones as bits
+        for k in range(len(up)):
+            if up[k]:
+                wilds += 1
+            else:
+                down |= 1 << k
         types = f.card_types
         codes = [types[c] for c in self.hands[p]]
+        hand = tuple(codes)
         codes.append(wilds)
         key = bytes(codes)
         menus = self._menus
@@ -467,30 +509,28 @@ class EMState(State):
         done = 0  # the levels done, as bits
         for m in self.completed[p]:
             done |= 1 << level_of[m]
-        levels = menus.levels
-        slots = menus.slots
-        kinds = len(up)
-        laid = len(slots) - kinds
         # Missions of the levels not done, then the face-down collaborators.
-        open_ = [i for i in range(laid) if not done >> levels[i] & 1]
-        open_ += [laid + k for k in range(kinds) if not up[k]]
+        opened = menus.opened(done, down)
+        slots = opened.slots
         memo = f.menu_memo
-        known = memo.get(key)
-        if known is None:
-            known = bytes(f.condition_count)  # every slot UNKNOWN
-        missing = [i for i in open_ if known[slots[i]] == UNKNOWN]
+        known = memo.get(key, 0)
+        can = f.menu_can.get(key, 0) if known else 0
+        missing = [at for at in range(len(slots)) if not known >> slots[at] & 1]
         if missing:
-            conditions = menus.conditions
-            hand = tuple(codes[:-1])
-            ok = completable_all([conditions[i] for i in missing], hand, wilds)
-            answers = bytearray(known)
-            for at in range(len(missing)):
-                answers[slots[missing[at]]] = CAN if ok[at] else CANNOT
+            conditions = opened.conditions
+            ok = completable_all([conditions[at] for at in missing], hand, wilds)
+            for i in range(len(missing)):
+                bit = 1 << slots[missing[i]]
+                known |= bit
+                if ok[i]:
+                    can |= bit
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
-            known = memo[key] = bytes(answers)
-        steps = menus.steps
-        return [steps[i] for i in open_ if known[slots[i]] == CAN]
+                f.menu_can.clear()
+            memo[key] = known
+            f.menu_can[key] = can
+        steps = opened.steps
+        return [steps[at] for at in range(len(slots)) if can >> slots[at] & 1]
 
     def _pending_condition(self) -> Condition:
         assert self.pending is not None
@@ -518,7 +558,7 @@ class EMState(State):
             # Cards still free in the hand: those after the last chosen card in canonical order
             # (the hand is sorted, and the cards are chosen in that order).
             hand = self.hands[p]
-            free = hand[bisect_right(hand, chosen[-1]) :] if chosen else hand
+            free = hand[_after(hand, chosen[-1]) :] if chosen else hand
             free_types = tuple([types[c] for c in free])
         # A bytes key and a bytes value (the item indices): nothing for the garbage collector.
         slot = g.condition_slot[target] if what == "complete" else g.kind_slot + target
@@ -555,7 +595,9 @@ class EMState(State):
         out: list[int] = []
         group = solo(cond)
         if not wild_kinds:
-            wilds = sum(up)
+            wilds = 0
+            for k_up in up:  # a loop, not sum(): a builtin looked up and called
+                wilds += k_up
             prev = -1
             for pos, t in enumerate(free_types):
                 if t == prev:
@@ -596,7 +638,7 @@ class EMState(State):
             hand = self.hands[p]
             types = self.facts.card_types
             # The lowest free copy of the type: the first card of the type after the last chosen.
-            at = bisect_right(hand, chosen[-1]) if chosen else 0
+            at = _after(hand, chosen[-1]) if chosen else 0
             while types[hand[at]] != t:
                 at += 1
             chosen.append(hand[at])
