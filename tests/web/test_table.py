@@ -16,6 +16,7 @@ from web_helpers import PHONE, Watched
 
 GAMES = ("extreme-mission", "ruler-of-mana")
 DECISIONS = 400  # far more clicks than a game needs: a game that does not end fails
+STALL = 60.0  # seconds with no click to make: the bots or the server are stuck
 
 
 def frame(page: Any) -> Any:
@@ -52,8 +53,14 @@ def step_once(who: Watched) -> bool:
 
 
 def play_to_end(*people: Watched, limit: int = DECISIONS) -> None:
-    """Click for every person in turn until each page shows the result."""
-    for _ in range(limit):
+    """Click for every person in turn until each page shows the result.
+
+    Only rounds in which somebody clicked count towards ``limit``: while the bots think nobody
+    has a decision, and how long that takes depends on the machine's load, so waiting is bounded
+    by time instead (``STALL`` seconds without anybody having a click to make)."""
+    clicks = 0
+    stalled_since: float | None = None
+    while clicks < limit:
         if all(p.page.locator(".result").count() for p in people):
             return
         moved = False
@@ -61,8 +68,15 @@ def play_to_end(*people: Watched, limit: int = DECISIONS) -> None:
             if step_once(who):
                 moved = True
                 who.page.wait_for_timeout(60)
-        if not moved:
-            time.sleep(0.1)
+        if moved:
+            clicks += 1
+            stalled_since = None
+            continue
+        now = time.monotonic()
+        stalled_since = now if stalled_since is None else stalled_since
+        if now - stalled_since > STALL:
+            raise AssertionError(f"nobody had a click to make for {STALL} s, and no result")
+        time.sleep(0.1)
     raise AssertionError(f"no result after {limit} rounds of clicks")
 
 
