@@ -240,3 +240,52 @@ def test_the_horizon_is_the_games_unless_the_settings_name_one() -> None:
     assert ISMCTSAgent(em, 0, rng, Budget(iterations=1)).horizon == em_heuristic.SEARCH_HORIZON
     assert ISMCTSAgent(rm, 0, rng, Budget(iterations=1)).horizon == rm_heuristic.SEARCH_HORIZON
     assert ISMCTSAgent(rm, 0, rng, Budget(iterations=1), Settings(horizon=1)).horizon == 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_half_turn_horizon_stops_as_the_seats_next_turn_begins(players: int) -> None:
+    """Horizon 1.5: the rest of the seat's turn, then every other seat's whole turn, and the
+    evaluation as the seat's own next turn begins (before it plays); 2: after that turn."""
+    game = bodoge.make(GAME, players=players)
+    for horizon, turns in ((1.5, 1), (2, 2)):
+        state = game.new_state(3)
+        agent = ISMCTSAgent(
+            game, 0, random.Random(1), Budget(iterations=1), Settings(horizon=horizon)
+        )
+        walk = _Walk(state, agent, random.Random(1))
+        seen = [state.turn_player]
+        while not walk.at_horizon():
+            walk._apply(state.legal_actions()[0])
+            if state.turn_player != seen[-1]:
+                seen.append(state.turn_player)
+        assert walk.ended == turns
+        if horizon == 1.5:
+            assert seen == [*range(players), 0] and state.turn_player == 0
+        else:
+            assert seen == [*range(players), 0, 1 % players]
+
+
+def test_shared_hints_ask_the_policy_once_a_node() -> None:
+    """With ``shared_hints`` a node keeps the policy's step of the first determinization that
+    asked there; without, the policy is asked at every visit that could use it."""
+    game = bodoge.make(GAME, players=2)
+    state = game.new_state(5)
+    asked = {False: 0, True: 0}
+    know_rollout = make_agent("ismcts", game, 0, random.Random(0)).rollout_policy  # type: ignore[attr-defined]
+    for shared in (False, True):
+
+        def counting(sample: bodoge.State, rng: random.Random, shared: bool = shared) -> object:
+            asked[shared] += 1
+            return know_rollout(sample, rng)
+
+        agent = ISMCTSAgent(
+            game,
+            0,
+            random.Random(2),
+            Budget(iterations=300),
+            Settings(shared_hints=shared),
+            rollout=counting,  # type: ignore[arg-type]
+        )
+        agent.act(Decision.of(state))
+        assert agent.last_iterations == 300
+    assert asked[True] < 0.8 * asked[False]

@@ -118,19 +118,55 @@ def test_a_card_taken_from_a_discard_top_stays_in_the_takers_hand_until_shown() 
     assert _taken_and_kept(view["log"], 2) == [[], []]
 
 
+def test_a_card_dropped_unseen_then_taken_again_is_in_one_hand_only() -> None:
+    """EM-3.3, EM-4.1, EM-4.2: seat 1 takes a discard top, drops it at the hand limit (only
+    seat 1 sees which card), it comes up on seat 1's discard pile, and seat 2 takes it. Seat 0's
+    samples place it in seat 2's hand alone (it was once dealt to both, and sampling failed)."""
+    game = bodoge.make(GAME, players=3)
+    laid = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)]
+    hand0 = ["I-R4a", "I-B5a", "I-G6a", "I-R1a", "I-R2a", "I-R3a"]
+    hand1 = ["I-P1a", "I-P2a", "I-P3a", "I-Y1a", "I-Y2a", "I-Y3a", "I-P7a", "I-Y8a", "I-P9a"]
+    state = game.new_state(3, setup={"missions": laid, "hands": {0: hand0, 1: hand1}})
+    assert isinstance(state, EMState)
+    state.apply("complete M1-02 R4 B5 G6")
+    state.apply("draw")
+    taken = state.discards[0][-1]
+    state.apply("take 0")
+    state.apply("draw")
+    assert state.phase == "drop" and len(state.hands[1]) == 11
+    state.apply(f"drop {game.cards.type_code(taken // game.copies)}")
+    assert state.discards[1] == [taken]
+    state.apply("take 1")
+    assert taken in state.hands[2]
+    for seed in range(8):
+        sample = game.sample_state(state.view(0), seed)
+        assert sample.view(0) == state.view(0)
+        assert taken in sample.hands[2] and taken not in sample.hands[1]
+        assert sample.card_census() == state.card_census()
+
+
 @pytest.mark.parametrize("name", ["extreme-mission", "ruler-of-mana"])
-def test_a_sampler_reads_the_view_once_and_deals_as_sample_state(name: str) -> None:
-    """``game.sampler(view)(seed)`` is ``game.sample_state(view, seed)``, sample after sample
-    (ISMCTS deals one view hundreds of times), and the samples do not share what they change."""
+def test_a_sampler_reads_the_view_once_and_deals_from_the_generator_it_is_given(
+    name: str,
+) -> None:
+    """``game.sampler(view)(rng)`` deals like ``sample_state`` from the generator ``rng``, sample
+    after sample (ISMCTS deals one view hundreds of times): each sample fits the view, the same
+    generator state deals the same sample, and the samples do not share what they change."""
     game = bodoge.make(name, players=3, turn_cap=60)
     for state in positions(game, range(3), every=11):
         for seat in [None, *range(3)]:
             view = state.view(seat)
             sample = game.sampler(view)
-            first = sample(1)
+            first = sample(random.Random(1))
             for seed in (1, 2, 3):
-                assert sample(seed).to_json() == game.sample_state(view, seed).to_json()
+                dealt = sample(random.Random(seed))
+                assert dealt.to_json() == sample(random.Random(seed)).to_json()
+                assert dealt.card_census() == state.card_census()
+                if seat is not None:
+                    assert dealt.view(seat) == view
+            if name == "extreme-mission":  # its sample_state is its sampler's first deal
+                assert first.to_json() == game.sample_state(view, 1).to_json()
             if first.current_player is not None:
-                before = sample(1).to_json()
+                before = sample(random.Random(1)).to_json()
                 first.apply(first.legal_actions()[-1])
-                assert sample(1).to_json() == before
+                assert sample(random.Random(1)).to_json() == before

@@ -329,3 +329,22 @@ def test_the_fields_table_lists_every_field_of_the_state() -> None:
     copy.hands[0].append(99)
     assert played.hands[0] != copy.hands[0]
     assert game.load(played.to_json()).to_json() == played.to_json()
+
+
+def test_a_clone_copies_every_field_all_game_long() -> None:
+    """``copy_with`` (behind ``clone`` and every ISMCTS sample) copies the fields of FIELDS one
+    by one: equal to the original at every step of a game, and sharing no list with it."""
+    import random
+
+    game = bodoge.make("extreme-mission", players=3, turn_cap=60)
+    state = game.new_state(seed=6)
+    rng = random.Random(2)
+    while state.current_player is not None:
+        copy = state.clone()
+        assert copy.to_json() == state.to_json()
+        for row in (*copy.hands, *copy.discards, *copy.spent, *copy.completed, copy.deck):
+            row.append(-1)
+        copy.pending_cards.append(-1)
+        assert copy.to_json() != state.to_json() and state.clone().to_json() == state.to_json()
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])

@@ -90,6 +90,9 @@ class Budget:
             raise ValueError(f"seconds must be more than 0, not {self.seconds}")
 
 
+_UNASKED: Final = "\x00unasked"
+"""A node's ``hint`` before the policy was asked there (None is an answer: no step)."""
+
 HORIZON: Final = 2
 """The horizon, in the searching seat's turns, for a game that names none."""
 
@@ -100,7 +103,8 @@ class Settings:
     between good steps are a few hundredths, so a small c, which spends the visits on the
     likely best, played better than 0.7); ``horizon``: how many of the searching seat's own
     turns tree and rollout look through (1: the rest of the turn in progress; 2: that and its
-    next turn, with everyone else's between), where the game's evaluator takes over — None: the
+    next turn, with everyone else's between; 1.5: up to the start of that next turn), where the
+    game's evaluator takes over — None: the
     game's ``SEARCH_HORIZON`` (its heuristic module), else :data:`HORIZON`; ``rollout_steps``: a
     bound in steps (a safety net); ``macro``: a
     compound action below the root is one move (its items by the policy);
@@ -110,10 +114,14 @@ class Settings:
     action the seat has begun follow the game's plan, unsearched; ``reuse``: keep the subtree of
     the step chosen for the seat's next decision (only where items are tree levels); ``trust``:
     how many standard errors better than the plan's step the search's choice must look to be
-    taken (0: always the search's)."""
+    taken (0: always the search's); ``shared_hints``: below the root, a node keeps the policy's
+    step of the first determinization that asked there, for every later visit (the policy is
+    most of an iteration's cost, and a prior that differs by sample only adds noise to a bias
+    that fades as ``prior / visits``); off, the policy is asked at every visit that could use
+    it."""
 
     exploration: float = 0.3
-    horizon: int | None = None
+    horizon: float | None = None
     rollout_steps: int = 2000
     reuse: bool = True
     macro: bool = True
@@ -121,13 +129,14 @@ class Settings:
     widening: float = 0.5
     items_by_policy: bool = True
     trust: float = 1.5
+    shared_hints: bool = True
 
 
 class Node:
     """A node of the information-set tree: the step that leads to it, the seat that chose it,
     and that seat's statistics (visits, total reward, availability count)."""
 
-    __slots__ = ("action", "avail", "children", "mover", "squares", "total", "visits")
+    __slots__ = ("action", "avail", "children", "hint", "mover", "squares", "total", "visits")
 
     def __init__(self, action: Action | None, mover: int | None) -> None:
         self.action = action
@@ -137,6 +146,7 @@ class Node:
         self.total = 0.0
         self.squares = 0.0  # sum of squared rewards: the spread of the mean, for ``trust``
         self.avail = 0
+        self.hint: str | None = _UNASKED  # the policy's step here, once asked (``shared_hints``)
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -311,7 +321,7 @@ class ISMCTSAgent:
             while limit is None or done < limit:
                 if deadline is not None and done and time.perf_counter() >= deadline:
                     break
-                self._descend(sample(rng.getrandbits(63)), root, rng)
+                self._descend(sample(rng), root, rng)
                 done += 1
         finally:
             if collecting:
@@ -333,7 +343,7 @@ class ISMCTSAgent:
             untried = [a for a in legal if a.notation not in children]
             if untried and self._may_widen(node, node is root, len(legal) - len(untried)):
                 # The policy's step first, so that a young node follows the policy.
-                hint = self._hint(state, legal, rng, node is root)
+                hint = self._hint(node, state, legal, rng, node is root)
                 pick = next((a for a in untried if a.notation == hint), None)
                 action = pick if pick is not None else untried[rng.randrange(len(untried))]
                 child = Node(action, state.current_player)
@@ -361,7 +371,7 @@ class ISMCTSAgent:
             if prior and any(
                 n is not best and s + prior / n.visits >= best_score for s, n in scored
             ):
-                hint = self._hint(state, legal, rng, node is root)
+                hint = self._hint(node, state, legal, rng, node is root)
                 best, best_score = _top(scored, hint, prior)
             assert best is not None and best.action is not None
             walk.move(best.action)
@@ -388,7 +398,12 @@ class ISMCTSAgent:
         return len(node.children) < 1 + widening * math.sqrt(node.visits)
 
     def _hint(
-        self, state: State, legal: list[Action], rng: random.Random, at_root: bool = False
+        self,
+        node: Node,
+        state: State,
+        legal: list[Action],
+        rng: random.Random,
+        at_root: bool = False,
     ) -> str | None:
         """The rollout policy's step here, which progressive bias (``prior``) favours while a
         child has few visits, and widening expands first: a search that knows little plays like
@@ -397,8 +412,14 @@ class ISMCTSAgent:
             return self._root_hint  # the plan's step, found once (``search``)
         if (not self.settings.prior and self.settings.widening <= 0) or len(legal) == 1:
             return None
+        shared = self.settings.shared_hints
+        if shared and node.hint is not _UNASKED:
+            return node.hint
         first = _first_step(self.rollout_policy(state, rng), legal)
-        return None if first is None else first.notation
+        hint = None if first is None else first.notation
+        if shared:
+            node.hint = hint
+        return hint
 
 
 def _top(
@@ -450,11 +471,11 @@ class _Walk:
 
     def at_horizon(self) -> bool:
         settings = self.agent.settings
-        return (
-            self.state.is_over
-            or self.ended >= self.agent.horizon
-            or self.steps >= settings.rollout_steps
-        )
+        horizon = self.agent.horizon
+        whole = int(horizon)
+        if self.ended >= whole and (whole == horizon or self.last == self.agent.seat):
+            return True  # a half turn: the others' turns done, as the seat's next one begins
+        return self.state.is_over or self.steps >= settings.rollout_steps
 
     def _apply(self, step: Action | str) -> None:
         state = self.state

@@ -6,7 +6,6 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -123,11 +122,14 @@ class Game(ABC):
         the state, for tests). ``sample_state(view, s).view(seat) == view`` for the seat's view."""
         raise NotImplementedError(f"{self.name} cannot yet rebuild a state from a view")
 
-    def sampler(self, view: JSON) -> Callable[[int], State]:
-        """``sample_state`` for one view and many seeds: ``sampler(view)(seed)`` is
-        ``sample_state(view, seed)``. A search samples one view hundreds of times a decision; a
-        game that can read the view once, then deal many times, says so here."""
-        return partial(self.sample_state, view)
+    def sampler(self, view: JSON) -> Callable[[random.Random], State]:
+        """``sample_state`` for one view and many deals: ``sampler(view)(rng)`` deals what the
+        seat cannot see from the generator ``rng``, which the sample then keeps as its own (its
+        future shuffles draw from it too). A search samples one view hundreds of times a
+        decision, each time from its own generator: seeding a new one per sample would cost
+        more than some deals. A game that can read the view once, then deal many times, says
+        so here."""
+        return lambda rng: self.sample_state(view, rng.getrandbits(63))
 
     def replay(
         self, seed: int, history: Iterable[str], setup: Mapping[str, Any] | None = None

@@ -57,13 +57,14 @@ def sample_state(game: ExtremeMission, view: Mapping[str, Any], seed: int) -> EM
     """A state whose ``view(you)`` is ``view``, the unseen cards dealt at random from ``seed``
     (``you`` may be None: a spectator's view, every hand unseen). ValueError for a view of another
     game or player count, or one that does not add up."""
-    return Sampler(game, view)(seed)
+    return Sampler(game, view)(random.Random(seed))
 
 
 class Sampler:
-    """``sample_state`` for one view and many seeds: the view is read once (its log above all,
-    which grows all game), and each call deals the unseen cards anew.
-    ``Sampler(game, view)(seed)`` is ``sample_state(game, view, seed)``."""
+    """``sample_state`` for one view and many deals: the view is read once (its log above all,
+    which grows all game), and each call deals the unseen cards anew from the generator it is
+    given, which the sample keeps (``Game.sampler``). ``Sampler(game, view)(random.Random(seed))``
+    is ``sample_state(game, view, seed)``."""
 
     __slots__ = ("hidden", "holding", "sizes", "spent_known", "template", "tops", "you")
 
@@ -164,9 +165,8 @@ class Sampler:
             view["deck_size"],
         )
 
-    def __call__(self, seed: int) -> EMState:
-        rng = random.Random(seed)
-        state = self.template.copy_with(random.Random(rng.getrandbits(63)))
+    def __call__(self, rng: random.Random) -> EMState:
+        state = self.template.copy_with(rng)
         hidden = list(self.hidden)
         shuffle(hidden, rng)
 
@@ -209,12 +209,18 @@ def _spent_this_turn(events: Sequence[JSON], seat: int) -> list[str]:
 
 def _taken_and_kept(events: Sequence[JSON], n: int) -> list[list[str]]:
     """For each seat, the cards it took from a discard top and has not revealed since (in a
-    completion or an activation), oldest first."""
+    completion or an activation), oldest first. A card seen elsewhere since — taken by another
+    seat, or on top of a discard pile — has left the hand unseen (a drop at the hand limit)."""
     kept: list[list[str]] = [[] for _ in range(n)]
     for event in events:
         kind = event.get("event")
-        if kind == "take":
-            kept[event["seat"]].append(event["card"])
+        if kind == "take" or kind == "discard":
+            card = event["card"] if kind == "take" else event["top"]
+            for held in kept:
+                if card in held:
+                    held.remove(card)
+            if kind == "take":
+                kept[event["seat"]].append(card)
         elif kind in ("complete", "activate"):
             held = kept[event["seat"]]
             for card in event["cards"]:

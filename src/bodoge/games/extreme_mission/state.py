@@ -24,7 +24,6 @@ from bodoge.core.fields import (
     TUPLE_OR_NONE,
     VALUE,
     Kind,
-    copy_fields,
     dump_fields,
     load_fields,
 )
@@ -886,7 +885,28 @@ class EMState(State):
         new.log = self.log.copy()
         new._history = list(self._history)
         new._legal = self._legal
-        copy_fields(FIELDS, self, new)
+        # The fields of FIELDS one by one, as ``copy_fields`` copies them: by name through the
+        # table, each is a dictionary lookup and two calls, and a search copies a state for
+        # every sample (tests/extreme_mission: the same as ``clone``).
+        new.missions = self.missions
+        new.completed_by = {m: list(seats) for m, seats in self.completed_by.items()}
+        new.completed = [list(row) for row in self.completed]
+        new.collaborators = [list(row) for row in self.collaborators]
+        new.hands = [list(row) for row in self.hands]
+        new.deck = list(self.deck)
+        new.discards = [list(row) for row in self.discards]
+        new.spent = [list(row) for row in self.spent]
+        new.start_player = self.start_player
+        new.player = self.player
+        new.actions_left = self.actions_left
+        new.phase = self.phase
+        new.pending = self.pending
+        new.pending_cards = list(self.pending_cards)
+        new.pending_wilds = list(self.pending_wilds)
+        new.turns_done = self.turns_done
+        new.end_triggered = self.end_triggered
+        new.over = self.over
+        new.truncated = self.truncated
         return new
 
     def determinize(self, player: int, seed: int) -> EMState:
