@@ -14,7 +14,8 @@ from bodoge.agents import Decision, derive_seed, make_agent
 from bodoge.agents.knowledge import knowledge
 from bodoge.core.testing import random_game
 from bodoge.games.ruler_of_mana import RMState
-from bodoge.games.ruler_of_mana.heuristic import HeuristicAgent, evaluate, rollout_step
+from bodoge.games.ruler_of_mana.evaluation import evaluate
+from bodoge.games.ruler_of_mana.heuristic import HeuristicAgent, rollout_step
 
 
 def heuristic_step(state: RMState) -> str:
@@ -104,17 +105,7 @@ def test_heuristic_is_the_games_heuristic_seat() -> None:
     assert isinstance(make_agent("heuristic", g, 0, random.Random(1)), HeuristicAgent)
     know = knowledge(g)
     assert know.agent is HeuristicAgent and know.rollout is rollout_step
-    assert know.evaluate is evaluate
-    state = g.new_state(3, setup={"start_player": 0, "life": {1: 5}})
-    chances = evaluate(state)
-    assert sum(chances) == pytest.approx(1.0) and chances[0] > chances[1]
-    # Equal life: the seat with more cards in hand (more plays to come) is the likelier winner.
-    state = g.new_state(
-        3,
-        setup={"start_player": 0, "hands": {0: ids("S01", "F1", "F1", "S02"), 1: ids("S03", "W1")}},
-    )
-    chances = evaluate(state, 1)
-    assert state.life[0] == state.life[1] and chances[0] > chances[1]
+    assert know.evaluate is evaluate  # the fitted one: test_rm_evaluation.py
 
 
 # ---------------------------------------------------------------------- the plan, in scenarios
@@ -226,7 +217,7 @@ def test_rollout_step_and_evaluate_on_a_sampled_state() -> None:
     while sample.current_player is not None:
         sample.apply(rollout_step(sample, random.Random(1)))
     assert sample.is_over
-    assert sum(evaluate(g.new_state(2))) == pytest.approx(1.0)
+    assert sum(evaluate(g.new_state(2), 0)) == pytest.approx(1.0)
 
 
 def test_make_agent_for_every_player_count() -> None:

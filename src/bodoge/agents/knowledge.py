@@ -10,7 +10,9 @@ A game package may have a module ``heuristic`` (``bodoge/games/<game>/heuristic.
 - ``evaluate(state, observer) -> Sequence[float]``: each seat's chance of winning, estimated from
   an unfinished (sampled) state, summing to 1; used where the search stops looking ahead.
   ``observer`` is the seat whose search it is: the evaluator may judge the other seats by what
-  the observer can see of them only, since the rest of a sample is noise to that seat.
+  the observer can see of them only, since the rest of a sample is noise to that seat. A game
+  may keep it in a module of its own, ``evaluation`` (one fitted to games' outcomes:
+  :mod:`bodoge.agents.logit`), which is looked in first.
 
 Where a game has no such module, ``heuristic`` is unavailable for it, rollouts are uniformly
 random, and a rollout cut short counts as a draw.
@@ -67,9 +69,10 @@ def _knowledge_of(cls: type[Game]) -> GameKnowledge:
     found = game_module(cls, "heuristic")
     if found is None:
         return GameKnowledge()
+    evaluation = game_module(cls, "evaluation")
     return GameKnowledge(
         agent=getattr(found, "HeuristicAgent", None),
         rollout=getattr(found, "rollout_step", None),
-        evaluate=getattr(found, "evaluate", None),
+        evaluate=getattr(evaluation or found, "evaluate", None),
         horizon=getattr(found, "SEARCH_HORIZON", None),
     )

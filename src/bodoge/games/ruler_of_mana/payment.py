@@ -59,6 +59,7 @@ __all__ = [
     "card_bounds",
     "code_index",
     "is_exact",
+    "missing_units",
     "next_payment_steps",
     "next_steps_counts",
     "parse_cost",
@@ -338,6 +339,26 @@ def payable_units(cost: CostCounts, f: int, w: int, a: int, e: int, rainbows: in
         short += cost[3] - e
     units = f + w + a + e + rainbows
     return short <= rainbows and units >= cost[0] + cost[1] + cost[2] + cost[3] + cost[4]
+
+
+@lru_cache(maxsize=1 << 14)
+def missing_units(cost: CostCounts, supply: tuple[int, ...]) -> int:
+    """About how many mana units a hand supplying ``supply`` (``payable_supply``) lacks to pay
+    ``cost``: 0 when it can.
+
+    >>> missing_units(parse_cost("E E F").counts, (1, 0, 0, 1, 0))
+    1
+    """
+    rainbows = supply[4]
+    short = 0
+    spare = 0
+    for i in range(4):
+        need = cost[i]
+        short += max(0, need - supply[i])
+        spare += max(0, supply[i] - need)
+    covered = min(short, rainbows)
+    spare += rainbows - covered
+    return short - covered + max(0, cost[4] - spare)
 
 
 # -- payment steps (RM-3.4: a 2-orb card says how many units it supplies) ---------------------
