@@ -39,7 +39,7 @@ class Trial:
     players: int
     games: int
     seed: int
-    horizon: int | None
+    horizon: float | None
     iterations: int | None
     seconds: float | None
 
@@ -77,7 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="ruler-of-mana")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=150)
-    parser.add_argument("--horizon", type=int, default=None, help="own turns (default: game's)")
+    parser.add_argument(
+        "--horizon", type=float, default=None, help="own turns; 1.5: to the next one's start"
+    )
     parser.add_argument("--iterations", type=int, default=NORMAL.iterations)
     parser.add_argument("--seconds", type=float, default=NORMAL.seconds)
     parser.add_argument("--seed", type=int, default=1)
@@ -90,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     tournament = trial.tournament()
     records = run(trial, max(1, args.workers))
     stats = summarize(records, tournament.labels, tournament.bots)
-    horizon = "the game's" if trial.horizon is None else str(trial.horizon)
+    horizon = "the game's" if trial.horizon is None else f"{trial.horizon:g}"
     for bot in stats.bots:
         print(
             f"{trial.game}, {trial.players} players, horizon {horizon}: {bot.label} won "
