@@ -1161,4 +1161,4 @@ def _tables(game: RulerOfMana) -> _Tables:
 SEARCH_HORIZON: Final = 2
 """ISMCTS looks this many of its own turns ahead before the fitted evaluator judges
 (``evaluation.py``): it won as often as 4 turns did with the evaluator of life and cards it
-replaced, at about three times the iterations a second (``docs/strength.md``)."""
+replaced, at about twice the iterations a second (``docs/strength.md``)."""
