@@ -403,7 +403,7 @@ class Planner:
         self._unseen: tuple[int, dict[str, int]] | None = None  # _unseen_reactions, once asked
         self._supply = _supply(self.mana_counts)
         self._worth: dict[str, float] = {}  # card_worth, by code: the hand does not change
-        self._recoverable = sum(1 for c in facts.discard if c not in game.scrolls)
+        self._recoverable = -1  # the discard pile's cards that are no scroll, once asked
         self._base: float | None = None  # _now, once asked
         self._stopping: dict[bool, list[tuple[str, str, str]]] = {}  # _stoppers, once asked
 
@@ -556,12 +556,12 @@ class Planner:
             return out
         life, shield, cards = out.life, out.shield, out.cards
         cap = self.engine.life_cap
-        recoverable = self._recoverable
         for (verb, amount, targets), seats in zip(effects, sets, strict=True):
             if not targets:
                 if verb == "draw":
                     cards[caster] += min(amount, f.deck_size)
                 elif verb == "recover":
+                    recoverable = self._recoverable_cards()
                     cards[caster] += min(amount, recoverable)
                     out.extra += 0.2 * min(amount, recoverable) if caster == self.me else 0.0
                 elif verb == "scry" and caster == self.me:
@@ -604,6 +604,14 @@ class Planner:
             if later == "retaliate" and out.lost[seat] >= 1:
                 self._hit(out, seat, caster, amount, counted=False)
         return out
+
+    def _recoverable_cards(self) -> int:
+        """The cards of the discard pile a recovery can take (no scrolls), counted the first
+        time a play asks: the pile grows all game, and most planners never need it."""
+        if self._recoverable < 0:
+            scrolls = self.game.scrolls
+            self._recoverable = sum(1 for c in self.facts.discard if c not in scrolls)
+        return self._recoverable
 
     @staticmethod
     def _hit(out: _Outcome, source: int, dest: int, amount: int, counted: bool = True) -> None:
