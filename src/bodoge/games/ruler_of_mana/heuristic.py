@@ -405,6 +405,7 @@ class Planner:
         self._worth: dict[str, float] = {}  # card_worth, by code: the hand does not change
         self._recoverable = -1  # the discard pile's cards that are no scroll, once asked
         self._base: float | None = None  # _now, once asked
+        self._ranked: list[str] | None = None  # the hand, weakest first (_weakest)
         self._stopping: dict[bool, list[tuple[str, str, str]]] = {}  # _stoppers, once asked
 
     # -------------------------------------------------------------- card values
@@ -850,10 +851,13 @@ class Planner:
             return ending if ending < WIN else WIN / 2
         return self.card + self._hand_after(1)
 
-    def _weakest(self, count: int, pool: Sequence[str] | None = None) -> list[str]:
-        hand = list(self.facts.hand if pool is None else pool)
-        hand.sort(key=self.card_worth)
-        return hand[:count]
+    def _weakest(self, count: int) -> list[str]:
+        """My ``count`` cards worth least to keep (the hand sorted once a planner: a turn's
+        option weighs both a cycle and an exchange)."""
+        ranked = self._ranked
+        if ranked is None:
+            ranked = self._ranked = sorted(self.facts.hand, key=self.card_worth)
+        return ranked[:count]
 
     def _cycle_worth(self) -> float:
         if len(self.facts.hand) < CYCLE_CARDS:
