@@ -27,7 +27,8 @@ is named in the engine, which reads their effects and reactions.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, ClassVar
 from weakref import WeakKeyDictionary
 
@@ -47,7 +48,7 @@ from bodoge.games.ruler_of_mana.payment import (
     step_units,
 )
 from bodoge.games.ruler_of_mana.rules import EXPERT_LIFE_CAP, MAX_PLAYERS, MIN_PLAYERS, START_LIFE
-from bodoge.games.ruler_of_mana.sample import sample_state
+from bodoge.games.ruler_of_mana.sample import deal_sample, sample_state
 from bodoge.games.ruler_of_mana.setup import SETUP_KEYS, build_state
 from bodoge.games.ruler_of_mana.state import Facts, PlayShape, RMState
 from bodoge.games.ruler_of_mana.words import describe_step
@@ -227,3 +228,8 @@ class RulerOfMana(Game):
         """A full state consistent with a seat's ``view``, from the view alone: what the seat
         cannot see is dealt at random from ``seed`` (``sample.py``)."""
         return sample_state(self, view, seed)
+
+    def sampler(self, view: JSON) -> Callable[[random.Random], RMState]:
+        """``sample_state`` for many deals of one ``view``, each from the generator given
+        (``sample.py``: the view is read once)."""
+        return partial(deal_sample, self, view)

@@ -45,10 +45,11 @@ rebuilt, while its draft is running, as if the start player began.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bodoge.core.game import Game
 from bodoge.core.shuffle import shuffle
 from bodoge.core.state import JSON, Log
 from bodoge.games.ruler_of_mana.play import AFTER, END_PLAY, LATER, MODES, RESOLVE, WINDOW
@@ -113,9 +114,14 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
     What follows from the view alone is read once per view (``_read``): a search samples the
     same view again and again. A view is a value: one changed after a sample is read anew
     only as another object."""
+    return deal_sample(game, view, random.Random(seed))
+
+
+def deal_sample(game: RulerOfMana, view: Mapping[str, Any], rng: random.Random) -> RMState:
+    """``sample_state`` dealing from the generator ``rng``, which the sample keeps as its own
+    (``Game.sampler``: a search deals from its own generator, not a new one a sample)."""
     base = _read(game, view)
-    rng = random.Random(seed)
-    st = base.state.copy_with(random.Random(rng.getrandbits(63)))
+    st = base.state.copy_with(rng)
     n = game.players
     you = base.you
     index = game.index
@@ -137,13 +143,6 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
     mana = [c for c in unseen if is_mana[c]]
     other = [c for c in unseen if not is_mana[c]]
 
-    def deal(pool: list[int], count: int, what: str) -> list[int]:
-        if count < 0 or count > len(pool):
-            raise ValueError(f"the view does not add up: {what} needs {count} of {len(pool)}")
-        dealt = pool[len(pool) - count :] if count else []
-        del pool[len(pool) - count :]
-        return dealt
-
     for s in range(n):
         if s == you:
             continue
@@ -155,8 +154,8 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
         other_wanted = sizes[s] - len(known[s]) - mana_wanted
         st.hands[s] = sorted(
             known[s]
-            + deal(mana, mana_wanted, f"seat {s}'s mana")
-            + deal(other, other_wanted, f"seat {s}'s other cards")
+            + _deal(mana, mana_wanted, f"seat {s}'s mana")
+            + _deal(other, other_wanted, f"seat {s}'s other cards")
         )
     deck_size: int = view["deck_size"] - looking_other
     if st.ask.kind == TOP:
@@ -164,15 +163,15 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
     top: list[int] = []
     top_is_mana = view["deck_top_is_mana"]
     if deck_size > 0 and top_is_mana is not None:
-        top = deal(mana if top_is_mana else other, 1, "the deck's top card")
+        top = _deal(mana if top_is_mana else other, 1, "the deck's top card")
     rest = mana + other
     shuffle(rest, rng)
-    st.deck = deal(rest, deck_size - len(top), "the deck") + top
+    st.deck = _deal(rest, deck_size - len(top), "the deck") + top
     if looking_other:
-        st.ask.cards = deal(rest, looking_other, "the cards a scry looks at")
+        st.ask.cards = _deal(rest, looking_other, "the cards a scry looks at")
     if drafting:
         assert pending is not None
-        _rebuild_draft(st, pending, you, my_pack, my_pick, lambda k: deal(rest, k, "a pack"))
+        _rebuild_draft(st, pending, you, my_pack, my_pick, rest)
     if rest:
         raise ValueError(f"the view does not add up: {len(rest)} cards are nowhere")
 
@@ -196,13 +195,23 @@ def sample_state(game: RulerOfMana, view: Mapping[str, Any], seed: int) -> RMSta
     return st
 
 
+def _deal(pool: list[int], count: int, what: str) -> list[int]:
+    """The last ``count`` cards of ``pool``, taken out of it (a plain function, not a closure:
+    compiled, a closure and its frame would be a reference cycle every sample)."""
+    if count < 0 or count > len(pool):
+        raise ValueError(f"the view does not add up: {what} needs {count} of {len(pool)}")
+    dealt = pool[len(pool) - count :] if count else []
+    del pool[len(pool) - count :]
+    return dealt
+
+
 @dataclass(frozen=True)
 class _Read:
     """What a view says, before anything unseen is dealt: the state with every public and own
     fact in place, and what the dealing needs."""
 
     view: Mapping[str, Any]
-    game: RulerOfMana
+    game: Game  # the RulerOfMana read for (compiled, the annotation must exist at run time)
     state: RMState
     you: int | None
     pending: JSON | None
@@ -404,7 +413,7 @@ def _rebuild_draft(
     you: int | None,
     my_pack: list[int],
     my_pick: int,
-    deal: Callable[[int], list[int]],
+    rest: list[int],
 ) -> None:
     """The packs (the seat's own as seen, the others dealt) and this round's picks: the seats
     before the one asked, in turn order from the start player, have picked."""
@@ -415,9 +424,9 @@ def _rebuild_draft(
     st.packs = [[] for _ in range(n)]
     st.picks = [-1] * n
     for s in range(n):
-        st.packs[s] = sorted(my_pack) if s == you else sorted(deal(sizes[s]))
+        st.packs[s] = sorted(my_pack) if s == you else sorted(_deal(rest, sizes[s], "a pack"))
         if s in picked:
-            st.picks[s] = my_pick if s == you else deal(1)[0]
+            st.picks[s] = my_pick if s == you else _deal(rest, 1, "a pick")[0]
 
 
 def _rebuild_exchange(
