@@ -497,3 +497,33 @@ def _secret(state: bodoge.State, player: int) -> object:
 def test_no_leaks(variant: str, players: int) -> None:
     made = game(players, variant, turn_cap=150)
     check_no_leaks(made, range(40 if FULL else 5), secret=_secret)
+
+
+@pytest.mark.parametrize("variant", ["basic", "expert"])
+def test_a_clone_copies_every_field_all_game_long(variant: str) -> None:
+    """``copy_with`` (behind ``clone`` and every ISMCTS sample) copies the fields of
+    ``storage.FIELDS`` one by one: equal to the original at every step of a game (draft,
+    exchange, plays and reactions included), and sharing nothing changeable with it."""
+    import random
+
+    from bodoge.games.ruler_of_mana import storage
+
+    game = bodoge.make("ruler-of-mana", players=3, variant=variant, turn_cap=40)
+    rng = random.Random(3)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        while state.current_player is not None:
+            copy = state.clone()
+            assert sorted(storage.FIELDS) == sorted(storage.to_dict(copy))
+            assert copy.to_json() == state.to_json()
+            for name in storage.FIELDS:  # no list, dict or record shared with the original
+                mine, theirs = getattr(copy, name), getattr(state, name)
+                if isinstance(mine, (list, dict)) or hasattr(mine, "copy"):
+                    assert mine is not theirs, name
+            for row in (*copy.hands, *(cell for row in copy.seen for cell in row)):
+                row.append(0)
+            copy.life.append(0)
+            copy.ask.chosen.append(0)
+            assert state.clone().to_json() == state.to_json() != copy.to_json()
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])

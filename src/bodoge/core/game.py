@@ -57,6 +57,10 @@ class Game(ABC):
         self.variant = variant
         self.turn_cap = turn_cap
         self.cards_path = None if cards is None else str(cards)
+        self.derived: dict[object, Any] = {}
+        """What other modules work out from this game once and keep with it, each under a key
+        of its own (a bot's tables, an evaluator's model): looked up at every step of a search,
+        a plain dictionary here costs less than a ``WeakKeyDictionary`` of games there."""
         self._configure()
 
     @abstractmethod

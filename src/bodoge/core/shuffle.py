@@ -25,10 +25,23 @@ __all__ = ["shuffle"]
 T = TypeVar("T")
 
 
-def shuffle(items: list[T], rng: random.Random) -> None:
-    """Shuffle ``items`` in place with ``rng``: exactly ``rng.shuffle(items)``."""
+def shuffle(items: list[T], rng: random.Random, last: int = -1) -> None:
+    """Shuffle ``items`` in place with ``rng``: exactly ``rng.shuffle(items)``.
+
+    With ``last``, only the last ``last`` places are drawn (the first steps of the same
+    algorithm): they hold a uniform random sample of ``items`` in random order, for the price
+    of ``last`` draws, when only that many cards are dealt from the end.
+
+    >>> cards = list(range(10))
+    >>> shuffle(cards, random.Random(7), last=3)
+    >>> same = list(range(10))
+    >>> random.Random(7).shuffle(same)
+    >>> cards[-3:] == same[-3:]
+    True
+    """
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
+    stop = 0 if last < 0 else max(0, len(items) - 1 - last)
+    for i in range(len(items) - 1, stop, -1):
         n = i + 1
         k = n.bit_length()
         j = getrandbits(k)

@@ -54,7 +54,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
-from weakref import WeakKeyDictionary
 
 from bodoge.core.action import Action
 from bodoge.games.extreme_mission.conditions import (
@@ -212,14 +211,12 @@ class _Memo:
         self.plans: dict[tuple[Any, ...], Plan | None] = {}
 
 
-_MEMOS: Final[WeakKeyDictionary[ExtremeMission, dict[tuple[Any, ...], _Memo]]] = WeakKeyDictionary()
-
-
 def _memo(game: ExtremeMission, missions: tuple[str, ...], exact: bool, style: Style) -> _Memo:
-    """The memo of ``game``'s planners with these missions, solver and style."""
-    memos = _MEMOS.get(game)
+    """The memo of ``game``'s planners with these missions, solver and style (kept in
+    ``game.derived``)."""
+    memos: dict[tuple[Any, ...], _Memo] | None = game.derived.get(_Memo)
     if memos is None:
-        memos = _MEMOS[game] = {}
+        memos = game.derived[_Memo] = {}
     key = (missions, exact, style)
     memo = memos.get(key)
     if memo is None:

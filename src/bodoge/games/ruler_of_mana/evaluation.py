@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from importlib import resources
 from typing import TYPE_CHECKING, Final
-from weakref import WeakKeyDictionary
 
 from bodoge.agents.logit import Model, load_models
 from bodoge.games.ruler_of_mana.payment import CostCounts, missing_units
@@ -94,20 +93,17 @@ class _Cards:
             self.reaction.append(code in game.reactions)
 
 
-_CARDS: Final[WeakKeyDictionary[RulerOfMana, _Cards]] = WeakKeyDictionary()
-_MODEL: Final[WeakKeyDictionary[RulerOfMana, Model]] = WeakKeyDictionary()
-
-
 def model_of(game: RulerOfMana) -> Model:
-    """The model of ``game``'s variant and player count (the nearest player count fitted)."""
-    found = _MODEL.get(game)
+    """The model of ``game``'s variant and player count (the nearest player count fitted),
+    kept in ``game.derived``."""
+    found: Model | None = game.derived.get(Model)
     if found is None:
         variant = "expert" if game.expert else "basic"
         counts = [p for v, p in MODELS if v == variant]
         if not counts:
             raise ValueError(f"evaluation.toml has no model of the {variant} rules")
         players = min(counts, key=lambda p: (abs(p - game.players), p))
-        found = _MODEL[game] = MODELS[variant, players]
+        found = game.derived[Model] = MODELS[variant, players]
     return found
 
 
@@ -157,9 +153,9 @@ def features(state: RMState, seat: int, observer: int) -> list[float]:
 
 
 def _cards(game: RulerOfMana) -> _Cards:
-    found = _CARDS.get(game)
+    found: _Cards | None = game.derived.get(_Cards)
     if found is None:
-        found = _CARDS[game] = _Cards(game)
+        found = game.derived[_Cards] = _Cards(game)
     return found
 
 

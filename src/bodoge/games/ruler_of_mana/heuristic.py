@@ -69,7 +69,6 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
-from weakref import WeakKeyDictionary
 
 from bodoge.core.action import Action
 from bodoge.games.ruler_of_mana.effects import Effect
@@ -406,7 +405,6 @@ class Planner:
         self._recoverable = -1  # the discard pile's cards that are no scroll, once asked
         self._base: float | None = None  # _now, once asked
         self._ranked: list[str] | None = None  # the hand, weakest first (_weakest)
-        self._stopping: dict[bool, list[tuple[str, str, str]]] = {}  # _stoppers, once asked
 
     # -------------------------------------------------------------- card values
     def _needed_elements(self) -> dict[str, int]:
@@ -471,45 +469,35 @@ class Planner:
         return worth
 
     def _card_worth(self, code: str) -> float:
-        g = self.game
-        if code in g.mana_kinds:
+        if code in self.game.mana_kinds:
             return self.mana_worth(code) * self.scale
-        spell = g.spells.get(code)
-        if spell is not None:
+        tables = self._tables
+        options = tables.spell_options.get(code)
+        if options is not None:
             best = 0.3
-            for i, option in enumerate(spell.options):
-                missing = missing_units(option.cost.counts, self._supply)
-                reach = REACH[min(missing, len(REACH) - 1)]
-                net = self.option_worth(code, i + 1) - MANA_CARD * option.cost.mana_value
-                best = max(best, net * reach)
+            for counts, net in options:
+                missing = missing_units(counts, self._supply)
+                best = max(best, net * REACH[min(missing, len(REACH) - 1)])
             return best * self.scale
-        scroll = g.scrolls[code]
-        if scroll.reaction is not None:
-            return max(HOLD.get(v.verb, 2.0) for v in scroll.reaction.verbs) * self.scale
-        return max(0.5, self.option_worth(code, 0)) * self.scale
+        return tables.scroll_worths[code] * self.scale
 
     def _unseen_reactions(self) -> tuple[int, dict[str, int]]:
         """Non-mana cards the seat cannot see, and the copies of each reaction kind among
         them (the others are in its hand, the discard pile or on the table)."""
-        g = self.game
+        tables = self._tables
         # Counted by hand, not with ``Counter``, whose ``update`` is Python even when this is
-        # compiled: a planner is built for every step of a rollout.
-        seen: dict[str, int] = {}
-        f = self.facts
-        for code in f.hand:
-            seen[code] = seen.get(code, 0) + 1
-        for code in f.discard:
-            seen[code] = seen.get(code, 0) + 1
-        for _, code in f.table:
-            seen[code] = seen.get(code, 0) + 1
-        mana = g.mana_kinds
+        # compiled: a planner is built for every step of a rollout. Only what is no mana counts.
+        live = dict(tables.reaction_copies)
+        mana = self.game.mana_kinds
         hidden_seen = 0
-        for code, n in seen.items():
-            if code not in mana:
-                hidden_seen += n
-        unseen = len(g.ids) - g.mana_total - hidden_seen
-        live = {code: len(g.copies[code]) - seen.get(code, 0) for code in g.reactions}
-        return unseen, live
+        f = self.facts
+        for cards in (f.hand, f.discard, [code for _, code in f.table]):
+            for code in cards:
+                if code not in mana:
+                    hidden_seen += 1
+                    if code in live:
+                        live[code] -= 1
+        return tables.hidden_total - hidden_seen, live
 
     def _unseen_cards(self) -> tuple[int, dict[str, int]]:
         """``_unseen_reactions``, worked out the first time a decision asks (a choice of cards
@@ -695,9 +683,7 @@ class Planner:
         base = self._base
         if base is None:
             base = self._base = self._now()
-        stoppers = self._stopping.get(option > 0)
-        if stoppers is None:
-            stoppers = self._stopping[option > 0] = self._stoppers(option > 0)
+        stoppers = self._tables.stoppers[option > 0]
         for o in sorted(targeted):
             kinds = [
                 k
@@ -707,7 +693,8 @@ class Planner:
             chance = self.holds_chance(o, kinds) * REACT_USE
             if chance <= 0.0:
                 continue
-            reflect = [k for k in kinds if "reflect" in self._verbs(k)]
+            reflects = self._tables.reflects
+            reflect = [k for k in kinds if k in reflects]
             live = self._unseen_cards()[1]
             share = sum(live.get(k, 0) for k in reflect) / max(
                 1, sum(live.get(k, 0) for k in kinds)
@@ -745,20 +732,6 @@ class Planner:
     def _verbs(self, code: str) -> tuple[str, ...]:
         reaction = self.game.reactions[code]
         return tuple(v.verb for v in reaction.verbs)
-
-    def _stoppers(self, is_spell: bool) -> list[tuple[str, str, str]]:
-        """Window reaction kinds that stop or turn a play's damage: (kind, verb, trigger)."""
-        out: list[tuple[str, str, str]] = []
-        for code in self.game.window_kinds:
-            reaction = self.game.reactions[code]
-            if reaction.trigger == "spell_cast" and not is_spell:
-                continue
-            out.extend(
-                (code, v.verb, reaction.trigger)
-                for v in reaction.verbs
-                if v.verb in ("cancel", "untarget", "halve", "reflect")
-            )
-        return out
 
     def best_target(self, code: str, option: int) -> tuple[float, int, int]:
         """The best ``one_opponent`` for a play (or NO_SEAT when it has none), its worth and
@@ -1137,7 +1110,17 @@ class _Tables:
     again, kept once: read from the cards' own objects, every lookup would be a Python
     attribute or ``__hash__`` (the card classes are not compiled)."""
 
-    __slots__ = ("effects", "needs", "option_worths")
+    __slots__ = (
+        "effects",
+        "hidden_total",
+        "needs",
+        "option_worths",
+        "reaction_copies",
+        "reflects",
+        "scroll_worths",
+        "spell_options",
+        "stoppers",
+    )
 
     def __init__(self, game: RulerOfMana) -> None:
         # Each spell's most units of each element over its options (``_needed_elements``).
@@ -1153,20 +1136,67 @@ class _Tables:
                 self.effects[code, k] = _plain(option.effects)
         for code, scroll in game.scrolls.items():
             self.effects[code, 0] = _plain(scroll.effects)
+        opps = game.players - 1
+        # ``Planner._card_worth`` less the hand: each spell option's cost counts and its worth
+        # net of the mana it spends; each scroll's worth.
+        self.spell_options: dict[str, tuple[tuple[tuple[int, ...], float], ...]] = {
+            code: tuple(
+                [
+                    (
+                        o.cost.counts,
+                        _effects_worth(tuple(o.effects), opps) - MANA_CARD * o.cost.mana_value,
+                    )
+                    for o in spell.options
+                ]
+            )
+            for code, spell in game.spells.items()
+        }
+        self.scroll_worths: dict[str, float] = {}
+        for code, scroll in game.scrolls.items():
+            if scroll.reaction is not None:
+                self.scroll_worths[code] = max(HOLD.get(v.verb, 2.0) for v in scroll.reaction.verbs)
+            else:
+                self.scroll_worths[code] = max(0.5, _effects_worth(tuple(scroll.effects), opps))
+        # ``Planner._unseen_reactions``: the cards that are no mana, and each reaction's copies.
+        self.hidden_total: int = len(game.ids) - game.mana_total
+        self.reaction_copies: dict[str, int] = {
+            code: len(game.copies[code]) for code in game.reactions
+        }
+        # Window reaction kinds that stop or turn a play's damage, (kind, verb, trigger), for a
+        # spell (True) and a scroll (False); and the kinds that reflect.
+        self.stoppers: dict[bool, list[tuple[str, str, str]]] = {
+            is_spell: _stoppers(game, is_spell) for is_spell in (True, False)
+        }
+        self.reflects: frozenset[str] = frozenset(
+            code
+            for code, reaction in game.reactions.items()
+            if any(v.verb == "reflect" for v in reaction.verbs)
+        )
+
+
+def _stoppers(game: RulerOfMana, is_spell: bool) -> list[tuple[str, str, str]]:
+    out: list[tuple[str, str, str]] = []
+    for code in game.window_kinds:
+        reaction = game.reactions[code]
+        if reaction.trigger == "spell_cast" and not is_spell:
+            continue
+        out.extend(
+            (code, v.verb, reaction.trigger)
+            for v in reaction.verbs
+            if v.verb in ("cancel", "untarget", "halve", "reflect")
+        )
+    return out
 
 
 def _plain(effects: Sequence[Effect]) -> tuple[PlainEffect, ...]:
     return tuple([(e.verb, e.n or 0, e.target is not None) for e in effects])
 
 
-_TABLES: Final[WeakKeyDictionary[RulerOfMana, _Tables]] = WeakKeyDictionary()
-
-
 def _tables(game: RulerOfMana) -> _Tables:
-    """The planners' :class:`_Tables` of ``game``."""
-    tables = _TABLES.get(game)
+    """The planners' :class:`_Tables` of ``game`` (kept in ``game.derived``)."""
+    tables: _Tables | None = game.derived.get(_Tables)
     if tables is None:
-        tables = _TABLES[game] = _Tables(game)
+        tables = game.derived[_Tables] = _Tables(game)
     return tables
 
 

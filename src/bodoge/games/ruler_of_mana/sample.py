@@ -137,11 +137,10 @@ def deal_sample(game: RulerOfMana, view: Mapping[str, Any], rng: random.Random) 
     know = base.know
     my_pack = list(base.my_pack)
     my_pick = base.my_pick
-    unseen = list(base.unseen)
-    # Everything else is unseen: split by card back (mana cards have their own), then dealt.
-    shuffle(unseen, rng)
-    mana = [c for c in unseen if is_mana[c]]
-    other = [c for c in unseen if not is_mana[c]]
+    # Everything else is unseen: split by card back (mana cards have their own), then dealt
+    # at random (``_deal_random``) and the rest shuffled once.
+    mana = list(base.unseen_mana)
+    other = list(base.unseen_other)
 
     for s in range(n):
         if s == you:
@@ -154,8 +153,8 @@ def deal_sample(game: RulerOfMana, view: Mapping[str, Any], rng: random.Random) 
         other_wanted = sizes[s] - len(known[s]) - mana_wanted
         st.hands[s] = sorted(
             known[s]
-            + _deal(mana, mana_wanted, f"seat {s}'s mana")
-            + _deal(other, other_wanted, f"seat {s}'s other cards")
+            + _deal_random(mana, mana_wanted, rng, f"seat {s}'s mana")
+            + _deal_random(other, other_wanted, rng, f"seat {s}'s other cards")
         )
     deck_size: int = view["deck_size"] - looking_other
     if st.ask.kind == TOP:
@@ -163,7 +162,7 @@ def deal_sample(game: RulerOfMana, view: Mapping[str, Any], rng: random.Random) 
     top: list[int] = []
     top_is_mana = view["deck_top_is_mana"]
     if deck_size > 0 and top_is_mana is not None:
-        top = _deal(mana if top_is_mana else other, 1, "the deck's top card")
+        top = _deal_random(mana if top_is_mana else other, 1, rng, "the deck's top card")
     rest = mana + other
     shuffle(rest, rng)
     st.deck = _deal(rest, deck_size - len(top), "the deck") + top
@@ -195,6 +194,13 @@ def deal_sample(game: RulerOfMana, view: Mapping[str, Any], rng: random.Random) 
     return st
 
 
+def _deal_random(pool: list[int], count: int, rng: random.Random, what: str) -> list[int]:
+    """``count`` cards of ``pool`` at random, taken out of it."""
+    if 0 < count <= len(pool):
+        shuffle(pool, rng, last=count)
+    return _deal(pool, count, what)
+
+
 def _deal(pool: list[int], count: int, what: str) -> list[int]:
     """The last ``count`` cards of ``pool``, taken out of it (a plain function, not a closure:
     compiled, a closure and its frame would be a reference cycle every sample)."""
@@ -222,7 +228,8 @@ class _Read:
     know: Knowledge
     my_pack: list[int]
     my_pick: int
-    unseen: list[int]
+    unseen_mana: list[int]  # the unseen cards by card back
+    unseen_other: list[int]
 
 
 _READ: list[_Read] = []  # the last views read, newest last
@@ -353,6 +360,7 @@ def _read_view(game: RulerOfMana, view: Mapping[str, Any]) -> _Read:
             my_pick = place(pending["kept"])
 
     unseen = [c for c in range(len(game.ids)) if c not in placed]
+    is_mana = game.is_mana
     return _Read(
         view,
         game,
@@ -366,7 +374,8 @@ def _read_view(game: RulerOfMana, view: Mapping[str, Any]) -> _Read:
         know,
         my_pack,
         my_pick,
-        unseen,
+        [c for c in unseen if is_mana[c]],
+        [c for c in unseen if not is_mana[c]],
     )
 
 

@@ -21,7 +21,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from bodoge.core.action import Action
-from bodoge.core.fields import copy_fields
 from bodoge.core.i18n import Message
 from bodoge.core.result import Result, Rung, competition_ranks, decided_by
 from bodoge.core.state import JSON, State
@@ -773,7 +772,36 @@ class RMState(State):
         new.log = self.log.copy()
         new._history = list(self._history)
         new._legal = self._legal
-        copy_fields(storage.FIELDS, self, new)
+        # The fields of ``storage.FIELDS`` one by one, as ``copy_fields`` copies them: through
+        # the table, each is a dictionary lookup and a call of a lambda the compiler cannot
+        # see into, and a search copies a state for every sample (tests: the same as the
+        # table's copy, all game long).
+        new.hands = [list(row) for row in self.hands]
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.life = list(self.life)
+        new.shield = list(self.shield)
+        new.skips = list(self.skips)
+        new.bonus = list(self.bonus)
+        new.ko_by = list(self.ko_by)
+        new.seen = [[list(cell) for cell in row] for row in self.seen]
+        new.start_player = self.start_player
+        new.player = self.player
+        new.turn = self.turn
+        new.turns_done = self.turns_done
+        new.deck_out = self.deck_out
+        new.over = self.over
+        new.truncated = self.truncated
+        new.end_reason = self.end_reason
+        new.ask = self.ask.copy()
+        new.agenda = list(self.agenda)
+        new.play = None if self.play is None else self.play.copy()
+        new.packs = None if self.packs is None else [list(row) for row in self.packs]
+        new.picks = list(self.picks)
+        new.draft_round = self.draft_round
+        new.exchangers = list(self.exchangers)
+        new.offers = dict(self.offers)
+        new.table = dict(self.table)
         new.gone = dict(self.gone)  # derived from the discard pile, kept beside the fields
         return new
 
