@@ -348,3 +348,62 @@ def test_a_clone_copies_every_field_all_game_long() -> None:
         assert copy.to_json() != state.to_json() and state.clone().to_json() == state.to_json()
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_whole_completion_checked_at_once_is_the_steps_one_by_one() -> None:
+    """``_apply_whole`` (a search's whole completion or activation, checked by one question to
+    the solver) takes exactly the strings the steps one by one take, to the same state: legal
+    completions walked at random, in any order of items, begun or not, and broken ones (an item
+    left out, one too many, a card swapped for another of the hand, a wild doubled)."""
+    import random
+
+    from bodoge.core.errors import IllegalAction
+
+    game = bodoge.make("extreme-mission", players=3, turn_cap=60)
+    rng = random.Random(5)
+    taken = refused = 0
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        while state.current_player is not None:
+            legal = state.legal_actions()
+            for first in [a for a in legal if a.kind in ("complete", "activate")][:3]:
+                walk = state.clone()
+                walk.apply(first)
+                items: list[str] = []
+                while walk._in_action():
+                    step = rng.choice(walk.legal_actions())
+                    items.append(step.notation)
+                    walk.apply(step)
+                hand = [game.cards.type_code(c // game.copies) for c in state.hands[state.player]]
+                texts = [items, items[::-1], items[:-1], [*items, items[-1]]]
+                if hand:
+                    texts.append([*items[:-1], rng.choice(hand)])
+                kinds = [k for k in items if k in game.kinds]
+                if kinds and len(kinds) < len(items):  # a card for a wild already there
+                    texts.append([*items[1:], kinds[0]])
+                up = [game.kinds[k] for k, u in enumerate(state.collaborators[state.player]) if u]
+                if up and len(kinds) < len(items):  # a card for a face-up kind
+                    texts.append([*items[1:], rng.choice(up)])
+                for text in texts:
+                    rng.shuffle(text := list(text))
+                    for begun in (False, True):
+                        start = state.clone()
+                        if begun:
+                            start.apply(first)
+                        whole = " ".join(text if begun else [first.notation, *text])
+                        slow = start.clone()
+                        try:
+                            slow._apply_steps(whole, atomic=True)
+                            ok = True
+                        except IllegalAction:
+                            ok = False
+                        fast = start.clone()
+                        assert fast._apply_whole(whole) == ok, whole
+                        if ok:
+                            assert fast.to_json() == slow.to_json()
+                            taken += 1
+                        else:
+                            assert fast.to_json() == start.to_json()
+                            refused += 1
+            state.apply(legal[rng.randrange(len(legal))])
+    assert taken > 100 and refused > 100

@@ -156,6 +156,7 @@ class Facts:
         assert list(game.step_card) == list(range(len(game.step_card)))
         self.step_item: tuple[Action, ...] = (*game.step_card.values(), *game.step_wild)
         self.wild_item: int = len(game.step_card)  # the index of the first kind as a wild
+        self.item_of: dict[str, int] = {a.notation: i for i, a in enumerate(self.step_item)}
         # Every condition's slot in ``menu_memo``: the missions, then the kinds.
         missions = game.cards.missions
         self.condition_slot: dict[str, int] = {m.id: i for i, m in enumerate(missions)}
@@ -530,6 +531,86 @@ class EMState(State):
             f.menu_can[key] = can
         steps = opened.steps
         return [steps[at] for at in range(len(slots)) if can >> slots[at] & 1]
+
+    def _apply_steps(self, text: str, atomic: bool = True) -> None:
+        # A search's own sample (not atomic) takes a whole completion or activation checked at
+        # once (``_apply_whole``); anything else, and every person's input, step by step.
+        if atomic or not self._apply_whole(text):
+            super()._apply_steps(text, atomic)
+
+    def _apply_whole(self, text: str) -> bool:
+        """``text`` as a whole completion or activation (EM-3.4, EM-3.6), begun or not, that a
+        rollout policy plans (``complete M2-01 R4 B5 G6 HK``): done if its cards and wilds are
+        exactly the items the steps one by one would take, checked by one question to the
+        solver instead of the legal items at every step (True); else nothing is changed (False).
+
+        The items go in canonical order: the cards by type from the hand after those chosen,
+        then the wilds by kind. Each card is then legal (``_items_for``): the cards after it
+        with the wilds meet the condition, so the fewest wilds with it and the rest of the hand
+        are no more than the face-up kinds. Each wild is legal while the cards lack it, a face-up
+        kind after the last one, with enough face-up kinds after it for the wilds to come."""
+        tokens = text.split()
+        f = self.facts
+        p = self.player
+        first: Action | None = None
+        if self.pending is None:
+            if len(tokens) < 3 or self.current_player is None:
+                return False
+            first = self._legal_map().get(f"{tokens[0]} {tokens[1]}")
+            if first is None or first.kind not in ("complete", "activate"):
+                return False
+            what: str = first.kind
+            target: Any = first.args[0]
+            tokens = tokens[2:]
+        else:
+            what, target = self.pending
+        cond = f.condition_of[target] if what == "complete" else f.kind_conditions[target]
+        chosen = self.pending_cards
+        begun_wilds = self.pending_wilds
+        cards: list[int] = []
+        wilds: list[int] = []
+        for token in tokens:
+            item = f.item_of.get(token, -1)
+            if item < 0:
+                return False
+            if item < f.wild_item:
+                cards.append(item)
+            else:
+                wilds.append(item - f.wild_item)
+        items = len(chosen) + len(cards) + len(begun_wilds) + len(wilds)
+        if (cards and begun_wilds) or items != cond.card_count:
+            return False
+        cards.sort()
+        wilds.sort()
+        # The cards, from the hand after the last chosen card, in order (the hand is sorted).
+        hand = self.hands[p]
+        types = f.card_types
+        at = _after(hand, chosen[-1]) if chosen else 0
+        for t in cards:
+            while at < len(hand) and types[hand[at]] != t:
+                at += 1
+            if at == len(hand):
+                return False
+            at += 1
+        # The wilds: distinct face-up kinds, after any already added.
+        up = self.collaborators[p]
+        last = begun_wilds[-1] if begun_wilds else -1
+        for k in wilds:
+            if k <= last or not up[k]:
+                return False
+            last = k
+        used = tuple(sorted([types[c] for c in chosen] + cards))
+        need = min_wilds(cond, used, ())
+        if need is None or need != len(begun_wilds) + len(wilds):
+            return False
+        if first is not None:
+            self._step(first)
+        step_item = f.step_item
+        for t in cards:
+            self._step(step_item[t])
+        for k in wilds:
+            self._step(step_item[f.wild_item + k])
+        return True
 
     def _pending_condition(self) -> Condition:
         assert self.pending is not None
