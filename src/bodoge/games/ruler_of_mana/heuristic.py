@@ -1175,6 +1175,7 @@ class _Tables:
 
 
 def _stoppers(game: RulerOfMana, is_spell: bool) -> list[tuple[str, str, str]]:
+    """Window reaction kinds that stop or turn the damage of a spell (or a scroll)."""
     out: list[tuple[str, str, str]] = []
     for code in game.window_kinds:
         reaction = game.reactions[code]
