@@ -520,8 +520,8 @@ def test_a_clone_copies_every_field_all_game_long(variant: str) -> None:
                 mine, theirs = getattr(copy, name), getattr(state, name)
                 if isinstance(mine, (list, dict)) or hasattr(mine, "copy"):
                     assert mine is not theirs, name
-            for row in (*copy.hands, *(cell for row in copy.seen for cell in row)):
-                row.append(0)
+            for cards in (*copy.hands, *(cell for seen in copy.seen for cell in seen)):
+                cards.append(0)
             copy.life.append(0)
             copy.ask.chosen.append(0)
             assert state.clone().to_json() == state.to_json() != copy.to_json()
