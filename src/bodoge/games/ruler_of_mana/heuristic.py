@@ -451,15 +451,9 @@ class Planner:
         return _effects_worth(tuple(effects), len(self.opponents))
 
     def option_worth(self, code: str, option: int) -> float:
-        """``effects_worth`` of spell ``code``'s option ``option`` (a scroll: 0), kept for the
-        game's planners by code: hashing the effects runs their dataclass ``__hash__`` in
-        Python."""
-        worths = self._tables.option_worths
-        key = (code, option)
-        found = worths.get(key)
-        if found is None:
-            found = worths[key] = self.effects_worth(self.game.option_of(code, option).effects)
-        return found
+        """``effects_worth`` of spell ``code``'s option ``option`` (a scroll: 0), from the
+        game's tables: hashing the effects runs their dataclass ``__hash__`` in Python."""
+        return self._tables.option_worths[code, option]
 
     def card_worth(self, code: str) -> float:
         """What a card is worth to keep, given the hand (module docstring)."""
@@ -1128,7 +1122,6 @@ class _Tables:
         for code, spell in game.spells.items():
             most = [max(o.cost.counts[i] for o in spell.options) for i in range(4)]
             self.needs[code] = tuple([(SYMBOLS[i], n) for i, n in enumerate(most) if n])
-        self.option_worths: dict[tuple[str, int], float] = {}  # ``Planner.option_worth``
         # Each play's effects as (verb, amount, targets anyone), for ``Planner.resolve``.
         self.effects: dict[tuple[str, int], tuple[PlainEffect, ...]] = {}
         for code, spell in game.spells.items():
@@ -1136,17 +1129,18 @@ class _Tables:
                 self.effects[code, k] = _plain(option.effects)
         for code, scroll in game.scrolls.items():
             self.effects[code, 0] = _plain(scroll.effects)
+        # Each play's ``effects_worth`` (``Planner.option_worth``; a scroll: option 0).
         opps = game.players - 1
+        worths = self.option_worths = {
+            key: _effects_worth(tuple(game.option_of(*key).effects), opps) for key in self.effects
+        }
         # ``Planner._card_worth`` less the hand: each spell option's cost counts and its worth
         # net of the mana it spends; each scroll's worth.
         self.spell_options: dict[str, tuple[tuple[tuple[int, ...], float], ...]] = {
             code: tuple(
                 [
-                    (
-                        o.cost.counts,
-                        _effects_worth(tuple(o.effects), opps) - MANA_CARD * o.cost.mana_value,
-                    )
-                    for o in spell.options
+                    (o.cost.counts, worths[code, k] - MANA_CARD * o.cost.mana_value)
+                    for k, o in enumerate(spell.options, start=1)
                 ]
             )
             for code, spell in game.spells.items()
@@ -1156,7 +1150,7 @@ class _Tables:
             if scroll.reaction is not None:
                 self.scroll_worths[code] = max(HOLD.get(v.verb, 2.0) for v in scroll.reaction.verbs)
             else:
-                self.scroll_worths[code] = max(0.5, _effects_worth(tuple(scroll.effects), opps))
+                self.scroll_worths[code] = max(0.5, worths[code, 0])
         # ``Planner._unseen_reactions``: the cards that are no mana, and each reaction's copies.
         self.hidden_total: int = len(game.ids) - game.mana_total
         self.reaction_copies: dict[str, int] = {
