@@ -289,3 +289,15 @@ def test_shared_hints_ask_the_policy_once_a_node() -> None:
         agent.act(Decision.of(state))
         assert agent.last_iterations == 300
     assert asked[True] < 0.8 * asked[False]
+
+
+@pytest.mark.parametrize(("name", "shared"), [("extreme-mission", False), ("ruler-of-mana", True)])
+def test_shared_hints_follow_the_game_unless_set(name: str, shared: bool) -> None:
+    """``shared_hints`` left unset takes the game's ``SEARCH_SHARED_HINTS`` (Extreme Mission's
+    plan depends on the hidden cards: off); set, it overrides the game."""
+    game = bodoge.make(name, players=2)
+    budget = Budget(iterations=1)
+    assert ISMCTSAgent(game, 0, random.Random(0), budget).shared_hints is shared
+    for flag in (False, True):
+        agent = ISMCTSAgent(game, 0, random.Random(0), budget, Settings(shared_hints=flag))
+        assert agent.shared_hints is flag

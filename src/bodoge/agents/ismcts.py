@@ -118,7 +118,9 @@ class Settings:
     step of the first determinization that asked there, for every later visit (the policy is
     most of an iteration's cost, and a prior that differs by sample only adds noise to a bias
     that fades as ``prior / visits``); off, the policy is asked at every visit that could use
-    it."""
+    it — None: the game's ``SEARCH_SHARED_HINTS`` (its heuristic module), else on (a game whose
+    plan depends on the hidden cards more than on the position may play better with them
+    off)."""
 
     exploration: float = 0.3
     horizon: float | None = None
@@ -129,7 +131,7 @@ class Settings:
     widening: float = 0.5
     items_by_policy: bool = True
     trust: float = 1.5
-    shared_hints: bool = True
+    shared_hints: bool | None = None
 
 
 class Node:
@@ -215,6 +217,8 @@ class ISMCTSAgent:
         self.rollout_policy: RolloutPolicy = rollout or know.rollout or _random_step
         self.evaluate = evaluate if evaluate is not None else know.evaluate
         self.horizon = self.settings.horizon or know.horizon or HORIZON
+        shared = self.settings.shared_hints
+        self.shared_hints = know.shared_hints is not False if shared is None else shared
         self.last_iterations = 0
         self.last_root: Node | None = None
         self._plan_agent: Agent | None = None  # the game's heuristic, for items (macro moves)
@@ -412,7 +416,7 @@ class ISMCTSAgent:
             return self._root_hint  # the plan's step, found once (``search``)
         if (not self.settings.prior and self.settings.widening <= 0) or len(legal) == 1:
             return None
-        shared = self.settings.shared_hints
+        shared = self.shared_hints
         if shared and node.hint is not _UNASKED:
             return node.hint
         first = _first_step(self.rollout_policy(state, rng), legal)

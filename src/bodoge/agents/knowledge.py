@@ -12,7 +12,10 @@ A game package may have a module ``heuristic`` (``bodoge/games/<game>/heuristic.
   ``observer`` is the seat whose search it is: the evaluator may judge the other seats by what
   the observer can see of them only, since the rest of a sample is noise to that seat. A game
   may keep it in a module of its own, ``evaluation`` (one fitted to games' outcomes:
-  :mod:`bodoge.agents.logit`), which is looked in first.
+  :mod:`bodoge.agents.logit`), which is looked in first;
+- ``SEARCH_HORIZON``: how many of its own turns ISMCTS looks ahead before ``evaluate`` judges;
+- ``SEARCH_SHARED_HINTS``: whether ISMCTS keeps a node's first plan step for every later visit
+  (``Settings.shared_hints``; on where a game says nothing).
 
 Where a game has no such module, ``heuristic`` is unavailable for it, rollouts are uniformly
 random, and a rollout cut short counts as a draw.
@@ -57,6 +60,7 @@ class GameKnowledge:
     rollout: RolloutPolicy | None = None
     evaluate: Evaluator | None = None
     horizon: int | None = None
+    shared_hints: bool | None = None
 
 
 def knowledge(game: Game) -> GameKnowledge:
@@ -75,4 +79,5 @@ def _knowledge_of(cls: type[Game]) -> GameKnowledge:
         rollout=getattr(found, "rollout_step", None),
         evaluate=getattr(evaluation or found, "evaluate", None),
         horizon=getattr(found, "SEARCH_HORIZON", None),
+        shared_hints=getattr(found, "SEARCH_SHARED_HINTS", None),
     )
