@@ -333,8 +333,12 @@ def test_the_fields_table_lists_every_field_of_the_state() -> None:
 
 def test_a_clone_copies_every_field_all_game_long() -> None:
     """``copy_with`` (behind ``clone`` and every ISMCTS sample) copies the fields of FIELDS one
-    by one: equal to the original at every step of a game, and sharing no list with it."""
+    by one: equal to the original at every step of a game, sharing no list with it, and sharing
+    exactly what the table's own copy shares."""
     import random
+
+    from bodoge.core.fields import unlike_copy
+    from bodoge.games.extreme_mission.state import FIELDS
 
     game = bodoge.make("extreme-mission", players=3, turn_cap=60)
     state = game.new_state(seed=6)
@@ -342,6 +346,7 @@ def test_a_clone_copies_every_field_all_game_long() -> None:
     while state.current_player is not None:
         copy = state.clone()
         assert copy.to_json() == state.to_json()
+        assert unlike_copy(FIELDS, state, copy, game.card_ids) == []
         for row in (*copy.hands, *copy.discards, *copy.spent, *copy.completed, copy.deck):
             row.append(-1)
         copy.pending_cards.append(-1)

@@ -503,9 +503,11 @@ def test_no_leaks(variant: str, players: int) -> None:
 def test_a_clone_copies_every_field_all_game_long(variant: str) -> None:
     """``copy_with`` (behind ``clone`` and every ISMCTS sample) copies the fields of
     ``storage.FIELDS`` one by one: equal to the original at every step of a game (draft,
-    exchange, plays and reactions included), and sharing nothing changeable with it."""
+    exchange, plays and reactions included), sharing nothing changeable with it, and sharing
+    exactly what the table's own copy shares."""
     import random
 
+    from bodoge.core.fields import unlike_copy
     from bodoge.games.ruler_of_mana import storage
 
     game = bodoge.make("ruler-of-mana", players=3, variant=variant, turn_cap=40)
@@ -520,6 +522,7 @@ def test_a_clone_copies_every_field_all_game_long(variant: str) -> None:
                 mine, theirs = getattr(copy, name), getattr(state, name)
                 if isinstance(mine, (list, dict)) or hasattr(mine, "copy"):
                     assert mine is not theirs, name
+            assert unlike_copy(storage.FIELDS, state, copy, game.ids) == []
             for cards in (*copy.hands, *(cell for seen in copy.seen for cell in seen)):
                 cards.append(0)
             copy.life.append(0)

@@ -968,7 +968,7 @@ class EMState(State):
         new._legal = self._legal
         # The fields of FIELDS one by one, as ``copy_fields`` copies them: by name through the
         # table, each is a dictionary lookup and two calls, and a search copies a state for
-        # every sample (tests/extreme_mission: the same as ``clone``).
+        # every sample (tests/extreme_mission: ``unlike_copy`` against the table's copy).
         new.missions = self.missions
         new.completed_by = {m: list(seats) for m, seats in self.completed_by.items()}
         new.completed = [list(row) for row in self.completed]

@@ -328,9 +328,9 @@ def _missing(cost: Cost, counts: Mapping[str, int]) -> int:
     return missing_units(cost.counts, _supply(counts))
 
 
-@lru_cache(maxsize=1 << 12)
 def _effects_worth(effects: tuple[Effect, ...], opps: int) -> float:
-    """``Planner.effects_worth`` for ``opps`` opponents."""
+    """What effects are worth in a neutral position with ``opps`` opponents (for card values,
+    not for plays; once a game, in ``_Tables``)."""
     total = 0.0
     for e in effects:
         n = e.n or 0
@@ -446,13 +446,9 @@ class Planner:
             return base
         return base + (MANA_NEED if have <= wanted else MANA_NEED / 2)
 
-    def effects_worth(self, effects: Sequence[Effect]) -> float:
-        """What effects are worth in a neutral position (for card values, not for plays)."""
-        return _effects_worth(tuple(effects), len(self.opponents))
-
     def option_worth(self, code: str, option: int) -> float:
-        """``effects_worth`` of spell ``code``'s option ``option`` (a scroll: 0), from the
-        game's tables: hashing the effects runs their dataclass ``__hash__`` in Python."""
+        """What spell ``code``'s option ``option`` (a scroll: 0) is worth in a neutral position
+        (``_effects_worth``), from the game's tables."""
         return self._tables.option_worths[code, option]
 
     def card_worth(self, code: str) -> float:
@@ -1129,7 +1125,7 @@ class _Tables:
                 self.effects[code, k] = _plain(option.effects)
         for code, scroll in game.scrolls.items():
             self.effects[code, 0] = _plain(scroll.effects)
-        # Each play's ``effects_worth`` (``Planner.option_worth``; a scroll: option 0).
+        # Each play's worth in a neutral position (``Planner.option_worth``; a scroll: option 0).
         opps = game.players - 1
         worths = self.option_worths = {
             key: _effects_worth(tuple(game.option_of(*key).effects), opps) for key in self.effects

@@ -774,8 +774,8 @@ class RMState(State):
         new._legal = self._legal
         # The fields of ``storage.FIELDS`` one by one, as ``copy_fields`` copies them: through
         # the table, each is a dictionary lookup and a call of a lambda the compiler cannot
-        # see into, and a search copies a state for every sample (tests: the same as the
-        # table's copy, all game long).
+        # see into, and a search copies a state for every sample (tests: ``unlike_copy``
+        # against the table's copy, all game long).
         new.hands = [list(row) for row in self.hands]
         new.deck = list(self.deck)
         new.discard = list(self.discard)
