@@ -5,20 +5,22 @@ at about three times the iterations a second of the shipped horizons), so it is 
 to the rates issue 12 asks for; this tool measures what it costs in strength. It plays the
 arena's tournament (every seating of one searching seat and the heuristic in the others, on the
 arena's seeded deals) with the search at ``--horizon`` own turns (the game's own
-``SEARCH_HORIZON`` when omitted) and ``--iterations``/``--seconds`` a decision (``normal``'s
+``SEARCH_HORIZON`` when omitted), ``--trust`` standard errors to leave the plan's step
+(``Settings.trust`` when omitted) and ``--iterations``/``--seconds`` a decision (``normal``'s
 budget by default), and prints the search's share of the wins with its Wilson 95% interval.
 
 The agent is registered in each worker process (the arena's spawned workers know only the
 agents registered on import), so the games are split over ``--workers`` processes here.
 
 Run: ``.venv/bin/python bench/horizon.py [--game ruler-of-mana] [--players 2] [--games 150]
-[--horizon 1] [--iterations 1000] [--seconds 1.0] [--seed 1] [--workers 2]``
+[--horizon 1] [--trust 1.5] [--iterations 1000] [--seconds 1.0] [--seed 1] [--workers 2]``
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,10 +44,15 @@ class Trial:
     horizon: float | None
     iterations: int | None
     seconds: float | None
+    trust: float | None = None
+
+    def settings(self) -> Settings:
+        trust = Settings().trust if self.trust is None else self.trust
+        return Settings(horizon=self.horizon, trust=trust)
 
     def register(self) -> None:
         budget = Budget(iterations=self.iterations, seconds=self.seconds)
-        register_agent(AGENT, ismcts_factory(budget, Settings(horizon=self.horizon)))
+        register_agent(AGENT, ismcts_factory(budget, self.settings()))
 
     def tournament(self) -> Tournament:
         bots = [AGENT] + ["heuristic"] * (self.players - 1)
@@ -53,11 +60,21 @@ class Trial:
 
 
 def _play_share(job: tuple[Trial, int, int]) -> list[dict[str, Any]]:
-    """The games ``part``, ``part + parts``, … of the trial's tournament, as record dicts."""
+    """The games ``part``, ``part + parts``, … of the trial's tournament, as record dicts (the
+    running tally on stderr: a trial takes the better part of an hour)."""
     trial, part, parts = job
     trial.register()
-    jobs = trial.tournament().jobs()
-    return [play_job(j).to_dict() for j in jobs[part::parts]]
+    jobs = trial.tournament().jobs()[part::parts]
+    found: list[dict[str, Any]] = []
+    won = 0.0
+    for job_ in jobs:
+        record = play_job(job_)
+        found.append(record.to_dict())
+        won += sum(1 / len(record.winners) for s in record.winners if record.seats[s] == AGENT)
+        print(
+            f"part {part}: {len(found)}/{len(jobs)} games, the search won {won:g}", file=sys.stderr
+        )
+    return found
 
 
 def run(trial: Trial, workers: int) -> list[MatchRecord]:
@@ -82,20 +99,32 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--iterations", type=int, default=NORMAL.iterations)
     parser.add_argument("--seconds", type=float, default=NORMAL.seconds)
+    parser.add_argument(
+        "--trust", type=float, default=None, help="standard errors to leave the plan (Settings)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     trial = Trial(
-        args.game, args.players, args.games, args.seed, args.horizon, args.iterations, args.seconds
+        args.game,
+        args.players,
+        args.games,
+        args.seed,
+        args.horizon,
+        args.iterations,
+        args.seconds,
+        args.trust,
     )
     trial.register()
     tournament = trial.tournament()
     records = run(trial, max(1, args.workers))
     stats = summarize(records, tournament.labels, tournament.bots)
     horizon = "the game's" if trial.horizon is None else f"{trial.horizon:g}"
+    trust = trial.settings().trust
     for bot in stats.bots:
         print(
-            f"{trial.game}, {trial.players} players, horizon {horizon}: {bot.label} won "
+            f"{trial.game}, {trial.players} players, horizon {horizon}, trust {trust:g}: "
+            f"{bot.label} won "
             f"{bot.wins:g}/{bot.plays} = {bot.win_rate:.1%} "
             f"(Wilson 95%: {bot.ci_low:.1%}-{bot.ci_high:.1%}), mean rank {bot.mean_rank:.2f}"
         )
