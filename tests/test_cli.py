@@ -332,3 +332,32 @@ def test_departures_values_where_the_search_leaves_the_plan(tmp_path: Path) -> N
         for d in game["departures"]:
             assert d["plan"] != d["chosen"] and -1 <= d["gain"] <= 1
             assert 0 <= d["turn"] <= d["turns"] and d["error"] >= 0
+
+
+def test_the_horizon_trial_reports_its_settings_and_tallies_each_game() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "horizon.py"),
+            "--game",
+            "extreme-mission",
+            "--games",
+            "2",
+            "--horizon",
+            "1",
+            "--trust",
+            "0.5",
+            "--iterations",
+            "5",
+            "--workers",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "horizon 1, trust 0.5: horizon-trial won" in done.stdout
+    tallies = [line for line in done.stderr.splitlines() if line.startswith("part 0:")]
+    assert [t.split(" games")[0] for t in tallies] == ["part 0: 1/2", "part 0: 2/2"]
