@@ -6,7 +6,7 @@ to the rates issue 12 asks for; this tool measures what it costs in strength. It
 arena's tournament (every seating of one searching seat and the heuristic in the others, on the
 arena's seeded deals) with the search at ``--horizon`` own turns (the game's own
 ``SEARCH_HORIZON`` when omitted), ``--trust`` standard errors to leave the plan's step
-(``Settings.trust`` when omitted) and ``--iterations``/``--seconds`` a decision (``normal``'s
+(``Settings``'s own when omitted) and ``--iterations``/``--seconds`` a decision (``normal``'s
 budget by default), and prints the search's share of the wins with its Wilson 95% interval.
 
 The agent is registered in each worker process (the arena's spawned workers know only the
@@ -44,15 +44,12 @@ class Trial:
     horizon: float | None
     iterations: int | None
     seconds: float | None
-    trust: float | None = None
-
-    def settings(self) -> Settings:
-        trust = Settings().trust if self.trust is None else self.trust
-        return Settings(horizon=self.horizon, trust=trust)
+    trust: float = Settings().trust
 
     def register(self) -> None:
         budget = Budget(iterations=self.iterations, seconds=self.seconds)
-        register_agent(AGENT, ismcts_factory(budget, self.settings()))
+        settings = Settings(horizon=self.horizon, trust=self.trust)
+        register_agent(AGENT, ismcts_factory(budget, settings))
 
     def tournament(self) -> Tournament:
         bots = [AGENT] + ["heuristic"] * (self.players - 1)
@@ -100,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=NORMAL.iterations)
     parser.add_argument("--seconds", type=float, default=NORMAL.seconds)
     parser.add_argument(
-        "--trust", type=float, default=None, help="standard errors to leave the plan (Settings)"
+        "--trust", type=float, default=Settings().trust, help="standard errors to leave the plan"
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
@@ -120,10 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     records = run(trial, max(1, args.workers))
     stats = summarize(records, tournament.labels, tournament.bots)
     horizon = "the game's" if trial.horizon is None else f"{trial.horizon:g}"
-    trust = trial.settings().trust
     for bot in stats.bots:
         print(
-            f"{trial.game}, {trial.players} players, horizon {horizon}, trust {trust:g}: "
+            f"{trial.game}, {trial.players} players, horizon {horizon}, trust {trial.trust:g}: "
             f"{bot.label} won "
             f"{bot.wins:g}/{bot.plays} = {bot.win_rate:.1%} "
             f"(Wilson 95%: {bot.ci_low:.1%}-{bot.ci_high:.1%}), mean rank {bot.mean_rank:.2f}"

@@ -273,24 +273,20 @@ def test_the_game_provides_its_words() -> None:
 
 
 # ------------------------------------------------------------------------------ bench
-def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
-    out = tmp_path / "bench.json"
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "engine.py"),
-            "--games",
-            "2",
-            "--rounds",
-            "1",
-            "--json",
-            str(out),
-        ],
+def _bench(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``bench/<script>`` run with ``args`` as a user runs it, its output captured."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *args],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         check=False,
     )
+
+
+def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    done = _bench("engine.py", "--games", "2", "--rounds", "1", "--json", str(out))
     assert done.returncode == 0, done.stderr
     assert "vs UNO" in done.stdout and "extreme-mission" in done.stdout and "×" in done.stdout
     figures = json.loads(out.read_text(encoding="utf-8"))
@@ -301,25 +297,10 @@ def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
 
 def test_departures_values_where_the_search_leaves_the_plan(tmp_path: Path) -> None:
     out = tmp_path / "departures.json"
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "departures.py"),
-            "--deals",
-            "1",
-            "--iterations",
-            "20",
-            "--playouts",
-            "3",
-            "--workers",
-            "1",
-            "--json",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
+    done = _bench(
+        "departures.py",
+        *("--deals", "1", "--iterations", "20", "--playouts", "3", "--workers", "1"),
+        *("--json", str(out)),
     )
     assert done.returncode == 0, done.stderr
     assert "departures" in done.stdout and "a game" in done.stdout
@@ -335,27 +316,10 @@ def test_departures_values_where_the_search_leaves_the_plan(tmp_path: Path) -> N
 
 
 def test_the_horizon_trial_reports_its_settings_and_tallies_each_game() -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "horizon.py"),
-            "--game",
-            "extreme-mission",
-            "--games",
-            "2",
-            "--horizon",
-            "1",
-            "--trust",
-            "0.5",
-            "--iterations",
-            "5",
-            "--workers",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
+    done = _bench(
+        "horizon.py",
+        *("--game", "extreme-mission", "--games", "2", "--horizon", "1", "--trust", "0.5"),
+        *("--iterations", "5", "--workers", "1"),
     )
     assert done.returncode == 0, done.stderr
     assert "horizon 1, trust 0.5: horizon-trial won" in done.stdout
