@@ -9,26 +9,39 @@ arena's seeded deals) with the search at ``--horizon`` own turns (the game's own
 (``Settings``'s own when omitted) and ``--iterations``/``--seconds`` a decision (``normal``'s
 budget by default), and prints the search's share of the wins with its Wilson 95% interval.
 
+``--endgame T`` tries a horizon that grows at the end of the game: ``--endgame-horizon`` own turns
+(instead of the usual one) for a decision where some seat is within ``T`` of its own turns of
+finishing, by the game's ``turns_to_finish(state, seat, model)`` and its ``OWN_TURNS`` and
+``PUBLIC_TURNS`` models (its heuristic module; Extreme Mission has them), judged on one sample
+of the deciding seat's view: the seat itself by its hand, the others by what it sees of them.
+
 The agent is registered in each worker process (the arena's spawned workers know only the
 agents registered on import), so the games are split over ``--workers`` processes here.
 
 Run: ``.venv/bin/python bench/horizon.py [--game ruler-of-mana] [--players 2] [--games 150]
-[--horizon 1] [--trust 1.5] [--iterations 1000] [--seconds 1.0] [--seed 1] [--workers 2]``
+[--horizon 1] [--trust 1.5] [--iterations 1000] [--seconds 1.0] [--seed 1] [--workers 2]
+[--endgame 4 --endgame-horizon 3]``
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import random
 import sys
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
-from bodoge.agents import register_agent
-from bodoge.agents.ismcts import Budget, Settings, ismcts_factory
+import bodoge
+from bodoge.agents import Decision, register_agent
+from bodoge.agents.ismcts import Budget, ISMCTSAgent, Settings, ismcts_factory
 from bodoge.agents.levels import NORMAL
 from bodoge.arena.stats import summarize
 from bodoge.arena.tournament import MatchRecord, Tournament, plan, play_job
+from bodoge.core.action import Action
+from bodoge.core.game import Game
+from bodoge.core.hooks import game_module
 
 AGENT = "horizon-trial"
 
@@ -45,15 +58,57 @@ class Trial:
     iterations: int | None
     seconds: float | None
     trust: float = Settings().trust
+    endgame: float | None = None
+    endgame_horizon: float = 3
 
     def register(self) -> None:
         budget = Budget(iterations=self.iterations, seconds=self.seconds)
         settings = Settings(horizon=self.horizon, trust=self.trust)
-        register_agent(AGENT, ismcts_factory(budget, settings))
+        if self.endgame is None:
+            register_agent(AGENT, ismcts_factory(budget, settings))
+            return
+        within, deeper = self.endgame, self.endgame_horizon
+
+        def make(game: Game, seat: int, rng: random.Random) -> Endgame:
+            return Endgame(ISMCTSAgent(game, seat, rng, budget, settings), within, deeper)
+
+        register_agent(AGENT, make)
 
     def tournament(self) -> Tournament:
         bots = [AGENT] + ["heuristic"] * (self.players - 1)
         return plan(self.game, bots, players=self.players, games=self.games, seed=self.seed)
+
+
+class Endgame:
+    """The search at its horizon, or at ``deeper`` own turns for a decision where some seat is
+    within ``within`` own turns of finishing (``--endgame``)."""
+
+    def __init__(self, search: ISMCTSAgent, within: float, deeper: float) -> None:
+        self.search = search
+        self.within = within
+        self.deeper = deeper
+        self.usual = search.horizon
+        self.plan = _turns_module(search.game)
+
+    def act(self, decision: Decision) -> Action:
+        search, plan = self.search, self.plan
+        sample = search.game.sample_state(decision.view, search.rng.getrandbits(63))
+        need = min(
+            plan.turns_to_finish(
+                sample, s, plan.OWN_TURNS if s == search.seat else plan.PUBLIC_TURNS
+            )
+            for s in range(sample.players)
+        )
+        search.horizon = self.deeper if need <= self.within else self.usual
+        return search.act(decision)
+
+
+def _turns_module(game: Game) -> ModuleType:
+    """The game's heuristic module, if it estimates the turns each seat needs (``--endgame``)."""
+    found = game_module(game, "heuristic")
+    if found is None or not hasattr(found, "turns_to_finish"):
+        raise SystemExit(f"{game.name} has no turns_to_finish for --endgame")
+    return found
 
 
 def _play_share(job: tuple[Trial, int, int]) -> list[dict[str, Any]]:
@@ -101,7 +156,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--endgame", type=float, default=None, help="own turns: a seat this near the end…"
+    )
+    parser.add_argument(
+        "--endgame-horizon", type=float, default=3, help="…makes the search look this far"
+    )
     args = parser.parse_args(argv)
+    if args.endgame is not None:
+        _turns_module(bodoge.make(args.game, players=args.players))
     trial = Trial(
         args.game,
         args.players,
@@ -111,12 +174,16 @@ def main(argv: list[str] | None = None) -> int:
         args.iterations,
         args.seconds,
         args.trust,
+        args.endgame,
+        args.endgame_horizon,
     )
     trial.register()
     tournament = trial.tournament()
     records = run(trial, max(1, args.workers))
     stats = summarize(records, tournament.labels, tournament.bots)
     horizon = "the game's" if trial.horizon is None else f"{trial.horizon:g}"
+    if trial.endgame is not None:
+        horizon += f", {trial.endgame_horizon:g} within {trial.endgame:g} turns of the end"
     for bot in stats.bots:
         print(
             f"{trial.game}, {trial.players} players, horizon {horizon}, trust {trial.trust:g}: "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import bodoge
+from bodoge.agents import Budget, Decision, ISMCTSAgent
 from bodoge.cli import app
 from bodoge.core.i18n import text
 from bodoge.play.terminal import GameWords, TerminalPlay, game_hooks, whole_action
@@ -325,3 +327,36 @@ def test_the_horizon_trial_reports_its_settings_and_tallies_each_game() -> None:
     assert "horizon 1, trust 0.5: horizon-trial won" in done.stdout
     tallies = [line for line in done.stderr.splitlines() if line.startswith("part 0:")]
     assert [t.split(" games")[0] for t in tallies] == ["part 0: 1/2", "part 0: 2/2"]
+
+
+def test_the_horizon_trial_looks_further_near_the_end_where_the_game_counts_turns() -> None:
+    args = ("--games", "2", "--iterations", "5", "--workers", "1", "--endgame", "30")
+    done = _bench("horizon.py", "--game", "extreme-mission", *args, "--endgame-horizon", "1")
+    assert done.returncode == 0, done.stderr
+    assert "horizon the game's, 1 within 30 turns of the end, trust 1.5:" in done.stdout
+    refused = _bench("horizon.py", "--game", "ruler-of-mana", *args)
+    assert refused.returncode != 0
+    assert "ruler-of-mana has no turns_to_finish for --endgame" in refused.stderr
+
+
+def test_the_turns_fit_scores_the_shipped_models_and_refits_them() -> None:
+    done = _bench(
+        "fit_turns.py",
+        *("--players", "2", "--games", "3", "--samples", "1", "--workers", "1", "--extra"),
+    )
+    assert done.returncode == 0, done.stderr  # it stops if its terms are not the engine's
+    for model in ("own", "public", "own + extra"):
+        assert f"\n{model}: base " in done.stdout
+    assert "collaborators' gap" in done.stdout and "nan" not in done.stdout
+
+
+def test_the_endgame_trial_switches_the_horizon_by_the_turns_left() -> None:
+    from bench.horizon import Endgame
+
+    game = bodoge.make("extreme-mission", players=2)
+    state = game.new_state(seed=5)
+    for within, horizon in ((-1.0, 2.0), (99.0, 3.0)):
+        search = ISMCTSAgent(game, 0, random.Random(1), Budget(iterations=5))
+        agent = Endgame(search, within, 3.0)
+        assert agent.act(Decision.of(state)) in state.legal_actions()
+        assert search.horizon == horizon
