@@ -67,13 +67,15 @@ EXTRA = ("gap 1", "gap 2", "gap 3", "collaborators' gap", "ready collaborators")
 @dataclass(frozen=True)
 class Row:
     """One seat at one turn start: the game, whether it is the seat's turn, its features (the
-    shipped terms, then the extra ones) and its label (mean own turns still needed)."""
+    shipped terms, then the extra ones), its label (mean own turns still needed) and the
+    unbiased variance of the playouts around it (luck: what no feature can explain)."""
 
     players: int
     game: int
     moving: bool
     features: tuple[float, ...]
     label: float
+    luck: float
 
 
 def features(state: EMState, seat: int) -> tuple[float, ...]:
@@ -157,13 +159,17 @@ def play(job: tuple[int, int, int, int]) -> list[Row]:
                     counts.append(alone(sample, seat, rng))
                 if None in counts:
                     continue
-                label = sum(c for c in counts if c is not None) / samples
+                turns = [float(c) for c in counts if c is not None]
+                label = sum(turns) / samples
+                luck = sum((t - label) ** 2 for t in turns) / (samples - 1) if samples > 1 else 0.0
                 terms = features(state, seat)
                 for model in (OWN_TURNS, PUBLIC_TURNS):  # the terms are the engine's
                     engine = turns_to_finish(state, seat, model)
-                    if not math.isclose(predict(model, terms[: len(SHIPPED)]), engine):
+                    ours = predict(model, terms[: len(SHIPPED)])
+                    if not math.isclose(ours, engine, abs_tol=1e-9):
                         raise SystemExit(f"turns_to_finish has changed: {engine} at {turn}")
-                rows.append(Row(players, index, state.turn_player == seat, terms, label))
+                moving = state.turn_player == seat
+                rows.append(Row(players, index, moving, terms, label, luck))
         state.apply(agents[mover].act(Decision.of(state)))
     return rows
 
@@ -189,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
     games = [int(g) for g in args.games.split(",")]
+    if args.samples < 1:
+        parser.error("--samples must be 1 or more")
     if len(games) != len(counts):
         parser.error("--games needs one number per player count")
     jobs = [
@@ -233,9 +241,16 @@ def main(argv: list[str] | None = None) -> int:
         fits.append((name, names, weights))
     console = Console()
     console.print(table)
+    if args.samples > 1:
+        luck = math.sqrt(sum(r.luck for r in rows) / len(rows))
+        console.print(
+            f"luck: one playout lies {luck:.2f} turns from its position's mean (root mean square);"
+            f" a label, the mean of {args.samples}, {luck / math.sqrt(args.samples):.2f}",
+            soft_wrap=True,
+        )
     for name, fitted, weights in fits:
         terms = zip(fitted, weights, strict=True)
-        console.print(f"{name}: " + ", ".join(f"{n} {w:+.2f}" for n, w in terms))
+        console.print(f"{name}: " + ", ".join(f"{n} {w:+.2f}" for n, w in terms), soft_wrap=True)
     return 0
 
 

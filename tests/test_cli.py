@@ -342,12 +342,13 @@ def test_the_horizon_trial_looks_further_near_the_end_where_the_game_counts_turn
 def test_the_turns_fit_scores_the_shipped_models_and_refits_them() -> None:
     done = _bench(
         "fit_turns.py",
-        *("--players", "2", "--games", "3", "--samples", "1", "--workers", "1", "--extra"),
+        *("--players", "2", "--games", "3", "--samples", "2", "--workers", "1", "--extra"),
     )
     assert done.returncode == 0, done.stderr  # it stops if its terms are not the engine's
     for model in ("own", "public", "own + extra"):
         assert f"\n{model}: base " in done.stdout
     assert "collaborators' gap" in done.stdout and "nan" not in done.stdout
+    assert "luck: one playout lies " in done.stdout and "a label, the mean of 2, " in done.stdout
 
 
 def test_the_endgame_trial_switches_the_horizon_by_the_turns_left() -> None:
