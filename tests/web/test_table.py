@@ -75,9 +75,26 @@ def play_to_end(*people: Watched, limit: int = DECISIONS) -> None:
         now = time.monotonic()
         stalled_since = now if stalled_since is None else stalled_since
         if now - stalled_since > STALL:
-            raise AssertionError(f"nobody had a click to make for {STALL} s, and no result")
+            raise AssertionError(
+                f"nobody had a click to make for {STALL} s, and no result: "
+                + " | ".join(stall_report(who) for who in people)
+            )
         time.sleep(0.1)
     raise AssertionError(f"no result after {limit} rounds of clicks")
+
+
+def stall_report(who: Watched) -> str:
+    """What a stuck page shows, for the failure's message (the screenshot, ``<name>-stall.png``,
+    lies in the test's tmp_path, which CI does not keep): its steps, offered and visible, its
+    console errors and the start of its text."""
+    steps = who.page.locator("[data-step]")
+    visible = sum(steps.nth(k).is_visible() for k in range(steps.count()))
+    shot = who.shot("stall")
+    text = " ".join(who.page.inner_text("body").split())[:400]
+    return (
+        f"{who.name}: {steps.count()} steps offered, {visible} visible, "
+        f"errors {who.errors[-3:]}, screenshot {shot}, page: {text}"
+    )
 
 
 def open_lobby(who: Watched, server: str, name: str) -> None:
