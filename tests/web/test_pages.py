@@ -200,3 +200,37 @@ def test_quiet_delay_is_short_and_repeatable() -> None:
     delays = [quiet_delay(1, 1, seq) for seq in range(50)]
     assert all(0.4 <= d <= 1.6 for d in delays) and len(set(delays)) > 40
     assert delays == [quiet_delay(1, 1, seq) for seq in range(50)]
+
+
+def test_a_quiet_seat_asked_again_by_its_own_pass_is_passed_for_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A quiet pass can bring the same seat a second pass-only question (Ruler of Mana: no
+    reaction to a spell, then nothing to survive its damage with). The second must be passed
+    for too, though it is raised while the first pass's task is still ending."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from bodoge.server import quiet
+
+    monkeypatch.setattr(quiet, "DELAY", (0.0, 0.01))
+    questions = [["pass"], ["pass"], ["draw", "pass"]]  # what seat 1 may do, question by question
+    passed: list[int] = []
+    state = SimpleNamespace(current_player=1, legal_actions=lambda: questions[len(passed)])
+    room = SimpleNamespace(
+        id="r", state=state, status="running", quiet={1}, quiet_task=None, seq=0, game_no=1, seed=3
+    )
+
+    class Rooms:
+        async def act(self, room: Any, seat: int, action: str, seq: int, game_no: int) -> None:
+            passed.append(seat)
+            room.seq += 1
+            quiet.kick(self, room)  # as ``Rooms.act`` does once the move is played
+
+    async def play() -> None:
+        quiet.kick(Rooms(), room)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+
+    asyncio.run(play())
+    assert passed == [1, 1]  # both pass-only questions, and not the one with a choice

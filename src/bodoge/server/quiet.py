@@ -54,7 +54,10 @@ def kick(rooms: Rooms, room: Room) -> None:
         return
     if [str(a) for a in state.legal_actions()] != ["pass"]:
         return
-    if room.quiet_task is not None and not room.quiet_task.done():
+    task = room.quiet_task
+    # A pass already on its way covers this question, unless the question came from that very
+    # pass (its own ``act`` kicks as it ends): then the task is finishing, and a new one must ask.
+    if task is not None and not task.done() and task is not asyncio.current_task():
         return
     room.quiet_task = asyncio.create_task(_pass_later(rooms, room, state.current_player))
 
