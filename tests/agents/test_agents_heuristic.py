@@ -11,11 +11,19 @@ import pytest
 import bodoge
 from bodoge.agents import Decision, derive_seed, make_agent
 from bodoge.games.extreme_mission import EMState
-from bodoge.games.extreme_mission.conditions import satisfies
+from bodoge.games.extreme_mission.conditions import (
+    COLOUR_COUNT,
+    HIGHEST_NUMBER,
+    HandSummary,
+    fewest_wilds,
+    min_wilds,
+    satisfies,
+)
 from bodoge.games.extreme_mission.heuristic import (
     HeuristicAgent,
     Planner,
     SeatFacts,
+    _quick_gap,
     evaluate,
     rollout_step,
 )
@@ -176,3 +184,25 @@ def test_heuristic_beats_random_in_seeded_two_player_games() -> None:
         winners = state.result().winners
         wins += sum(1 / len(winners) for s in winners if names[s] == "heuristic")
     assert wins / 40 >= 0.7
+
+
+def test_rollouts_gaps_are_the_solvers_for_one_group_and_a_bound_for_several() -> None:
+    """The rollouts' shortfall reads every condition off one summary of the hand: for a lone
+    group that is the exact solver's answer, for several the card count less what each group
+    alone could take (each group asked of the solver here)."""
+    game = bodoge.make(GAME, players=2)
+    conditions = [*game.condition_of.values(), *game.kind_conditions]
+    rng = random.Random(12)
+    for _ in range(300):
+        hand = tuple(
+            sorted(rng.randrange(COLOUR_COUNT * HIGHEST_NUMBER) for _ in range(rng.randrange(13)))
+        )
+        summary = HandSummary(hand)
+        for cond in conditions:
+            if len(cond.groups) == 1:
+                expected = min_wilds(cond, (), hand) or 0
+            else:
+                each = [fewest_wilds(g, (), hand) for g in cond.groups]
+                took = sum(g.n - w for g, w in zip(cond.groups, each, strict=True) if w is not None)
+                expected = cond.card_count - min(took, len(hand), cond.card_count)
+            assert _quick_gap(summary, cond) == expected, (str(cond), hand)

@@ -92,6 +92,33 @@ def test_ismcts_is_deterministic_given_its_seed() -> None:
     assert _play(game, seats(), seed=5).history == _play(game, seats(), seed=5).history
 
 
+def test_a_seeded_search_finds_what_it_found_when_recorded() -> None:
+    """One position, seed and budget, and the root's visits as recorded. The plan, the sampler
+    and the tree are made faster without changing what the search does; a change meant to
+    change play records them again (and is measured in ``docs/strength.md``)."""
+    game = bodoge.make(GAME, players=2)
+    state = game.new_state(11)
+    heuristics = [make_agent("heuristic", game, s, random.Random(s)) for s in range(2)]
+    while len(state.history) < 14 or len(state.legal_actions()) < 2 or state._in_action():
+        state.apply(heuristics[state.current_player].act(Decision.of(state)))
+    decision = Decision.of(state)
+    agent = ISMCTSAgent(game, decision.seat, random.Random(5), Budget(iterations=150))
+    assert str(agent.act(decision)) == "take 0"
+    assert agent.last_root is not None
+    visits = {notation: child.visits for notation, child in agent.last_root.children.items()}
+    assert visits == {
+        "complete M1-01": 2,
+        "complete M1-02": 4,
+        "complete M1-03": 3,
+        "complete M2-01": 2,
+        "complete M2-06": 2,
+        "complete M2-08": 2,
+        "draw": 59,
+        "pass": 26,
+        "take 0": 50,
+    }
+
+
 def test_every_seeded_agent_is_deterministic() -> None:
     game = bodoge.make(GAME, players=2, turn_cap=8)
     for name in ("random", "heuristic", "easy"):

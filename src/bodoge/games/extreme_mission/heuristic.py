@@ -177,13 +177,26 @@ class SeatFacts:
         )
 
 
+def _quick_gap(summary: HandSummary, cond: Condition) -> int:
+    """The cards ``cond`` lacks from the hand ``summary`` counts, quickly: exact for one group
+    (a lone group's reach is the solver's answer), else a lower bound, the card count less what
+    each group alone could take. Rollouts ask this hundreds of thousands of times a second, and
+    seldom of the same hand twice: one summary serves every condition a shortfall weighs."""
+    groups = cond.groups
+    count = cond.card_count
+    if len(groups) == 1:
+        took = summary.reach(groups[0])
+        return 0 if took is None else count - took
+    reach = 0
+    for group in groups:
+        reach += summary.reach(group) or 0
+    return count - min(reach, len(summary.hand), count)
+
+
 @lru_cache(maxsize=1 << 16)
 def _bound_deficit(cond: Condition, hand: tuple[int, ...]) -> int:
-    """A quick lower bound of the cards ``cond`` lacks: the card count less what each group alone
-    could take (exact for one group; rollouts ask this thousands of times a second)."""
-    summary = HandSummary(hand)
-    reach = sum(summary.reach(g) or 0 for g in cond.groups)
-    return cond.card_count - min(reach, len(hand), cond.card_count)
+    """``_quick_gap`` of one condition, with a memo."""
+    return _quick_gap(HandSummary(hand), cond)
 
 
 Plan = tuple[tuple[int, ...], tuple[int, ...], float]
@@ -251,7 +264,7 @@ class Planner:
 
     def deficit(self, cond: Condition, hand: tuple[int, ...]) -> int:
         """Cards (as wilds) that ``cond`` still lacks from the card types ``hand``."""
-        if self.exact or len(cond.groups) == 1:
+        if self.exact:
             return min_wilds(cond, (), hand) or 0
         return _bound_deficit(cond, hand)
 
@@ -281,15 +294,23 @@ class Planner:
     def _shortfall(
         self, hand: tuple[int, ...], done: frozenset[int], down: tuple[int, ...]
     ) -> float:
+        summary = None if self.exact else HandSummary(hand)
         total = 0.0
         for level in self.levels:
             if level in done:
                 continue
-            gaps = [self.deficit(c, hand) for c in self.by_level[level]]
+            if summary is None:
+                gaps = [self.deficit(c, hand) for c in self.by_level[level]]
+            else:
+                gaps = [_quick_gap(summary, c) for c in self.by_level[level]]
             weight = self.style.weights[level - 1] if level <= len(self.style.weights) else 1.0
             total += weight * (min(gaps) + self.style.alternatives * sum(gaps))
+        conditions = self.game.kind_conditions
         for k in down:
-            total += self.deficit(self.game.kind_conditions[k], hand)
+            if summary is None:
+                total += self.deficit(conditions[k], hand)
+            else:
+                total += _quick_gap(summary, conditions[k])
         return total
 
     def down(self, up: Sequence[bool]) -> list[int]:
@@ -531,6 +552,7 @@ class _SetSearch:
         "down",
         "ftypes",
         "hand_types",
+        "lefts",
         "need",
         "order",
         "planner",
@@ -562,6 +584,8 @@ class _SetSearch:
         self.size = size  # how many cards to take from it
         self.best: tuple[float, tuple[int, ...]] | None = None
         self.budget = SEARCH_LIMIT
+        # The pool's cards from ``order[i]`` on, sorted, made once for each ``i`` the walk meets.
+        self.lefts: list[tuple[int, ...] | None] = [None] * (len(order) + 1)
 
     def run(self) -> tuple[int, ...] | None:
         """The best multiset of ``size`` types from the pool, or None."""
@@ -586,7 +610,9 @@ class _SetSearch:
             return
         if i == len(order):
             return
-        left = tuple(sorted(t for t in order[i:] for _ in range(counts[t])))
+        left = self.lefts[i]
+        if left is None:
+            left = self.lefts[i] = tuple(sorted(t for t in order[i:] for _ in range(counts[t])))
         if len(left) < size - len(chosen):
             return
         mw = min_wilds(cond, tuple(sorted(self.ftypes + chosen)), left)
