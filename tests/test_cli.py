@@ -297,6 +297,27 @@ def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
     assert all(e["steps_per_second_vs_uno"] > 0 for e in figures["engines"])
 
 
+def test_the_search_bench_prints_the_rate_and_its_spread_over_positions(tmp_path: Path) -> None:
+    out = tmp_path / "ismcts.json"
+    done = _bench(
+        "ismcts.py",
+        *("--games", "extreme-mission", "--players", "2", "--positions", "5"),
+        *("--iterations", "10", "--json", str(out)),
+    )
+    assert done.returncode == 0, done.stderr
+    assert "extreme-mission" in done.stdout and "slow 10%" in done.stdout
+    (row,) = json.loads(out.read_text(encoding="utf-8"))
+    assert row["iterations"] == 50 and row["iterations_per_second"] > 0
+    slowest, median = (
+        row["slowest_tenth_iterations_per_second"],
+        row["median_position_iterations_per_second"],
+    )
+    assert 0 < slowest <= median
+    # Five positions: the slowest tenth is the slowest, and the overall rate (all iterations
+    # over all their time) is never below it.
+    assert slowest <= row["iterations_per_second"]
+
+
 def test_departures_values_where_the_search_leaves_the_plan(tmp_path: Path) -> None:
     out = tmp_path / "departures.json"
     done = _bench(
