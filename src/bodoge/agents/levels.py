@@ -36,9 +36,9 @@ __all__ = ["HARD", "LEVELS", "NORMAL", "Level", "level_factory"]
 
 NORMAL = Budget(iterations=1000, seconds=1.0)
 """The ``normal`` level's search budget per decision: never over a second. At the rates
-``bench/ismcts.py`` measures (``docs/strength.md``, "Speed") the second is what ends most
-searches; the iterations end them on faster machines, where a seeded game then replays
-exactly."""
+``bench/ismcts.py`` measures (``docs/strength.md``) the iterations end most two-player searches,
+in about 0.4 s, and a seeded game replays exactly; the second ends the slowest positions and
+most four-player Ruler of Mana searches, which then depend on the machine."""
 
 HARD = Budget(iterations=4000, seconds=4.0)
 """The ``hard`` level's search budget per decision: four times ``normal``'s, under 4 s."""
