@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -286,27 +287,30 @@ def _bench(script: str, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
-    out = tmp_path / "bench.json"
-    done = _bench("engine.py", "--games", "2", "--rounds", "1", "--json", str(out))
+def _bench_json(tmp_path: Path, script: str, *args: str) -> tuple[str, Any]:
+    """``bench/<script>`` run with ``args`` and ``--json``: what it printed, and its figures."""
+    out = tmp_path / "figures.json"
+    done = _bench(script, *args, "--json", str(out))
     assert done.returncode == 0, done.stderr
-    assert "vs UNO" in done.stdout and "extreme-mission" in done.stdout and "×" in done.stdout
-    figures = json.loads(out.read_text(encoding="utf-8"))
+    return done.stdout, json.loads(out.read_text(encoding="utf-8"))
+
+
+def test_bench_runs_and_prints_the_ratio_to_uno(tmp_path: Path) -> None:
+    printed, figures = _bench_json(tmp_path, "engine.py", "--games", "2", "--rounds", "1")
+    assert "vs UNO" in printed and "extreme-mission" in printed and "×" in printed
     names = [e["game"] for e in figures["engines"]]
     assert "extreme-mission" in names and names[-1].startswith("uno")
     assert all(e["steps_per_second_vs_uno"] > 0 for e in figures["engines"])
 
 
 def test_the_search_bench_prints_the_rate_and_its_spread_over_positions(tmp_path: Path) -> None:
-    out = tmp_path / "ismcts.json"
-    done = _bench(
+    printed, (row,) = _bench_json(
+        tmp_path,
         "ismcts.py",
         *("--games", "extreme-mission", "--players", "2", "--positions", "5"),
-        *("--iterations", "10", "--json", str(out)),
+        *("--iterations", "10"),
     )
-    assert done.returncode == 0, done.stderr
-    assert "extreme-mission" in done.stdout and "slow 10%" in done.stdout
-    (row,) = json.loads(out.read_text(encoding="utf-8"))
+    assert "extreme-mission" in printed and "slow 10%" in printed
     assert row["iterations"] == 50 and row["iterations_per_second"] > 0
     slowest, median = (
         row["slowest_tenth_iterations_per_second"],
@@ -319,15 +323,12 @@ def test_the_search_bench_prints_the_rate_and_its_spread_over_positions(tmp_path
 
 
 def test_departures_values_where_the_search_leaves_the_plan(tmp_path: Path) -> None:
-    out = tmp_path / "departures.json"
-    done = _bench(
+    printed, figures = _bench_json(
+        tmp_path,
         "departures.py",
         *("--deals", "1", "--iterations", "20", "--playouts", "3", "--workers", "1"),
-        *("--json", str(out)),
     )
-    assert done.returncode == 0, done.stderr
-    assert "departures" in done.stdout and "a game" in done.stdout
-    figures = json.loads(out.read_text(encoding="utf-8"))
+    assert "departures" in printed and "a game" in printed
     games = figures["games"]
     assert [(g["deal"], g["seat"]) for g in games] == [(0, 0), (0, 1)]
     assert any(g["departures"] for g in games)  # seeded: these two games have some

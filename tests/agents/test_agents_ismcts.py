@@ -97,10 +97,8 @@ def test_a_seeded_search_finds_what_it_found_when_recorded() -> None:
     and the tree are made faster without changing what the search does; a change meant to
     change play records them again (and is measured in ``docs/strength.md``)."""
     game = bodoge.make(GAME, players=2)
-    state = game.new_state(11)
-    heuristics = [make_agent("heuristic", game, s, random.Random(s)) for s in range(2)]
-    while len(state.history) < 14 or len(state.legal_actions()) < 2 or state._in_action():
-        state.apply(heuristics[state.current_player].act(Decision.of(state)))
+    positions = heuristic_positions(game, 11)
+    state = next(s for s in positions if len(s.history) >= 14 and not s._in_action())
     decision = Decision.of(state)
     agent = ISMCTSAgent(game, decision.seat, random.Random(5), Budget(iterations=150))
     assert str(agent.act(decision)) == "take 0"

@@ -299,19 +299,18 @@ class Planner:
         for level in self.levels:
             if level in done:
                 continue
-            if summary is None:
-                gaps = [self.deficit(c, hand) for c in self.by_level[level]]
-            else:
-                gaps = [_quick_gap(summary, c) for c in self.by_level[level]]
+            gaps = [self._gap(c, hand, summary) for c in self.by_level[level]]
             weight = self.style.weights[level - 1] if level <= len(self.style.weights) else 1.0
             total += weight * (min(gaps) + self.style.alternatives * sum(gaps))
         conditions = self.game.kind_conditions
         for k in down:
-            if summary is None:
-                total += self.deficit(conditions[k], hand)
-            else:
-                total += _quick_gap(summary, conditions[k])
+            total += self._gap(conditions[k], hand, summary)
         return total
+
+    def _gap(self, cond: Condition, hand: tuple[int, ...], summary: HandSummary | None) -> int:
+        """``deficit``, read off ``summary`` (the hand's, made once a shortfall) when there is
+        one: the same answer without the exact solver, and without a memo lookup per condition."""
+        return self.deficit(cond, hand) if summary is None else _quick_gap(summary, cond)
 
     def down(self, up: Sequence[bool]) -> list[int]:
         return [k for k, u in enumerate(up) if not u]
