@@ -206,3 +206,44 @@ def test_rollouts_gaps_are_the_solvers_for_one_group_and_a_bound_for_several() -
                 took = sum(g.n - w for g, w in zip(cond.groups, each, strict=True) if w is not None)
                 expected = cond.card_count - min(took, len(hand), cond.card_count)
             assert _quick_gap(summary, cond) == expected, (str(cond), hand)
+
+
+def test_rollouts_pay_with_the_first_set_that_fits_the_agent_with_the_best() -> None:
+    """A rollout's plan pays for a mission with the first set of cards its search meets (cheap
+    cards first), the agent's with the best. Both meet the condition with the fewest wilds; the
+    first set leaves a rest that lacks no less than the best set's, and on some hands more."""
+    game = bodoge.make(GAME, players=2)
+    rng = random.Random(3)
+    tried = worse = 0
+    for _ in range(300):
+        hand = tuple(sorted(rng.sample(range(len(game.card_ids)), rng.randrange(5, 12))))
+        facts = SeatFacts(
+            seat=0,
+            hand=hand,
+            up=(True,) * len(game.kinds),
+            done=frozenset(),
+            missions=tuple(LAID),
+            tops=(None, None),
+            phase="action",
+            pending=None,
+        )
+        rollout = Planner(game, facts, exact=False)
+        best = Planner(game, facts, exact=False, first=False)
+        mission = rng.choice(LAID)
+        quick, chosen = rollout.plan("complete", mission), best.plan("complete", mission)
+        assert (quick is None) == (chosen is None)
+        if quick is None or chosen is None:
+            continue
+        tried += 1
+        cond = game.condition_of[mission]
+        assert len(quick[1]) == len(chosen[1])  # the same, fewest, wilds
+        types = best.types(quick[0])
+        assert satisfies(cond, list(types), wilds=len(quick[1])), (mission, hand)
+        done = frozenset({game.level_of[mission]})
+        lacks = [
+            best.shortfall(_without(best.types(hand), best.types(cards)), done, [])
+            for cards in (quick[0], chosen[0])
+        ]
+        assert lacks[0] >= lacks[1], (mission, hand)
+        worse += lacks[0] > lacks[1]
+    assert tried > 100 and worse > 0

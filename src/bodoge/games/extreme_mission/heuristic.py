@@ -31,9 +31,10 @@ and at the hand limit (EM-4.1) drops the card whose loss raises the shortfall le
 four levels are done only re-activations are left, so it finishes with every collaborator face up
 (rule 2), drawing for the cards they need.
 
-The same plan, with cheaper bounds in place of the exact solver, is ``rollout_step``, the default
-policy of ISMCTS rollouts on sampled states; ``evaluate`` turns ``turns_to_finish``, a model of
-how many turns each seat still needs, into chances of winning, where the search stops looking.
+The same plan, with cheaper bounds in place of the exact solver and the first set of cards that
+fits in place of the best, is ``rollout_step``, the default policy of ISMCTS rollouts on sampled
+states; ``evaluate`` turns ``turns_to_finish``, a model of how many turns each seat still needs,
+into chances of winning, where the search stops looking.
 
 >>> import bodoge, random
 >>> from bodoge.agents import Decision
@@ -93,7 +94,8 @@ STYLE = Style()
 """The style of the ``heuristic`` agent (chosen by playing styles against each other)."""
 
 SEARCH_LIMIT: Final = 400
-"""Most partial card sets the set search looks at for one condition (it is exact below it)."""
+"""Most partial card sets the set search looks at for one condition (it is exact below it: no
+search of the bench's positions reaches it)."""
 
 
 class SeatFacts:
@@ -224,13 +226,15 @@ class _Memo:
         self.plans: dict[tuple[Any, ...], Plan | None] = {}
 
 
-def _memo(game: ExtremeMission, missions: tuple[str, ...], exact: bool, style: Style) -> _Memo:
-    """The memo of ``game``'s planners with these missions, solver and style (kept in
-    ``game.derived``)."""
+def _memo(
+    game: ExtremeMission, missions: tuple[str, ...], exact: bool, first: bool, style: Style
+) -> _Memo:
+    """The memo of ``game``'s planners with these missions, solver, set search and style (kept
+    in ``game.derived``)."""
     memos: dict[tuple[Any, ...], _Memo] | None = game.derived.get(_Memo)
     if memos is None:
         memos = game.derived[_Memo] = {}
-    key = (missions, exact, style)
+    key = (missions, exact, first, style)
     memo = memos.get(key)
     if memo is None:
         memo = memos[key] = _Memo(game, missions)
@@ -242,17 +246,26 @@ class Planner:
 
     ``exact`` uses the engine's exact solver for every shortfall; without it, single-group
     conditions stay exact and the others use the per-group bound (faster, for rollouts).
+    ``first``: a completion or activation uses the first set of cards the set search meets that
+    fits, the cheapest cards first, not the best of them (None: when not ``exact``). In rollouts
+    the best set cost a fifth of a search and played no better (``docs/strength.md``).
     """
 
     def __init__(
-        self, game: ExtremeMission, facts: SeatFacts, exact: bool = True, style: Style = STYLE
+        self,
+        game: ExtremeMission,
+        facts: SeatFacts,
+        exact: bool = True,
+        style: Style = STYLE,
+        first: bool | None = None,
     ) -> None:
         self.game = game
         self.facts = facts
         self.exact = exact
         self.style = style
+        self.first = not exact if first is None else first
         self.copies = game.copies
-        memo = _memo(game, facts.missions, exact, style)
+        memo = _memo(game, facts.missions, exact, self.first, style)
         self.levels = memo.levels
         self.by_level = memo.by_level
         self._shortfalls = memo.shortfalls
@@ -326,7 +339,8 @@ class Planner:
     ) -> tuple[int, ...] | None:
         """The cards of ``pool`` (indices) that, with all of ``fixed`` and the fewest wilds, meet
         ``cond`` and leave the smallest shortfall (levels ``done``, kinds ``down``) in the rest
-        of the hand; None if none does."""
+        of the hand — or, with ``first``, the first such cards met, cheap ones first; None if
+        none does."""
         ftypes = self.types(fixed)
         ptypes = self.types(pool)
         need = min_wilds(cond, ftypes, ptypes)
@@ -334,7 +348,8 @@ class Planner:
             return None
         hand_types = self.types(self.facts.hand)
         kinds_down = tuple(down)
-        # Cheap cards first: the search then meets good sets early and stops at its limit.
+        # Cheap cards first: the search then meets good sets early (the first is taken with
+        # ``first``) and stops at its limit.
         loss: dict[int, float] = {}
         for t in set(ptypes):
             rest = list(hand_types)
@@ -538,9 +553,9 @@ class Planner:
 
 class _SetSearch:
     """``Planner.best_set``'s search over the multisets of card types to take, cheap types
-    first, at most :data:`SEARCH_LIMIT` partial sets. A class and not a recursive closure:
-    compiled, a closure and its frame refer to each other, and every plan would leave a cycle
-    for the garbage collector."""
+    first, at most :data:`SEARCH_LIMIT` partial sets, or up to the first that fits (``first``).
+    A class and not a recursive closure: compiled, a closure and its frame refer to each other,
+    and every plan would leave a cycle for the garbage collector."""
 
     __slots__ = (
         "best",
@@ -599,6 +614,10 @@ class _SetSearch:
         if len(chosen) == size:
             used = tuple(sorted(self.ftypes + chosen))
             if min_wilds(cond, used, ()) is None:
+                return
+            if self.planner.first:
+                self.best = (0.0, chosen)
+                self.budget = 0
                 return
             rest = list(self.hand_types)
             for t in used:
