@@ -20,9 +20,11 @@ from bodoge.games.extreme_mission.conditions import (
     satisfies,
 )
 from bodoge.games.extreme_mission.heuristic import (
+    MEMOS_KEPT,
     HeuristicAgent,
     Planner,
     SeatFacts,
+    _Memo,
     _quick_gap,
     evaluate,
     rollout_step,
@@ -247,3 +249,28 @@ def test_rollouts_pay_with_the_first_set_that_fits_the_agent_with_the_best() -> 
         assert lacks[0] >= lacks[1], (mission, hand)
         worse += lacks[0] > lacks[1]
     assert tried > 100 and worse > 0
+
+
+def test_a_game_keeps_the_plans_memos_of_its_last_rows_of_missions_only() -> None:
+    """One game object serves game after game (a bot worker, an arena): the memos of rows of
+    laid missions long gone are dropped, the oldest first, and the current row's are kept."""
+    game = bodoge.make(GAME, players=2)
+    rows = [tuple(random.Random(k).sample(sorted(game.condition_of), 12)) for k in range(20)]
+    for row in rows:
+        facts = SeatFacts(
+            seat=0,
+            hand=(0, 5, 9),
+            up=(True,) * len(game.kinds),
+            done=frozenset(),
+            missions=row,
+            tops=(None, None),
+            phase="action",
+            pending=None,
+        )
+        planner = Planner(game, facts, exact=False)
+        planner.shortfall(planner.types(facts.hand), frozenset(), [])
+        memos = game.derived[_Memo]
+        assert len(memos) <= MEMOS_KEPT
+        assert any(key[0] == row for key in memos)
+    kept = [key[0] for key in game.derived[_Memo]]
+    assert kept == list(rows[-MEMOS_KEPT:])

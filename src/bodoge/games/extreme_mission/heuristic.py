@@ -207,6 +207,11 @@ Plan = tuple[tuple[int, ...], tuple[int, ...], float]
 MEMO_SIZE: Final = 1 << 16
 """Most shortfalls (and, apart, plans) a memo keeps before it starts again."""
 
+MEMOS_KEPT: Final = 8
+"""Most memos a game keeps: a game's own planners and its rollouts' for each of the last few
+rows of laid missions. A bot worker or an arena keeps one game object for game after game, and
+each row of missions is new; kept for ever, their memos grew by about 20 MB a game."""
+
 
 class _Memo:
     """What every planner of one seat's facts with the same laid missions shares: the missions
@@ -237,6 +242,8 @@ def _memo(
     key = (missions, exact, first, style)
     memo = memos.get(key)
     if memo is None:
+        if len(memos) >= MEMOS_KEPT:
+            del memos[next(iter(memos))]  # the oldest
         memo = memos[key] = _Memo(game, missions)
     return memo
 
