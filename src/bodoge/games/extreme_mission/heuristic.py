@@ -219,9 +219,10 @@ class _Memo:
     step of every rollout, and meets the same hands again and again (its own, at the root of
     every determinization)."""
 
-    __slots__ = ("by_level", "levels", "plans", "shortfalls")
+    __slots__ = ("by_level", "levels", "plans", "shortfalls", "style")
 
-    def __init__(self, game: ExtremeMission, missions: tuple[str, ...]) -> None:
+    def __init__(self, game: ExtremeMission, missions: tuple[str, ...], style: Style) -> None:
+        self.style = style  # kept alive while the memo is: its id is in the memo's key
         self.levels = sorted(game.levels)
         by_level: dict[int, list[Condition]] = {lv: [] for lv in self.levels}
         for m in missions:
@@ -239,12 +240,14 @@ def _memo(
     memos: dict[tuple[Any, ...], _Memo] | None = game.derived.get(_Memo)
     if memos is None:
         memos = game.derived[_Memo] = {}
-    key = (missions, exact, first, style)
+    # The style by identity: a dataclass's hash is Python code, and a search makes a planner,
+    # and looks its memo up, at every step of every rollout.
+    key = (missions, exact, first, id(style))
     memo = memos.get(key)
     if memo is None:
         if len(memos) >= MEMOS_KEPT:
             del memos[next(iter(memos))]  # the oldest
-        memo = memos[key] = _Memo(game, missions)
+        memo = memos[key] = _Memo(game, missions, style)
     return memo
 
 
