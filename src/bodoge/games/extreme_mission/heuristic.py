@@ -282,8 +282,12 @@ class Planner:
         self._plans = memo.plans
 
     # ------------------------------------------------------------------ yardsticks
-    def types(self, cards: Iterable[int]) -> tuple[int, ...]:
-        return tuple(sorted(c // self.copies for c in cards))
+    def types(self, cards: Sequence[int]) -> tuple[int, ...]:
+        """The card types of ``cards``, sorted indices (a hand, the items of a compound action
+        and the cards it still takes are all in the engine's canonical order): a card's index is
+        its type, then its copy, so their types come out sorted too."""
+        copies = self.copies
+        return tuple([c // copies for c in cards])
 
     def deficit(self, cond: Condition, hand: tuple[int, ...]) -> int:
         """Cards (as wilds) that ``cond`` still lacks from the card types ``hand``."""
