@@ -10,6 +10,7 @@ import pytest
 
 import bodoge
 from bodoge.agents import Decision, derive_seed, make_agent
+from bodoge.core.game import Game
 from bodoge.games.extreme_mission import EMState
 from bodoge.games.extreme_mission.conditions import (
     COLOUR_COUNT,
@@ -39,8 +40,9 @@ def _choice(state: EMState, seat: int = 0) -> str:
     return str(agent.act(Decision.of(state)))
 
 
-def _scenario(**setup: object) -> EMState:
-    state = bodoge.make(GAME, players=2).new_state(1, setup={"missions": LAID, **setup})
+def _scenario(game: Game | None = None, **setup: object) -> EMState:
+    game = game or bodoge.make(GAME, players=2)
+    state = game.new_state(1, setup={"missions": LAID, **setup})
     assert isinstance(state, EMState)
     return state
 
@@ -218,17 +220,9 @@ def test_rollouts_pay_with_the_first_set_that_fits_the_agent_with_the_best() -> 
     rng = random.Random(3)
     tried = worse = 0
     for _ in range(300):
-        hand = tuple(sorted(rng.sample(range(len(game.card_ids)), rng.randrange(5, 12))))
-        facts = SeatFacts(
-            seat=0,
-            hand=hand,
-            up=(True,) * len(game.kinds),
-            done=frozenset(),
-            missions=tuple(LAID),
-            tops=(None, None),
-            phase="action",
-            pending=None,
-        )
+        dealt = rng.sample(game.card_ids, rng.randrange(5, 12))
+        facts = SeatFacts.of_state(_scenario(game, hands={0: dealt}), 0)
+        hand = facts.hand
         rollout = Planner(game, facts, exact=False)
         best = Planner(game, facts, exact=False, first=False)
         mission = rng.choice(LAID)
@@ -255,18 +249,15 @@ def test_a_game_keeps_the_plans_memos_of_its_last_rows_of_missions_only() -> Non
     """One game object serves game after game (a bot worker, an arena): the memos of rows of
     laid missions long gone are dropped, the oldest first, and the current row's are kept."""
     game = bodoge.make(GAME, players=2)
-    rows = [tuple(random.Random(k).sample(sorted(game.condition_of), 12)) for k in range(20)]
+    by_level = [
+        [m for m in sorted(game.condition_of) if game.level_of[m] == lv] for lv in game.levels
+    ]
+    rows = [
+        tuple(m for missions in by_level for m in random.Random(k).sample(missions, 3))
+        for k in range(20)
+    ]
     for row in rows:
-        facts = SeatFacts(
-            seat=0,
-            hand=(0, 5, 9),
-            up=(True,) * len(game.kinds),
-            done=frozenset(),
-            missions=row,
-            tops=(None, None),
-            phase="action",
-            pending=None,
-        )
+        facts = SeatFacts.of_state(_scenario(game, missions=list(row)), 0)
         planner = Planner(game, facts, exact=False)
         planner.shortfall(planner.types(facts.hand), frozenset(), [])
         memos = game.derived[_Memo]

@@ -629,7 +629,7 @@ class _SetSearch:
             used = tuple(sorted(self.ftypes + chosen))
             if min_wilds(cond, used, ()) is None:
                 return
-            if self.planner.first:
+            if self.planner.first:  # no score needed: the walk ends here
                 self.best = (0.0, chosen)
                 self.budget = 0
                 return
