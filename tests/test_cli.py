@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import random
@@ -383,3 +384,66 @@ def test_the_endgame_trial_switches_the_horizon_by_the_turns_left() -> None:
         agent = Endgame(search, within, 3.0)
         assert agent.act(Decision.of(state)) in state.legal_actions()
         assert search.horizon == horizon
+
+
+def _midgame(steps: int = 60) -> Any:
+    """A seeded two-player Extreme Mission game, ``steps`` heuristic steps in."""
+    from bodoge.agents import make_agent
+
+    game = bodoge.make("extreme-mission", players=2)
+    state = game.new_state(seed=11)
+    agents = [make_agent("heuristic", game, s, random.Random(s)) for s in range(2)]
+    for _ in range(steps):
+        state.apply(agents[state.current_player].act(Decision.of(state)))
+    return state
+
+
+def test_the_ceiling_deals_the_search_the_real_hands_or_everything() -> None:
+    from bench.ceiling import dealer
+
+    truth = _midgame()
+    assert any(len(pile) > 1 for pile in truth.discards)  # something below a top to deal anew
+    seen = dealer(truth, "all")(random.Random(3))
+    assert (seen.hands, seen.deck, seen.discards) == (truth.hands, truth.deck, truth.discards)
+    assert seen.rng.getstate() == truth.rng.getstate()  # the real future shuffles too
+    dealt = dealer(truth, "hands")(random.Random(3))
+    assert dealt.hands == truth.hands and dealt.spent == truth.spent
+    assert [p[-1:] for p in dealt.discards] == [p[-1:] for p in truth.discards]
+    assert [len(p) for p in dealt.discards] == [len(p) for p in truth.discards]
+    unseen = sorted(dealt.deck + [c for p in dealt.discards for c in p[:-1]])
+    assert unseen == sorted(truth.deck + [c for p in truth.discards for c in p[:-1]])
+    assert dealt.deck != truth.deck and dealt.rng.getstate() != truth.rng.getstate()
+
+
+def test_the_ceilings_search_samples_the_real_state_and_gives_the_game_back() -> None:
+    from bench.ceiling import Seer
+    from bodoge.games.extreme_mission.heuristic import rollout_step
+
+    truth = _midgame()
+    seat, other = truth.current_player, 1 - truth.current_player
+    seen: list[list[int]] = []
+
+    def recording(state: Any, rng: random.Random) -> Any:
+        if state.turns_done == truth.turns_done:  # the root's turn: the other has not played
+            seen.append(list(state.hands[other]))
+        return rollout_step(state, rng)
+
+    for sees, real in (("all", True), ("view", False)):
+        seen.clear()
+        game = copy.copy(truth.game)
+        agent = ISMCTSAgent(game, seat, random.Random(1), Budget(iterations=20), rollout=recording)
+        step = Seer(agent, sees).act(Decision.of(truth), truth)
+        assert step in truth.legal_actions() and "sampler" not in vars(game)
+        # The other seat's hand, as the policy met it: always the real one, or guesses.
+        assert seen and [h == truth.hands[other] for h in seen] == [real] * len(seen)
+
+
+def test_the_ceiling_reports_the_searchs_share_and_knows_what_it_can_deal() -> None:
+    args = ("--games", "2", "--iterations", "5", "--workers", "1")
+    done = _bench("ceiling.py", *args, "--sees", "all")
+    assert done.returncode == 0, done.stderr
+    assert "extreme-mission, 2 players, the search seeing all, 5 iterations: won " in done.stdout
+    assert done.stderr.splitlines()[-1].startswith("2/2 games, the search won ")
+    refused = _bench("ceiling.py", *args, "--game", "ruler-of-mana", "--sees", "hands")
+    assert refused.returncode != 0
+    assert "--sees hands knows Extreme Mission's deck and piles only" in refused.stderr
