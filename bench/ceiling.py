@@ -15,8 +15,12 @@ better would gain nothing. Only this file ever gives a search the real state: it
 ``state`` where a bot reads a ``Decision``, which is why it lives in ``bench/`` and registers
 no agent.
 
+``--json FILE`` keeps each game's share; ``--paired FILE`` compares this run with such a file of
+another run on the same deals: the mean difference of the search's share, with its standard
+error, which tells two runs apart in fewer games than their two intervals.
+
 Run: ``.venv/bin/python bench/ceiling.py [--game extreme-mission] [--players 2] [--games 300]
-[--sees all] [--iterations 1000] [--seed 1] [--workers 2] [--json FILE]``
+[--sees all] [--iterations 1000] [--seed 1] [--workers 2] [--json FILE] [--paired FILE]``
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import math
 import random
 import sys
 from collections.abc import Callable
@@ -112,6 +117,16 @@ def _play(args: tuple[GameJob, str, int]) -> float:
     return play(*args)
 
 
+def paired(ours: list[float], theirs: list[float]) -> tuple[float, float, int]:
+    """The mean of ``ours - theirs`` game by game, its standard error, and how many games
+    differ."""
+    n = len(ours)
+    differences = [a - b for a, b in zip(ours, theirs, strict=True)]
+    mean = sum(differences) / n
+    spread = sum((d - mean) ** 2 for d in differences) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(spread / n), sum(1 for d in differences if d)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="extreme-mission")
@@ -122,9 +137,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", type=Path, default=None, help="write each game's share here")
+    parser.add_argument("--paired", type=Path, default=None, help="another run's --json file")
     args = parser.parse_args(argv)
     if args.sees == "hands" and args.game != "extreme-mission":
         parser.error("--sees hands knows Extreme Mission's deck and piles only")
+    deals = {"game": args.game, "players": args.players, "seed": args.seed, "games": args.games}
+    other = None
+    if args.paired is not None:
+        other = json.loads(args.paired.read_text(encoding="utf-8"))
+        if {k: other.get(k) for k in deals} != deals:
+            parser.error(
+                f"{args.paired} was not played on these deals: {other.get('game')}, "
+                f"{other.get('players')} players, seed {other.get('seed')}, "
+                f"{other.get('games')} games"
+            )
     bots = [SEARCH] + ["heuristic"] * (args.players - 1)
     jobs = plan(args.game, bots, players=args.players, games=args.games, seed=args.seed).jobs()
     tasks = [(job, args.sees, args.iterations) for job in jobs]
@@ -141,8 +167,16 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.iterations} iterations: won {won:g}/{len(shares)} = {won / len(shares):.1%} "
         f"(Wilson 95%: {low:.1%}-{high:.1%})"
     )
+    if other is not None:
+        mean, error, differ = paired(shares, other["shares"])
+        print(
+            f"paired with the search seeing {other['sees']}, {other['iterations']} iterations "
+            f"({other['won']:g} won) on the same deals: {100 * mean:+.1f} ± {100 * error:.1f} "
+            f"points, {differ} of {len(shares)} games ended differently"
+        )
     if args.json is not None:
-        args.json.write_text(json.dumps({"sees": args.sees, "shares": shares}))
+        run = {**deals, "sees": args.sees, "iterations": args.iterations, "won": won}
+        args.json.write_text(json.dumps({**run, "shares": shares}))
     return 0
 
 

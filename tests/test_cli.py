@@ -447,3 +447,27 @@ def test_the_ceiling_reports_the_searchs_share_and_knows_what_it_can_deal() -> N
     refused = _bench("ceiling.py", *args, "--game", "ruler-of-mana", "--sees", "hands")
     assert refused.returncode != 0
     assert "--sees hands knows Extreme Mission's deck and piles only" in refused.stderr
+
+
+def test_the_ceiling_compares_two_runs_on_the_same_deals(tmp_path: Path) -> None:
+    from bench.ceiling import paired
+
+    assert paired([1.0, 0.0], [0.0, 0.0]) == (0.5, 0.5, 1)  # differences 1, 0: sd 0.71, / sqrt(2)
+    args = ("--games", "2", "--iterations", "5", "--workers", "1")
+    _, first = _bench_json(tmp_path, "ceiling.py", *args, "--sees", "view")
+    assert first["sees"] == "view" and first["seed"] == 1 and len(first["shares"]) == 2
+    assert first["won"] == sum(first["shares"])
+    kept = tmp_path / "view.json"
+    kept.write_text(json.dumps(first), encoding="utf-8")
+    done = _bench("ceiling.py", *args, "--sees", "all", "--paired", str(kept))
+    assert done.returncode == 0, done.stderr
+    assert (
+        f"paired with the search seeing view, 5 iterations ({first['won']:g} won) on the same "
+        in (done.stdout)
+    )
+    assert " games ended differently" in done.stdout
+    other = _bench("ceiling.py", *args, "--seed", "2", "--paired", str(kept))
+    assert other.returncode != 0
+    assert "was not played on these deals: extreme-mission, 2 players, seed 1, 2 games" in (
+        other.stderr
+    )
