@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import math
 import random
 import sys
 from collections.abc import Callable
@@ -39,7 +38,7 @@ from typing import Any
 import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent, make_agent
 from bodoge.agents.levels import NORMAL
-from bodoge.arena.stats import wilson_interval
+from bodoge.arena.stats import paired_difference, wilson_interval
 from bodoge.arena.tournament import GameJob, plan
 from bodoge.core.shuffle import shuffle
 from bodoge.core.state import State
@@ -117,16 +116,6 @@ def _play(args: tuple[GameJob, str, int]) -> float:
     return play(*args)
 
 
-def paired(ours: list[float], theirs: list[float]) -> tuple[float, float, int]:
-    """The mean of ``ours - theirs`` game by game, its standard error, and how many games
-    differ."""
-    n = len(ours)
-    differences = [a - b for a, b in zip(ours, theirs, strict=True)]
-    mean = sum(differences) / n
-    spread = sum((d - mean) ** 2 for d in differences) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(spread / n), sum(1 for d in differences if d)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="extreme-mission")
@@ -168,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         f"(Wilson 95%: {low:.1%}-{high:.1%})"
     )
     if other is not None:
-        mean, error, differ = paired(shares, other["shares"])
+        mean, error, differ = paired_difference(shares, other["shares"])
         print(
             f"paired with the search seeing {other['sees']}, {other['iterations']} iterations "
             f"({other['won']:g} won) on the same deals: {100 * mean:+.1f} ± {100 * error:.1f} "

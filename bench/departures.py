@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 from collections import defaultdict
 from collections.abc import Sequence
@@ -42,6 +41,7 @@ import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
 from bodoge.agents.ismcts import rewards
 from bodoge.arena.simulate import count_turns
+from bodoge.arena.stats import paired_difference
 from bodoge.core.action import Action
 from bodoge.core.state import State
 
@@ -129,9 +129,7 @@ def play(job: tuple[str, int, int, int, int, int]) -> GameOutcome:
         seeds = [derive_seed(seed, "playout", deal, seat, k, i) for i in range(playouts)]
         base = playout_values(before, seat, planned, seeds)
         mine = playout_values(before, seat, step, seeds)
-        diffs = [a - b for a, b in zip(mine, base, strict=True)]
-        gain = sum(diffs) / len(diffs)
-        spread = math.sqrt(sum((d - gain) ** 2 for d in diffs) / max(len(diffs) - 1, 1))
+        gain, error, _ = paired_difference(mine, base)
         departures.append(
             Departure(
                 deal,
@@ -142,7 +140,7 @@ def play(job: tuple[str, int, int, int, int, int]) -> GameOutcome:
                 step.notation,
                 sum(base) / len(base),
                 gain,
-                spread / math.sqrt(len(diffs)),
+                error,
             )
         )
     return GameOutcome(deal, seat, share(state, seat), turns, tuple(departures))

@@ -450,9 +450,6 @@ def test_the_ceiling_reports_the_searchs_share_and_knows_what_it_can_deal() -> N
 
 
 def test_the_ceiling_compares_two_runs_on_the_same_deals(tmp_path: Path) -> None:
-    from bench.ceiling import paired
-
-    assert paired([1.0, 0.0], [0.0, 0.0]) == (0.5, 0.5, 1)  # differences 1, 0: sd 0.71, / sqrt(2)
     args = ("--games", "2", "--iterations", "5", "--workers", "1")
     _, first = _bench_json(tmp_path, "ceiling.py", *args, "--sees", "view")
     assert first["sees"] == "view" and first["seed"] == 1 and len(first["shares"]) == 2

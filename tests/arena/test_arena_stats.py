@@ -12,6 +12,7 @@ from bodoge.arena.stats import (
     elo_ratings,
     game_length,
     head_to_head,
+    paired_difference,
     summarize,
     wilson_interval,
 )
@@ -79,6 +80,15 @@ def expected_outcomes(ratings: list[float], games: int) -> tuple[np.ndarray, np.
                 wins[i, j] = p * games
                 played[i, j] = games
     return wins, played
+
+
+def test_paired_difference_of_two_runs_on_the_same_deals() -> None:
+    # differences 1, 0: their sd 0.71, over sqrt(2) deals
+    assert paired_difference([1.0, 0.0], [0.0, 0.0]) == (0.5, 0.5, 1)
+    assert paired_difference([0.5, 1.0, 0.0], [0.5, 1.0, 0.0]) == (0.0, 0.0, 0)
+    assert paired_difference([1.0], [0.0]) == (1.0, 0.0, 1)
+    with pytest.raises(ValueError, match="paired runs differ in length: 2 and 1"):
+        paired_difference([1.0, 0.0], [1.0])
 
 
 def test_elo_fit_recovers_known_ratings_and_their_order() -> None:
