@@ -74,8 +74,9 @@ def wilson_interval(wins: float, n: float, z: float = Z95) -> tuple[float, float
 
 def paired_difference(ours: Sequence[float], theirs: Sequence[float]) -> tuple[float, float, int]:
     """Two runs on the same deals compared deal by deal: the mean of ``ours - theirs``, its
-    standard error, and how many deals differ. Paired, the luck both runs shared cancels, so
-    this tells them apart in fewer games than their two intervals would.
+    standard error (0 for fewer than two deals: no spread to measure), and how many deals
+    differ. Paired, the luck both runs shared cancels, so this tells them apart in fewer games
+    than their two intervals would.
 
     >>> mean, error, differ = paired_difference([1.0, 0.0, 1.0], [0.0, 0.0, 1.0])
     >>> round(mean, 4), round(error, 4), differ
