@@ -86,9 +86,9 @@ def paired_difference(ours: Sequence[float], theirs: Sequence[float]) -> tuple[f
     if n != len(theirs):
         raise ValueError(f"paired runs differ in length: {n} and {len(theirs)}")
     differences = [a - b for a, b in zip(ours, theirs, strict=True)]
-    mean = sum(differences) / n if n else 0.0
-    spread = sum((d - mean) ** 2 for d in differences) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(spread / n) if n else 0.0, sum(1 for d in differences if d)
+    mean = statistics.fmean(differences) if n else 0.0
+    error = statistics.stdev(differences, mean) / math.sqrt(n) if n > 1 else 0.0
+    return mean, error, sum(1 for d in differences if d)
 
 
 def bradley_terry(
