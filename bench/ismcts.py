@@ -14,7 +14,9 @@ processor's caches with its own memory), which would measure the caches, not the
 decision counts at its fastest of :data:`BASELINE_PASSES` passes: the whole baseline takes well
 under a millisecond, and a single pass of it moved the cost column by a third between runs. The
 table also says what the rate means for the levels: the seconds a ``normal`` or ``hard``
-decision takes on average (each level's ceiling of seconds applied).
+decision takes on average (each level's ceiling of seconds applied). Where a game's ``hard``
+looks further than ``normal`` (its ``SEARCH_DEEP_HORIZON``), the same searches are timed again
+at that horizon for the ``hard`` column; the rate columns are always ``normal``'s horizon.
 
 The rate is all the iterations over all their time, so the slow positions weigh most: a
 position's own rate runs from under 1,000 to over 10,000 iterations a second in two-player
@@ -46,6 +48,8 @@ from rich.table import Table
 import bodoge
 from bodoge import native
 from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
+from bodoge.agents.ismcts import Settings
+from bodoge.agents.knowledge import knowledge
 from bodoge.agents.levels import HARD, NORMAL
 from bodoge.core.state import State
 
@@ -67,6 +71,8 @@ class Row:
     heuristic_decisions: int
     heuristic_seconds: float
     rates: tuple[float, ...] = ()  # each position's iterations a second, slowest first
+    deep_iterations: int = 0  # the same searches with ``Settings(deep=True)``, if it differs
+    deep_seconds: float = 0.0
 
     @property
     def per_second(self) -> float:
@@ -87,10 +93,14 @@ class Row:
         """One iteration's time in heuristic decisions (the baseline)."""
         return self.heuristic_per_second / self.per_second if self.per_second else 0.0
 
-    def level_seconds(self, budget: Budget) -> float:
-        """Mean seconds of one decision with ``budget``, at this rate (its ceiling applied)."""
+    def level_seconds(self, budget: Budget, deep: bool = False) -> float:
+        """Mean seconds of one decision with ``budget``, at this rate (its ceiling applied);
+        ``deep``: at the deep search's rate where the game has one (the ``hard`` level's)."""
         assert budget.iterations is not None
-        seconds = budget.iterations / self.per_second if self.per_second else 0.0
+        rate = self.per_second
+        if deep and self.deep_seconds:
+            rate = self.deep_iterations / self.deep_seconds
+        seconds = budget.iterations / rate if rate else 0.0
         return min(seconds, budget.seconds) if budget.seconds is not None else seconds
 
     def to_dict(self) -> dict[str, object]:
@@ -102,7 +112,7 @@ class Row:
             "median_position_iterations_per_second": self.rate_at(0.5),
             "slowest_tenth_iterations_per_second": self.rate_at(0.1),
             "normal_seconds": self.level_seconds(NORMAL),
-            "hard_seconds": self.level_seconds(HARD),
+            "hard_seconds": self.level_seconds(HARD, deep=True),
         }
 
 
@@ -138,15 +148,39 @@ def measure(name: str, players: int, count: int, iterations: int, seed: int) -> 
             if timed:
                 fastest[k] = min(fastest[k], time.perf_counter() - start)
     heuristic_seconds = sum(fastest)
+    total, seconds, rates = search(decisions, iterations, seed)
+    deep = (0, 0.0)  # only for a game whose deep search (``hard``'s) looks further
+    if knowledge(game).deep_horizon not in (None, knowledge(game).horizon):
+        deep = search(decisions, iterations, seed, Settings(deep=True))[:2]
+    return Row(
+        game=name,
+        players=players,
+        positions=count,
+        iterations=total,
+        seconds=seconds,
+        heuristic_decisions=count,
+        heuristic_seconds=heuristic_seconds,
+        rates=tuple(sorted(rates)),
+        deep_iterations=deep[0],
+        deep_seconds=deep[1],
+    )
+
+
+def search(
+    decisions: list[Decision], iterations: int, seed: int, settings: Settings | None = None
+) -> tuple[int, float, list[float]]:
+    """Each decision searched from a fresh tree: the iterations, their seconds, and each
+    position's own rate."""
     total = 0
     seconds = 0.0
     rates = []
     for k, decision in enumerate(decisions):
         agent = ISMCTSAgent(
-            game,
+            decision.game,
             decision.seat,
             random.Random(derive_seed(seed, "agent", k)),
             Budget(iterations=iterations),
+            settings,
         )
         start = time.perf_counter()
         agent.act(decision)
@@ -157,16 +191,7 @@ def measure(name: str, players: int, count: int, iterations: int, seed: int) -> 
         # The search pauses the collector: what it left is collected here, between searches.
         del agent
         gc.collect()
-    return Row(
-        game=name,
-        players=players,
-        positions=count,
-        iterations=total,
-        seconds=seconds,
-        heuristic_decisions=count,
-        heuristic_seconds=heuristic_seconds,
-        rates=tuple(sorted(rates)),
-    )
+    return total, seconds, rates
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
         caption="it/s: all iterations over all their time; median, slow 10%: the positions' "
         "own rates; baseline: the heuristic agent's decisions on the same positions; cost: one "
         "iteration in heuristic decisions; normal, hard: mean seconds of a decision at this "
-        f"rate ({NORMAL.iterations} and {HARD.iterations} iterations, ceilings applied)",
+        f"rate ({NORMAL.iterations} and {HARD.iterations} iterations, ceilings applied; hard at "
+        "the rate of its deeper search where the game looks further there)",
     )
     columns = ("game", "players", "decisions", "it/s", "median", "slow 10%", "baseline/s", "cost")
     for column in (*columns, "normal", "hard"):
@@ -208,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{row.heuristic_per_second:,.0f}",
             f"{row.cost:.1f}",
             f"{row.level_seconds(NORMAL):.2f}",
-            f"{row.level_seconds(HARD):.2f}",
+            f"{row.level_seconds(HARD, deep=True):.2f}",
         )
     console.print(table)
     console.print(f"bodoge engines: {native.status()}", markup=False)

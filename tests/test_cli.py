@@ -323,6 +323,32 @@ def test_the_search_bench_prints_the_rate_and_its_spread_over_positions(tmp_path
     assert slowest <= row["iterations_per_second"]
 
 
+def test_the_search_bench_times_hard_at_its_deeper_horizon_where_the_game_has_one(
+    tmp_path: Path,
+) -> None:
+    """Ruler of Mana's ``hard`` looks further than ``normal`` (``SEARCH_DEEP_HORIZON``): its
+    searches are timed again at that horizon for the ``hard`` column; Extreme Mission's are not."""
+    _, rows = _bench_json(
+        tmp_path,
+        "ismcts.py",
+        *("--games", "ruler-of-mana,extreme-mission", "--players", "2", "--positions", "3"),
+        *("--iterations", "10"),
+    )
+    rm, em = rows
+    assert rm["deep_iterations"] == 30 and rm["deep_seconds"] > 0
+    deep_rate = rm["deep_iterations"] / rm["deep_seconds"]
+    assert rm["hard_seconds"] == pytest.approx(min(4000 / deep_rate, 4.0))  # hard's ceiling: 4 s
+    assert em["deep_iterations"] == 0
+    assert em["hard_seconds"] == pytest.approx(min(4000 / em["iterations_per_second"], 4.0))
+    # Below the ceiling, the hard column reads the deep rate, the normal one the usual rate.
+    from bench.ismcts import Row
+    from bodoge.agents.levels import HARD, NORMAL
+
+    row = Row("ruler-of-mana", 2, 1, 4000, 1.0, 1, 1.0, deep_iterations=4000, deep_seconds=2.0)
+    assert (row.level_seconds(NORMAL), row.level_seconds(HARD, deep=True)) == (0.25, 2.0)
+    assert row.level_seconds(HARD) == 1.0
+
+
 def test_departures_values_where_the_search_leaves_the_plan(tmp_path: Path) -> None:
     printed, figures = _bench_json(
         tmp_path,

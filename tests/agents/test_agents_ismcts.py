@@ -267,6 +267,26 @@ def test_the_horizon_is_the_games_unless_the_settings_name_one() -> None:
     assert ISMCTSAgent(rm, 0, rng, Budget(iterations=1), Settings(horizon=1)).horizon == 1
 
 
+def test_a_deep_search_looks_as_far_as_the_game_says_and_no_further_where_it_says_nothing() -> None:
+    """``Settings.deep`` (the ``hard`` level) takes the game's ``SEARCH_DEEP_HORIZON``: Ruler
+    of Mana names one beyond its usual horizon, Extreme Mission none, so it keeps its own; a
+    horizon given in the settings still wins."""
+    from bodoge.agents.levels import LEVELS, level_factory
+    from bodoge.games.extreme_mission import heuristic as em_heuristic
+    from bodoge.games.ruler_of_mana import heuristic as rm_heuristic
+
+    em, rm = bodoge.make(GAME, players=2), bodoge.make("ruler-of-mana", players=2)
+    rng, one, deep = random.Random(1), Budget(iterations=1), Settings(deep=True)
+    assert rm_heuristic.SEARCH_DEEP_HORIZON > rm_heuristic.SEARCH_HORIZON
+    assert ISMCTSAgent(rm, 0, rng, one, deep).horizon == rm_heuristic.SEARCH_DEEP_HORIZON
+    assert not hasattr(em_heuristic, "SEARCH_DEEP_HORIZON")
+    assert ISMCTSAgent(em, 0, rng, one, deep).horizon == em_heuristic.SEARCH_HORIZON
+    assert ISMCTSAgent(rm, 0, rng, one, Settings(horizon=1, deep=True)).horizon == 1
+    for level, horizon in (("hard", rm_heuristic.SEARCH_DEEP_HORIZON), ("normal", 2)):
+        agent = level_factory(LEVELS[level])(rm, 0, rng)
+        assert isinstance(agent, ISMCTSAgent) and agent.horizon == horizon
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_half_turn_horizon_stops_as_the_seats_next_turn_begins(players: int) -> None:
     """Horizon 1.5: the rest of the seat's turn, then every other seat's whole turn, and the

@@ -105,7 +105,9 @@ class Settings:
     turns tree and rollout look through (1: the rest of the turn in progress; 2: that and its
     next turn, with everyone else's between; 1.5: up to the start of that next turn), where the
     game's evaluator takes over — None: the
-    game's ``SEARCH_HORIZON`` (its heuristic module), else :data:`HORIZON`; ``rollout_steps``: a
+    game's ``SEARCH_HORIZON`` (its heuristic module), else :data:`HORIZON`; ``deep``: with no
+    ``horizon`` given, the game's ``SEARCH_DEEP_HORIZON`` where it names one (for a budget like
+    ``hard``'s, which can afford to look further); ``rollout_steps``: a
     bound in steps (a safety net); ``macro``: a
     compound action below the root is one move (its items by the policy);
     ``prior``: the weight of progressive bias towards the policy's step (0: none);
@@ -124,6 +126,7 @@ class Settings:
 
     exploration: float = 0.3
     horizon: float | None = None
+    deep: bool = False
     rollout_steps: int = 2000
     reuse: bool = True
     macro: bool = True
@@ -216,7 +219,8 @@ class ISMCTSAgent:
         self.settings = settings or Settings()
         self.rollout_policy: RolloutPolicy = rollout or know.rollout or _random_step
         self.evaluate = evaluate if evaluate is not None else know.evaluate
-        self.horizon = self.settings.horizon or know.horizon or HORIZON
+        deep = know.deep_horizon if self.settings.deep else None
+        self.horizon = self.settings.horizon or deep or know.horizon or HORIZON
         shared = self.settings.shared_hints
         self.shared_hints = know.shared_hints is not False if shared is None else shared
         self.last_iterations = 0

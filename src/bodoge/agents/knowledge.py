@@ -14,6 +14,8 @@ A game package may have a module ``heuristic`` (``bodoge/games/<game>/heuristic.
   may keep it in a module of its own, ``evaluation`` (one fitted to games' outcomes:
   :mod:`bodoge.agents.logit`), which is looked in first;
 - ``SEARCH_HORIZON``: how many of its own turns ISMCTS looks ahead before ``evaluate`` judges;
+- ``SEARCH_DEEP_HORIZON``: the same for a search with ``Settings.deep`` (the ``hard`` level,
+  whose budget may buy a longer look than ``normal``'s);
 - ``SEARCH_SHARED_HINTS``: whether ISMCTS keeps a node's first plan step for every later visit
   (``Settings.shared_hints``; on where a game says nothing).
 
@@ -60,6 +62,7 @@ class GameKnowledge:
     rollout: RolloutPolicy | None = None
     evaluate: Evaluator | None = None
     horizon: int | None = None
+    deep_horizon: int | None = None
     shared_hints: bool | None = None
 
 
@@ -79,5 +82,6 @@ def _knowledge_of(cls: type[Game]) -> GameKnowledge:
         rollout=getattr(found, "rollout_step", None),
         evaluate=getattr(evaluation or found, "evaluate", None),
         horizon=getattr(found, "SEARCH_HORIZON", None),
+        deep_horizon=getattr(found, "SEARCH_DEEP_HORIZON", None),
         shared_hints=getattr(found, "SEARCH_SHARED_HINTS", None),
     )

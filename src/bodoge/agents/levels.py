@@ -3,7 +3,10 @@
 - ``easy``: the game's heuristic with noise — a random legal step a third of the time — or the
   random agent for a game with no heuristic;
 - ``normal``: ISMCTS with :data:`NORMAL` (under a second a decision);
-- ``hard``: ISMCTS with a budget four times larger, :data:`HARD`.
+- ``hard``: ISMCTS with a budget four times larger, :data:`HARD`, looking as far ahead as the
+  game's ``SEARCH_DEEP_HORIZON`` where it names one (``Settings.deep``): four times the
+  iterations at ``normal``'s horizon stopped making Ruler of Mana's search stronger, one turn
+  more of look-ahead did (``docs/strength.md``).
 
 Only decisions with a choice are searched; the items of a compound action the bot has begun
 follow the game's plan at once, so a turn costs a person a couple of searches' wait.
@@ -57,7 +60,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", noise=0.35),
     "normal": Level("normal", budget=NORMAL),
-    "hard": Level("hard", budget=HARD),
+    "hard": Level("hard", budget=HARD, settings=Settings(deep=True)),
 }
 """The levels by name, easiest first."""
 
