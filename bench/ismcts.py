@@ -149,9 +149,10 @@ def measure(name: str, players: int, count: int, iterations: int, seed: int) -> 
                 fastest[k] = min(fastest[k], time.perf_counter() - start)
     heuristic_seconds = sum(fastest)
     total, seconds, rates = search(decisions, iterations, seed)
-    deep = (0, 0.0)  # only for a game whose deep search (``hard``'s) looks further
-    if knowledge(game).deep_horizon not in (None, knowledge(game).horizon):
-        deep = search(decisions, iterations, seed, Settings(deep=True))[:2]
+    know = knowledge(game)
+    deep_iterations, deep_seconds = 0, 0.0  # only where ``hard``'s deep search looks further
+    if know.deep_horizon not in (None, know.horizon):
+        deep_iterations, deep_seconds, _ = search(decisions, iterations, seed, Settings(deep=True))
     return Row(
         game=name,
         players=players,
@@ -161,8 +162,8 @@ def measure(name: str, players: int, count: int, iterations: int, seed: int) -> 
         heuristic_decisions=count,
         heuristic_seconds=heuristic_seconds,
         rates=tuple(sorted(rates)),
-        deep_iterations=deep[0],
-        deep_seconds=deep[1],
+        deep_iterations=deep_iterations,
+        deep_seconds=deep_seconds,
     )
 
 

@@ -282,7 +282,10 @@ def test_a_deep_search_looks_as_far_as_the_game_says_and_no_further_where_it_say
     assert not hasattr(em_heuristic, "SEARCH_DEEP_HORIZON")
     assert ISMCTSAgent(em, 0, rng, one, deep).horizon == em_heuristic.SEARCH_HORIZON
     assert ISMCTSAgent(rm, 0, rng, one, Settings(horizon=1, deep=True)).horizon == 1
-    for level, horizon in (("hard", rm_heuristic.SEARCH_DEEP_HORIZON), ("normal", 2)):
+    for level, horizon in (
+        ("hard", rm_heuristic.SEARCH_DEEP_HORIZON),
+        ("normal", rm_heuristic.SEARCH_HORIZON),
+    ):
         agent = level_factory(LEVELS[level])(rm, 0, rng)
         assert isinstance(agent, ISMCTSAgent) and agent.horizon == horizon
 
