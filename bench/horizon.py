@@ -18,18 +18,28 @@ of the deciding seat's view: the seat itself by its hand, the others by what it 
 The agent is registered in each worker process (the arena's spawned workers know only the
 agents registered on import), so the games are split over ``--workers`` processes here.
 
+``--csv FILE`` writes one row per game, as ``bodoge arena --csv`` does. ``--paired FILE`` compares
+the run game by game with another on the same deals (this tool's ``--csv``, or the arena's for a
+shipped level, ``bodoge arena GAME --bots normal,heuristic --csv FILE`` with the same seed and
+games): the mean difference of the searching seat's share and its standard error
+(``arena.stats.paired_difference``). The luck both runs share cancels, so a difference shows in
+far fewer games than the two intervals would need.
+
 Run: ``.venv/bin/python bench/horizon.py [--game ruler-of-mana] [--players 2] [--games 150]
 [--horizon 1] [--trust 1.5] [--iterations 1000] [--seconds 1.0] [--seed 1] [--workers 2]
-[--endgame 4 --endgame-horizon 3]``
+[--endgame 4 --endgame-horizon 3] [--csv FILE] [--paired FILE]``
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import multiprocessing
 import random
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -37,7 +47,8 @@ import bodoge
 from bodoge.agents import Decision, register_agent
 from bodoge.agents.ismcts import Budget, ISMCTSAgent, Settings, ismcts_factory
 from bodoge.agents.levels import NORMAL
-from bodoge.arena.stats import summarize
+from bodoge.arena.command import ArenaReport, write_csv
+from bodoge.arena.stats import paired_difference, summarize
 from bodoge.arena.tournament import MatchRecord, Tournament, plan, play_job
 from bodoge.core.action import Action
 from bodoge.core.game import Game
@@ -141,6 +152,35 @@ def run(trial: Trial, workers: int) -> list[MatchRecord]:
     return sorted(records, key=lambda r: r.index)
 
 
+def shares(records: Sequence[MatchRecord]) -> list[float]:
+    """The searching seat's share of each game's win (a shared win counts its share)."""
+    found = []
+    for record in records:
+        seat = record.seats.index(AGENT)
+        found.append(1 / len(record.winners) if seat in record.winners else 0.0)
+    return found
+
+
+def paired_shares(path: Path, records: Sequence[MatchRecord]) -> list[float]:
+    """The share of the same seat in each game of another run's CSV (``--csv`` here, or
+    ``bodoge arena --csv``): the seat the search holds in ``records``, on the same deal and
+    seating. ValueError, in one line, when the file's games are not these."""
+    with path.open(encoding="utf-8", newline="") as file:
+        rows = {int(row["index"]): row for row in csv.DictReader(file)}
+    found = []
+    for record in records:
+        row = rows.get(record.index)
+        if row is None or int(row["seed"]) != record.seed or int(row["seating"]) != record.seating:
+            raise ValueError(
+                f"{path} was not played on these deals (game {record.index}: seed {record.seed}, "
+                f"seating {record.seating}); play it with the same game, players, seed and games"
+            )
+        winners = [int(w) for w in row["winners"].split(";") if w]
+        seat = record.seats.index(AGENT)
+        found.append(1 / len(winners) if seat in winners else 0.0)
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="ruler-of-mana")
@@ -162,7 +202,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--endgame-horizon", type=float, default=3, help="…makes the search look this far"
     )
+    parser.add_argument("--csv", type=Path, default=None, help="write one row per game here")
+    parser.add_argument("--paired", type=Path, default=None, help="another run's CSV, same deals")
     args = parser.parse_args(argv)
+    if args.paired is not None and not args.paired.is_file():
+        parser.error(f"no such file: {args.paired}")
     if args.endgame is not None:
         _turns_module(bodoge.make(args.game, players=args.players))
     trial = Trial(
@@ -190,6 +234,19 @@ def main(argv: list[str] | None = None) -> int:
             f"{bot.label} won "
             f"{bot.wins:g}/{bot.plays} = {bot.win_rate:.1%} "
             f"(Wilson 95%: {bot.ci_low:.1%}-{bot.ci_high:.1%}), mean rank {bot.mean_rank:.2f}"
+        )
+    if args.csv is not None:
+        write_csv(ArenaReport(tournament, records, stats), args.csv)
+    if args.paired is not None:
+        try:
+            theirs = paired_shares(args.paired, records)
+        except ValueError as error:
+            print(f"horizon.py: {error}", file=sys.stderr)
+            return 2
+        mean, error_, differ = paired_difference(shares(records), theirs)
+        print(
+            f"paired with {args.paired}: {100 * mean:+.1f} ± {100 * error_:.1f} points, "
+            f"{differ} of {len(records)} games ended differently"
         )
     return 0
 

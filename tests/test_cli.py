@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+import csv
 import io
 import json
 import random
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ from typer.testing import CliRunner
 
 import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent
+from bodoge.arena.command import write_csv
 from bodoge.cli import app
 from bodoge.core.i18n import text
 from bodoge.play.terminal import GameWords, TerminalPlay, game_hooks, whole_action
@@ -386,6 +389,77 @@ def test_the_horizon_trial_looks_further_near_the_end_where_the_game_counts_turn
     refused = _bench("horizon.py", "--game", "ruler-of-mana", *args)
     assert refused.returncode != 0
     assert "ruler-of-mana has no turns_to_finish for --endgame" in refused.stderr
+
+
+def test_the_horizon_trial_writes_its_games_and_pairs_them_with_another_run(
+    tmp_path: Path,
+) -> None:
+    args = ("--game", "extreme-mission", "--games", "2", "--iterations", "5", "--workers", "1")
+    kept = tmp_path / "first.csv"
+    first = _bench("horizon.py", *args, "--csv", str(kept))
+    assert first.returncode == 0, first.stderr
+    with kept.open(encoding="utf-8", newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert [row["index"] for row in rows] == ["0", "1"]  # one row a game, as the arena's
+    won = 0.0
+    for row in rows:
+        seat = [row[f"seat{s}_bot"] for s in range(2)].index("horizon-trial")
+        winners = [int(w) for w in row["winners"].split(";") if w]
+        won += 1 / len(winners) if seat in winners else 0.0
+    assert f"horizon-trial won {won:g}/2 = " in first.stdout
+    again = _bench("horizon.py", *args, "--paired", str(kept))  # iterations only: it replays
+    assert again.returncode == 0, again.stderr
+    assert f"paired with {kept}: +0.0 ± 0.0 points, 0 of 2 games ended differently" in (
+        again.stdout
+    )
+    other = _bench("horizon.py", *args, "--seed", "2", "--paired", str(kept))
+    assert other.returncode == 2
+    assert f"{kept} was not played on these deals (game 0: seed " in other.stderr
+
+
+def test_the_horizon_trial_pairs_each_game_by_the_seat_the_search_held(tmp_path: Path) -> None:
+    from bench.horizon import AGENT, paired_shares, shares
+    from bodoge.arena.tournament import MatchRecord
+
+    def record(index: int, seats: tuple[str, ...], winners: tuple[int, ...]) -> MatchRecord:
+        return MatchRecord(
+            index, 0, index, seats, 40 + index, winners, (1, 2), (1.0, 0.0), 9, 30, False, 0.1
+        )
+
+    ours = [record(0, (AGENT, "heuristic"), (0,)), record(1, ("heuristic", AGENT), (0,))]
+    theirs = [record(0, ("normal", "heuristic"), (1,)), record(1, ("heuristic", "normal"), (0, 1))]
+    path = tmp_path / "theirs.csv"
+    write_csv(SimpleNamespace(tournament=SimpleNamespace(players=2), records=theirs), path)
+    assert shares(ours) == [1.0, 0.0]
+    assert paired_shares(path, ours) == [0.0, 0.5]  # the search's seat: 0, then 1
+    with pytest.raises(ValueError, match="was not played on these deals"):
+        paired_shares(path, [record(0, (AGENT, "heuristic"), (0,)), record(2, (AGENT, "x"), ())])
+
+
+def test_the_style_trial_plays_a_style_against_the_shipped_one() -> None:
+    args = ("--games", "4", "--workers", "1")
+    done = _bench("styles.py", "--style", "", "--style", "wilds=(0,0,0,2), take_gain=0.5", *args)
+    assert done.returncode == 0, done.stderr
+    # The shipped style against itself: a deterministic plan in both seatings of each deal
+    # plays the same game, so the seat of entrant 1 wins exactly one of the two.
+    assert "(shipped)" in done.stdout and "2/4" in done.stdout
+    assert "wilds=(0,0,0,2), take_gain=0.5" in done.stdout
+    refused = _bench("styles.py", "--style", "wild=(0,0,0,2)", *args)
+    assert refused.returncode == 2
+    assert "Style has no field 'wild'" in refused.stderr
+
+
+def test_a_style_is_the_shipped_one_with_the_fields_named_changed() -> None:
+    from bench.styles import parse_style
+    from bodoge.games.extreme_mission.heuristic import STYLE
+
+    style = parse_style("wilds=(0, 0, 1, 1), wilds_first={3, 4}, alternatives=0.2")
+    assert (style.wilds, style.wilds_first) == ((0, 0, 1, 1), frozenset({3, 4}))
+    assert (style.alternatives, style.take_gain) == (0.2, STYLE.take_gain)
+    assert parse_style("wilds_first=()").wilds_first == frozenset()
+    for bad in ("wilds", "wilds=x", "**{}", "1"):
+        with pytest.raises(ValueError, match="not a style"):
+            parse_style(bad)
 
 
 def test_the_turns_fit_scores_the_shipped_models_and_refits_them() -> None:
