@@ -49,7 +49,7 @@ from bodoge.agents.ismcts import Budget, ISMCTSAgent, Settings, ismcts_factory
 from bodoge.agents.levels import NORMAL
 from bodoge.arena.command import ArenaReport, write_csv
 from bodoge.arena.stats import paired_difference, summarize
-from bodoge.arena.tournament import MatchRecord, Tournament, plan, play_job
+from bodoge.arena.tournament import GameJob, MatchRecord, Tournament, plan, play_job
 from bodoge.core.action import Action
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_module
@@ -161,24 +161,28 @@ def shares(records: Sequence[MatchRecord]) -> list[float]:
     return found
 
 
-def paired_shares(path: Path, records: Sequence[MatchRecord]) -> list[float]:
+def paired_shares(path: Path, games: Sequence[GameJob | MatchRecord]) -> list[float]:
     """The share of the same seat in each game of another run's CSV (``--csv`` here, or
-    ``bodoge arena --csv``): the seat the search holds in ``records``, on the same deal and
-    seating. ValueError, in one line, when the file's games are not these."""
-    with path.open(encoding="utf-8", newline="") as file:
-        rows = {int(row["index"]): row for row in csv.DictReader(file)}
-    found = []
-    for record in records:
-        row = rows.get(record.index)
-        if row is None or int(row["seed"]) != record.seed or int(row["seating"]) != record.seating:
-            raise ValueError(
-                f"{path} was not played on these deals (game {record.index}: seed {record.seed}, "
-                f"seating {record.seating}); play it with the same game, players, seed and games"
-            )
-        winners = [int(w) for w in row["winners"].split(";") if w]
-        seat = record.seats.index(AGENT)
-        found.append(1 / len(winners) if seat in winners else 0.0)
-    return found
+    ``bodoge arena --csv``): the seat the search holds in ``games`` (the trial's jobs, or its
+    records), on the same deal and seating. Read before the trial plays, so that a wrong file
+    costs nothing. ValueError, in one line, when the file's games are not these."""
+    try:
+        with path.open(encoding="utf-8", newline="") as file:
+            rows = {int(row["index"]): row for row in csv.DictReader(file)}
+        found = []
+        for game in games:
+            row = rows.get(game.index)
+            if row is None or (int(row["seed"]), int(row["seating"])) != (game.seed, game.seating):
+                raise ValueError(
+                    f"{path} was not played on these deals (game {game.index}: seed {game.seed}, "
+                    f"seating {game.seating}); play it with the same game, players, seed and games"
+                )
+            winners = [int(w) for w in row["winners"].split(";") if w]
+            seat = game.seats.index(AGENT)
+            found.append(1 / len(winners) if seat in winners else 0.0)
+        return found
+    except (OSError, KeyError, TypeError) as error:
+        raise ValueError(f"{path} is not a CSV of games ({error!r})") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -205,8 +209,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--csv", type=Path, default=None, help="write one row per game here")
     parser.add_argument("--paired", type=Path, default=None, help="another run's CSV, same deals")
     args = parser.parse_args(argv)
-    if args.paired is not None and not args.paired.is_file():
-        parser.error(f"no such file: {args.paired}")
     if args.endgame is not None:
         _turns_module(bodoge.make(args.game, players=args.players))
     trial = Trial(
@@ -223,6 +225,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     trial.register()
     tournament = trial.tournament()
+    theirs = None
+    if args.paired is not None:
+        try:
+            theirs = paired_shares(args.paired, tournament.jobs())
+        except ValueError as error:
+            parser.error(str(error))
     records = run(trial, max(1, args.workers))
     stats = summarize(records, tournament.labels, tournament.bots)
     horizon = "the game's" if trial.horizon is None else f"{trial.horizon:g}"
@@ -237,15 +245,10 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.csv is not None:
         write_csv(ArenaReport(tournament, records, stats), args.csv)
-    if args.paired is not None:
-        try:
-            theirs = paired_shares(args.paired, records)
-        except ValueError as error:
-            print(f"horizon.py: {error}", file=sys.stderr)
-            return 2
-        mean, error_, differ = paired_difference(shares(records), theirs)
+    if theirs is not None:
+        mean, spread, differ = paired_difference(shares(records), theirs)
         print(
-            f"paired with {args.paired}: {100 * mean:+.1f} ± {100 * error_:.1f} points, "
+            f"paired with {args.paired}: {100 * mean:+.1f} ± {100 * spread:.1f} points, "
             f"{differ} of {len(records)} games ended differently"
         )
     return 0

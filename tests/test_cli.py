@@ -413,8 +413,10 @@ def test_the_horizon_trial_writes_its_games_and_pairs_them_with_another_run(
         again.stdout
     )
     other = _bench("horizon.py", *args, "--seed", "2", "--paired", str(kept))
-    assert other.returncode == 2
+    assert other.returncode == 2 and "part 0:" not in other.stderr  # refused before any game
     assert f"{kept} was not played on these deals (game 0: seed " in other.stderr
+    missing = _bench("horizon.py", *args, "--paired", str(tmp_path / "none.csv"))
+    assert missing.returncode == 2 and "none.csv is not a CSV of games" in missing.stderr
 
 
 def test_the_horizon_trial_pairs_each_game_by_the_seat_the_search_held(tmp_path: Path) -> None:
@@ -434,6 +436,9 @@ def test_the_horizon_trial_pairs_each_game_by_the_seat_the_search_held(tmp_path:
     assert paired_shares(path, ours) == [0.0, 0.5]  # the search's seat: 0, then 1
     with pytest.raises(ValueError, match="was not played on these deals"):
         paired_shares(path, [record(0, (AGENT, "heuristic"), (0,)), record(2, (AGENT, "x"), ())])
+    path.write_text("index,seed\n0,40\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="is not a CSV of games"):
+        paired_shares(path, ours)
 
 
 def test_the_style_trial_plays_a_style_against_the_shipped_one() -> None:
