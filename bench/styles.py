@@ -47,23 +47,32 @@ def parse_style(text: str) -> Style:
     >>> parse_style("") == STYLE
     True
     """
+    wrong = ValueError(f"not a style: {text!r} (write field=value, ...)")
     try:
         call = ast.parse(f"f({text})", mode="eval").body
-        assert isinstance(call, ast.Call) and not call.args
+        if not isinstance(call, ast.Call) or call.args:
+            raise wrong
         changes: dict[str, Any] = {}
         for kw in call.keywords:
-            assert kw.arg is not None  # not **mapping
+            if kw.arg is None:  # **mapping
+                raise wrong
             changes[kw.arg] = ast.literal_eval(kw.value)
-    except (SyntaxError, ValueError, AssertionError):
-        raise ValueError(f"not a style: {text!r} (write field=value, ...)") from None
-    fields = {f.name: f.default for f in dataclasses.fields(Style)}
+    except (SyntaxError, ValueError):
+        raise wrong from None
+    fields = {f.name: getattr(STYLE, f.name) for f in dataclasses.fields(Style)}
     for name, value in changes.items():
         if name not in fields:
             raise ValueError(f"Style has no field {name!r}: it has {', '.join(fields)}")
-        if name == "wilds_first":
-            changes[name] = frozenset(value)
-        elif isinstance(fields[name], tuple):
-            changes[name] = tuple(value)
+        default = fields[name]
+        try:
+            if name == "wilds_first":
+                changes[name] = frozenset(int(level) for level in value)
+            elif isinstance(default, tuple):
+                changes[name] = tuple(type(default[0])(x) for x in value)
+            else:
+                changes[name] = type(default)(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"{name}={value!r} is not like {name}={default!r}") from None
     return dataclasses.replace(STYLE, **changes)
 
 

@@ -465,6 +465,9 @@ def test_a_style_is_the_shipped_one_with_the_fields_named_changed() -> None:
     for bad in ("wilds", "wilds=x", "**{}", "1"):
         with pytest.raises(ValueError, match="not a style"):
             parse_style(bad)
+    for bad in ("wilds=5", "take_gain='much'", "wilds_first=3"):
+        with pytest.raises(ValueError, match=" is not like "):
+            parse_style(bad)
 
 
 def test_the_turns_fit_scores_the_shipped_models_and_refits_them() -> None:
