@@ -77,7 +77,8 @@ def parse_style(text: str) -> Style:
 
 
 def play(job: GameJob, style: Style) -> float:
-    """The share of the win of the seat of entrant 1 (playing ``style``) in one game."""
+    """The share of the win of the seat of entrant 1 (playing ``style``) in one game (a game cut
+    short by the turn cap has no winner)."""
     game = bodoge.make(job.game, players=job.players, turn_cap=job.turn_cap)
     assert isinstance(game, ExtremeMission)
     state = game.new_state(job.seed)
@@ -88,9 +89,8 @@ def play(job: GameJob, style: Style) -> float:
     ]
     while (mover := state.current_player) is not None:
         state.apply(agents[mover].act(Decision.of(state)))
-    result = state.result()
-    best = result.winners or tuple(s for s in range(job.players) if result.ranks[s] == 1)
-    return 1 / len(best) if seat in best else 0.0
+    winners = state.result().winners
+    return 1 / len(winners) if seat in winners else 0.0  # as the arena counts it
 
 
 def _play(task: tuple[GameJob, str]) -> float:
