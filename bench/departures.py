@@ -42,6 +42,7 @@ from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
 from bodoge.agents.ismcts import rewards
 from bodoge.arena.simulate import count_turns
 from bodoge.arena.stats import paired_difference
+from bodoge.arena.tournament import play_out
 from bodoge.core.action import Action
 from bodoge.core.state import State
 
@@ -91,8 +92,7 @@ def playout_values(state: State, seat: int, step: Action, seeds: Sequence[int]) 
         sample = state.determinize(seat, seed)
         sample.apply(step)
         agents = [make_agent("heuristic", game, s, random.Random(s)) for s in range(game.players)]
-        while (mover := sample.current_player) is not None:
-            sample.apply(agents[mover].act(Decision.of(sample)))
+        play_out(sample, agents)
         values.append(share(sample, seat))
     return values
 

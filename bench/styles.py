@@ -29,9 +29,8 @@ from rich.progress import Progress
 from rich.table import Table
 
 import bodoge
-from bodoge.agents import Decision
 from bodoge.arena.stats import wilson_interval
-from bodoge.arena.tournament import GameJob, plan
+from bodoge.arena.tournament import GameJob, plan, play_out
 from bodoge.games.extreme_mission import ExtremeMission
 from bodoge.games.extreme_mission.heuristic import STYLE, HeuristicAgent, Style
 
@@ -87,8 +86,7 @@ def play(job: GameJob, style: Style) -> float:
         HeuristicAgent(game, s, random.Random(0), style if s == seat else STYLE)
         for s in range(job.players)
     ]
-    while (mover := state.current_player) is not None:
-        state.apply(agents[mover].act(Decision.of(state)))
+    play_out(state, agents)
     winners = state.result().winners
     return 1 / len(winners) if seat in winners else 0.0  # as the arena counts it
 

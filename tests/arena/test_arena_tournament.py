@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import random
 from collections import Counter
 from itertools import combinations
 
@@ -15,11 +16,12 @@ from bodoge.arena.tournament import (
     entrant_labels,
     plan,
     play_job,
+    play_out,
     play_seated,
     seatings,
 )
 from bodoge.core.errors import BodogeError
-from bodoge.play import derive_seed
+from bodoge.play import derive_seed, make_agent
 
 GAME = "extreme-mission"
 
@@ -97,6 +99,17 @@ def test_jobs_and_records_pickle_and_a_game_replays_on_its_own() -> None:
     assert steps == record.steps and state.result().ranks == record.ranks
     assert len(state.history) == steps
     assert game.replay(job.seed, state.history).result() == state.result()
+
+
+def test_play_out_plays_agents_made_by_hand_as_play_seated_plays_them_by_name() -> None:
+    game = bodoge.make(GAME, players=2, turn_cap=60)
+    names, seeds = ("heuristic", "random"), (5, 9)
+    state, steps = play_seated(game, names, 11, seeds)
+    again = game.new_state(11)
+    agents = [make_agent(n, game, s, random.Random(seeds[s])) for s, n in enumerate(names)]
+    assert play_out(again, agents) == steps > 0
+    assert again.history == state.history and again.is_over
+    assert play_out(again, agents) == 0  # a finished game has nothing left to play
 
 
 @pytest.mark.parametrize(

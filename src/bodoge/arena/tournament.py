@@ -49,7 +49,7 @@ from bodoge.core.errors import SetupError
 from bodoge.core.game import Game
 from bodoge.core.registry import make
 from bodoge.core.state import State
-from bodoge.play import Decision, derive_seed, make_agent, parse_seats
+from bodoge.play import Agent, Decision, derive_seed, make_agent, parse_seats
 
 __all__ = [
     "DEFAULT_TURN_CAP",
@@ -60,6 +60,7 @@ __all__ = [
     "plan",
     "play_job",
     "play_job_state",
+    "play_out",
     "play_seated",
     "seatings",
 ]
@@ -294,11 +295,18 @@ def play_seated(
         make_agent(name, game, seat, random.Random(agent_seed))
         for seat, (name, agent_seed) in enumerate(zip(agents, agent_seeds, strict=True))
     ]
+    return state, play_out(state, players)
+
+
+def play_out(state: State, players: Sequence[Agent]) -> int:
+    """Play ``state`` on to the end of its game, seat ``s`` deciding as ``players[s]``; the
+    steps taken. For agents that are not registered by name (a bench's own, or a style of the
+    plan); :func:`play_seated` makes its agents by name and plays them here."""
     steps = 0
     while (seat := state.current_player) is not None:
         state.apply(players[seat].act(Decision.of(state)))
         steps += 1
-    return state, steps
+    return steps
 
 
 @lru_cache(maxsize=16)
