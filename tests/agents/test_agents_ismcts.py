@@ -267,26 +267,23 @@ def test_the_horizon_is_the_games_unless_the_settings_name_one() -> None:
     assert ISMCTSAgent(rm, 0, rng, Budget(iterations=1), Settings(horizon=1)).horizon == 1
 
 
-def test_a_deep_search_looks_as_far_as_the_game_says_and_no_further_where_it_says_nothing() -> None:
-    """``Settings.deep`` (the ``hard`` level) takes the game's ``SEARCH_DEEP_HORIZON``: Ruler
-    of Mana names one beyond its usual horizon, Extreme Mission none, so it keeps its own; a
-    horizon given in the settings still wins."""
+@pytest.mark.parametrize("name", [GAME, "ruler-of-mana"])
+def test_a_deep_search_looks_as_far_as_the_game_says(name: str) -> None:
+    """``Settings.deep`` (the ``hard`` level) takes the game's ``SEARCH_DEEP_HORIZON``, which
+    both games name one turn beyond their usual horizon; a horizon given in the settings still
+    wins."""
+    from bodoge.agents.knowledge import knowledge
     from bodoge.agents.levels import LEVELS, level_factory
-    from bodoge.games.extreme_mission import heuristic as em_heuristic
-    from bodoge.games.ruler_of_mana import heuristic as rm_heuristic
 
-    em, rm = bodoge.make(GAME, players=2), bodoge.make("ruler-of-mana", players=2)
+    game = bodoge.make(name, players=2)
+    know = knowledge(game)
     rng, one, deep = random.Random(1), Budget(iterations=1), Settings(deep=True)
-    assert rm_heuristic.SEARCH_DEEP_HORIZON > rm_heuristic.SEARCH_HORIZON
-    assert ISMCTSAgent(rm, 0, rng, one, deep).horizon == rm_heuristic.SEARCH_DEEP_HORIZON
-    assert not hasattr(em_heuristic, "SEARCH_DEEP_HORIZON")
-    assert ISMCTSAgent(em, 0, rng, one, deep).horizon == em_heuristic.SEARCH_HORIZON
-    assert ISMCTSAgent(rm, 0, rng, one, Settings(horizon=1, deep=True)).horizon == 1
-    for level, horizon in (
-        ("hard", rm_heuristic.SEARCH_DEEP_HORIZON),
-        ("normal", rm_heuristic.SEARCH_HORIZON),
-    ):
-        agent = level_factory(LEVELS[level])(rm, 0, rng)
+    assert know.deep_horizon is not None and know.horizon is not None
+    assert know.deep_horizon == know.horizon + 1
+    assert ISMCTSAgent(game, 0, rng, one, deep).horizon == know.deep_horizon
+    assert ISMCTSAgent(game, 0, rng, one, Settings(horizon=1, deep=True)).horizon == 1
+    for level, horizon in (("hard", know.deep_horizon), ("normal", know.horizon)):
+        agent = level_factory(LEVELS[level])(game, 0, rng)
         assert isinstance(agent, ISMCTSAgent) and agent.horizon == horizon
 
 

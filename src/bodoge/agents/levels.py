@@ -4,9 +4,9 @@
   random agent for a game with no heuristic;
 - ``normal``: ISMCTS with :data:`NORMAL` (under a second a decision);
 - ``hard``: ISMCTS with a budget four times larger, :data:`HARD`, looking as far ahead as the
-  game's ``SEARCH_DEEP_HORIZON`` where it names one (``Settings.deep``): four times the
-  iterations at ``normal``'s horizon stopped making Ruler of Mana's search stronger, one turn
-  more of look-ahead did (``docs/strength.md``).
+  game's ``SEARCH_DEEP_HORIZON`` where it names one (``Settings.deep``): in both games four
+  times the iterations at ``normal``'s horizon made the search no stronger, and one turn more
+  of look-ahead with them did (``docs/strength.md``).
 
 Only decisions with a choice are searched; the items of a compound action the bot has begun
 follow the game's plan at once, so a turn costs a person a couple of searches' wait.

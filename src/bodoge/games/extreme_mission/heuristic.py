@@ -730,6 +730,14 @@ SEARCH_HORIZON: Final = 2
 completion and the cards or collaborators it costs coming back; ``turns_to_finish`` judges the
 rest."""
 
+SEARCH_DEEP_HORIZON: Final = 3
+"""The horizon of a deep search (``Settings.deep``: the ``hard`` level). Four times
+``normal``'s iterations at :data:`SEARCH_HORIZON` won no more than ``normal`` (about 62%
+against the heuristic), and a third turn at ``normal``'s iterations about 64%. The two together
+won 71.8% of 300 games, against 62.8% at :data:`SEARCH_HORIZON` on the same deals (+9.0 ± 3.7
+points, paired; ``docs/strength.md``): a longer rollout carries more of the draws' luck, and
+takes more samples to average out. A game takes about 1.8 times as long."""
+
 SEARCH_SHARED_HINTS: Final = False
 """ISMCTS asks the plan for its step at every visit of a node, not once a node: a completion is
 a set of the mover's cards, so a step planned for the cards of the first sample misleads the
