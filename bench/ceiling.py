@@ -38,7 +38,7 @@ from typing import Any
 import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent, make_agent
 from bodoge.agents.levels import NORMAL
-from bodoge.arena.stats import paired_difference, wilson_interval
+from bodoge.arena.stats import paired_difference, wilson_interval, win_share
 from bodoge.arena.tournament import GameJob, plan
 from bodoge.core.shuffle import shuffle
 from bodoge.core.state import State
@@ -107,9 +107,7 @@ def play(job: GameJob, sees: str, iterations: int) -> float:
         decision = Decision.of(state)
         agent = agents[seat]
         state.apply(agent.act(decision, state) if isinstance(agent, Seer) else agent.act(decision))
-    winners = state.result().winners
-    searcher = job.agents.index(SEARCH)
-    return 1 / len(winners) if searcher in winners else 0.0
+    return win_share(state.result().winners, job.agents.index(SEARCH))
 
 
 def _play(args: tuple[GameJob, str, int]) -> float:

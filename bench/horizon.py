@@ -48,7 +48,7 @@ from bodoge.agents import Decision, register_agent
 from bodoge.agents.ismcts import Budget, ISMCTSAgent, Settings, ismcts_factory
 from bodoge.agents.levels import NORMAL
 from bodoge.arena.command import ArenaReport, write_csv
-from bodoge.arena.stats import paired_difference, summarize
+from bodoge.arena.stats import paired_difference, summarize, win_share
 from bodoge.arena.tournament import GameJob, MatchRecord, Tournament, plan, play_job
 from bodoge.core.action import Action
 from bodoge.core.game import Game
@@ -133,7 +133,7 @@ def _play_share(job: tuple[Trial, int, int]) -> list[dict[str, Any]]:
     for job_ in jobs:
         record = play_job(job_)
         found.append(record.to_dict())
-        won += share(record.winners, record.seats.index(AGENT))
+        won += win_share(record.winners, record.seats.index(AGENT))
         print(
             f"part {part}: {len(found)}/{len(jobs)} games, the search won {won:g}", file=sys.stderr
         )
@@ -152,15 +152,9 @@ def run(trial: Trial, workers: int) -> list[MatchRecord]:
     return sorted(records, key=lambda r: r.index)
 
 
-def share(winners: Sequence[int], seat: int) -> float:
-    """``seat``'s share of a game's win, as the arena counts it (a shared win counts its share;
-    a game without a winner, none)."""
-    return 1 / len(winners) if seat in winners else 0.0
-
-
 def shares(records: Sequence[MatchRecord]) -> list[float]:
     """The searching seat's share of each game's win."""
-    return [share(record.winners, record.seats.index(AGENT)) for record in records]
+    return [win_share(record.winners, record.seats.index(AGENT)) for record in records]
 
 
 def paired_shares(path: Path, games: Sequence[GameJob | MatchRecord]) -> list[float]:
@@ -180,7 +174,7 @@ def paired_shares(path: Path, games: Sequence[GameJob | MatchRecord]) -> list[fl
                     f"seating {game.seating}); play it with the same game, players, seed and games"
                 )
             winners = [int(w) for w in row["winners"].split(";") if w]
-            found.append(share(winners, game.seats.index(AGENT)))
+            found.append(win_share(winners, game.seats.index(AGENT)))
         return found
     except (OSError, KeyError, TypeError) as error:
         raise ValueError(f"{path} is not a CSV of games ({error!r})") from None

@@ -29,7 +29,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 import bodoge
-from bodoge.arena.stats import wilson_interval
+from bodoge.arena.stats import wilson_interval, win_share
 from bodoge.arena.tournament import GameJob, plan, play_out
 from bodoge.games.extreme_mission import ExtremeMission
 from bodoge.games.extreme_mission.heuristic import STYLE, HeuristicAgent, Style
@@ -87,8 +87,7 @@ def play(job: GameJob, style: Style) -> float:
         for s in range(job.players)
     ]
     play_out(state, agents)
-    winners = state.result().winners
-    return 1 / len(winners) if seat in winners else 0.0  # as the arena counts it
+    return win_share(state.result().winners, seat)
 
 
 def _play(task: tuple[GameJob, str]) -> float:

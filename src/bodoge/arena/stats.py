@@ -41,6 +41,7 @@ __all__ = [
     "paired_difference",
     "summarize",
     "wilson_interval",
+    "win_share",
 ]
 
 Z95 = 1.959963984540054
@@ -275,8 +276,14 @@ def game_length(records: Sequence[MatchRecord]) -> LengthStats:
     )
 
 
-def _win_share(record: MatchRecord, seat: int) -> float:
-    return 1.0 / len(record.winners) if seat in record.winners else 0.0
+def win_share(winners: Sequence[int], seat: int) -> float:
+    """``seat``'s share of a game's win, as the arena counts it: a shared win counts its share,
+    and a game without a winner (a turn cap) gives none.
+
+    >>> win_share((0, 2), 2), win_share((1,), 0), win_share((), 0)
+    (0.5, 0.0, 0.0)
+    """
+    return 1.0 / len(winners) if seat in winners else 0.0
 
 
 @dataclass(frozen=True)
@@ -335,7 +342,7 @@ def summarize(
     for record in records:
         for seat, label in enumerate(record.seats):
             e = index[label]
-            share = _win_share(record, seat)
+            share = win_share(record.winners, seat)
             plays[e] += 1
             wins[e] += share
             scores[e].append(record.scores[seat])

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bodoge.arena.stats import win_share
 from bodoge.arena.tournament import GameJob, MatchRecord, plan, play_job_state
 from bodoge.arena.workers import Progress, run_tasks
 from bodoge.balance.hooks import Use, balance_hooks
@@ -48,8 +49,7 @@ class BalanceRecord:
 
     def win_share(self, seat: int) -> float:
         """The share of this game's win that ``seat`` has: 1/(winners) for a winner, else 0."""
-        winners = self.match.winners
-        return 1.0 / len(winners) if seat in winners else 0.0
+        return win_share(self.match.winners, seat)
 
 
 def play_balance_job(job: GameJob) -> BalanceRecord:
