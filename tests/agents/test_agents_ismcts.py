@@ -3,6 +3,7 @@ of players, and a game without a heuristic searched with random rollouts."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import random
 
@@ -78,6 +79,35 @@ def test_a_time_budget_ends_the_search() -> None:
     state = game.new_state(2)
     assert agent.act(Decision.of(state)) in state.legal_actions()
     assert agent.last_iterations >= 1
+
+
+def test_what_a_search_leaves_is_old_when_the_collector_resumes() -> None:
+    """The memos a search fills outlive it: left young, the next collection would walk them all
+    (a sixth of a ``hard`` game). A process that froze objects of its own keeps them frozen."""
+    game = bodoge.make(GAME, players=2)
+    state = heuristic_positions(game, seed=3)[0]
+    decision = Decision.of(state)
+
+    def search() -> int:
+        """How many objects are young right after a search (its tree still held); the collector
+        stays off meanwhile."""
+        agent = ISMCTSAgent(game, decision.seat, random.Random(1), Budget(iterations=200))
+        root = Node(None, None)
+        agent.search(decision, root)
+        gc.disable()
+        try:
+            return len(gc.get_objects(0)) + len(gc.get_objects(1))
+        finally:
+            gc.enable()
+
+    gc.collect()
+    assert search() < 50 and gc.isenabled() and gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert search() > 200 and gc.get_freeze_count() == frozen  # the tree's nodes
+    finally:
+        gc.unfreeze()
 
 
 def test_ismcts_is_deterministic_given_its_seed() -> None:
