@@ -103,9 +103,9 @@ def play(job: GameJob, sees: str, iterations: int) -> float:
             agents.append(Seer(ISMCTSAgent(copy.copy(game), seat, rng, budget), sees))
         else:
             agents.append(make_agent(name, game, seat, rng))
-    while (seat := state.current_player) is not None:
+    while (mover := state.current_player) is not None:
         decision = Decision.of(state)
-        agent = agents[seat]
+        agent = agents[mover]
         state.apply(agent.act(decision, state) if isinstance(agent, Seer) else agent.act(decision))
     return win_share(state.result().winners, job.agents.index(SEARCH))
 
