@@ -8,11 +8,11 @@ runs a fixed number of iterations from a fresh tree; the time of ``agent.act`` i
 ``time.perf_counter`` (the determinization from the view, tree policy, macro moves, rollout and
 evaluation are all in it). The baseline is the heuristic agent's ``act`` on the same decisions,
 so "heuristic decisions per iteration" says what one iteration costs in the game's own currency,
-whatever the machine. It is timed before the searches, after a first pass over the positions:
-right after a search, the first decision runs 5-6 times slower (the search has filled the
-processor's caches with its own memory), which would measure the caches, not the machine. Each
-decision counts at its fastest of :data:`BASELINE_PASSES` passes: the whole baseline takes well
-under a millisecond, and a single pass of it moved the cost column by a third between runs. The
+whatever the machine. It is timed before the searches, after a first pass over the positions: a
+decision timed right after a search would measure what the search left behind (the memos it
+filled, the memory it touched), not the machine. Each decision counts at its fastest of
+:data:`BASELINE_PASSES` passes: the whole baseline takes well under a millisecond, and a single
+pass of it moved the cost column by a third between runs. The
 table also says what the rate means for the levels: the seconds a ``normal`` or ``hard``
 decision takes on average (each level's ceiling of seconds applied). Where a game's ``hard``
 looks further than ``normal`` (its ``SEARCH_DEEP_HORIZON``), the same searches are timed again
