@@ -18,6 +18,14 @@ of the deciding seat's view: the seat itself by its hand, the others by what it 
 The agent is registered in each worker process (the arena's spawned workers know only the
 agents registered on import), so the games are split over ``--workers`` processes here.
 
+``--root common`` replaces the search's tree by the rollout algorithm on common samples (Tesauro
+and Galperin's on-line policy improvement; Bertsekas's rollout): each sample of the deciding
+seat's view is played on from *every* legal step to the horizon, by the same rollouts as the
+search's (macro moves, the game's rollout policy, its evaluator), each from a copy of the same
+sample, so all the steps meet the same draws until their play parts. The plan's step is left
+for the step of highest mean only where their paired difference beats zero by ``--trust``
+standard errors. ``--iterations`` is then the number of rollouts, shared equally by the steps.
+
 ``--csv FILE`` writes one row per game, as ``bodoge arena --csv`` does. ``--paired FILE`` compares
 the run game by game with another on the same deals (this tool's ``--csv``, or the arena's for a
 shipped level, ``bodoge arena GAME --bots normal,heuristic --csv FILE`` with the same seed and
@@ -27,16 +35,19 @@ far fewer games than the two intervals would need.
 
 Run: ``.venv/bin/python bench/horizon.py [--game ruler-of-mana] [--players 2] [--games 150]
 [--horizon 1] [--trust 1.5] [--iterations 1000] [--seconds 1.0] [--seed 1] [--workers 2]
-[--endgame 4 --endgame-horizon 3] [--csv FILE] [--paired FILE]``
+[--endgame 4 --endgame-horizon 3] [--root common] [--csv FILE] [--paired FILE]``
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import gc
+import math
 import multiprocessing
 import random
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +56,15 @@ from typing import Any
 
 import bodoge
 from bodoge.agents import Decision, register_agent
-from bodoge.agents.ismcts import Budget, ISMCTSAgent, Settings, ismcts_factory
+from bodoge.agents.ismcts import (
+    Budget,
+    ISMCTSAgent,
+    Settings,
+    _resume_collecting,
+    _Walk,
+    ismcts_factory,
+    rewards,
+)
 from bodoge.agents.levels import NORMAL
 from bodoge.arena.command import ArenaReport, write_csv
 from bodoge.arena.stats import paired_difference, summarize, win_share
@@ -71,10 +90,18 @@ class Trial:
     trust: float = Settings().trust
     endgame: float | None = None
     endgame_horizon: float = 3
+    root: str = "tree"
 
     def register(self) -> None:
         budget = Budget(iterations=self.iterations, seconds=self.seconds)
         settings = Settings(horizon=self.horizon, trust=self.trust)
+        if self.root == "common":
+
+            def common(game: Game, seat: int, rng: random.Random) -> CommonSamples:
+                return CommonSamples(ISMCTSAgent(game, seat, rng, budget, settings))
+
+            register_agent(AGENT, common)
+            return
         if self.endgame is None:
             register_agent(AGENT, ismcts_factory(budget, settings))
             return
@@ -112,6 +139,73 @@ class Endgame:
         )
         search.horizon = self.deeper if need <= self.within else self.usual
         return search.act(decision)
+
+
+class CommonSamples:
+    """The rollout algorithm on common samples in place of the search's tree (``--root common``):
+    the ``search`` agent's budget, horizon, rollouts, evaluator, plan and ``trust``."""
+
+    def __init__(self, search: ISMCTSAgent) -> None:
+        self.search = search
+
+    def act(self, decision: Decision) -> Action:
+        search = self.search
+        legal = decision.legal
+        if len(legal) == 1:
+            return legal[0]
+        if (item := search._policy_item(decision)) is not None:
+            return item
+        plan = search._plan_step(decision)
+        means, spreads = self.rollouts(decision, legal.index(plan) if plan in legal else None)
+        best = max(range(len(legal)), key=lambda i: (means[i], -i))
+        if plan is None or legal[best] == plan:
+            return legal[best]
+        return legal[best] if spreads[best] > search.settings.trust else plan
+
+    def rollouts(self, decision: Decision, plan: int | None) -> tuple[list[float], list[float]]:
+        """Each step's mean reward, and its paired difference from the plan's step in standard
+        errors (0 for the plan's own step, or where there is no plan)."""
+        search = self.search
+        budget, rng, seat = search.budget, search.rng, search.seat
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        steps = len(decision.legal)
+        samples = max(2, (budget.iterations or 10**9) // steps)
+        sample = search.game.sampler(decision.view)
+        total = [0.0] * steps
+        apart = [0.0] * steps  # the sums of the differences from the plan's step, and squares
+        squares = [0.0] * steps
+        done = 0
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while done < samples:
+                if deadline is not None and done >= 2 and time.perf_counter() >= deadline:
+                    break
+                dealt = sample(rng)
+                seed = rng.getrandbits(63)
+                found = []
+                for step in decision.legal:
+                    walk = _Walk(dealt.clone(), search, random.Random(seed))
+                    walk.move(step)
+                    walk.roll_out()
+                    found.append(rewards(walk.state, search.evaluate, seat)[seat])
+                base = 0.0 if plan is None else found[plan]
+                for i, value in enumerate(found):
+                    total[i] += value
+                    apart[i] += value - base
+                    squares[i] += (value - base) ** 2
+                done += 1
+        finally:
+            if collecting:
+                _resume_collecting()
+        search.last_iterations = done * steps
+        spreads = []
+        for i in range(steps):
+            mean = apart[i] / done
+            variance = max(squares[i] / done - mean * mean, 0.0) * done / (done - 1)
+            error = math.sqrt(variance / done)
+            spreads.append(mean / error if error else (math.inf if mean > 0 else 0.0))
+        return [t / done for t in total], spreads
 
 
 def _turns_module(game: Game) -> ModuleType:
@@ -201,6 +295,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--endgame-horizon", type=float, default=3, help="…makes the search look this far"
     )
+    parser.add_argument(
+        "--root", choices=("tree", "common"), default="tree", help="common: rollouts, no tree"
+    )
     parser.add_argument("--csv", type=Path, default=None, help="write one row per game here")
     parser.add_argument("--paired", type=Path, default=None, help="another run's CSV, same deals")
     args = parser.parse_args(argv)
@@ -217,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         args.trust,
         args.endgame,
         args.endgame_horizon,
+        args.root,
     )
     trial.register()
     tournament = trial.tournament()

@@ -6,6 +6,7 @@ import copy
 import csv
 import io
 import json
+import math
 import random
 import subprocess
 import sys
@@ -415,6 +416,48 @@ def test_the_horizon_trial_writes_its_games_and_pairs_them_with_another_run(
     assert f"{kept} was not played on these deals (game 0: seed " in other.stderr
     missing = _bench("horizon.py", *args, "--paired", str(tmp_path / "none.csv"))
     assert missing.returncode == 2 and "none.csv is not a CSV of games" in missing.stderr
+
+
+def test_the_horizon_trial_can_judge_the_root_on_common_samples(tmp_path: Path) -> None:
+    args = ("--game", "extreme-mission", "--games", "2", "--iterations", "24", "--workers", "1")
+    kept = tmp_path / "common.csv"
+    first = _bench("horizon.py", *args, "--root", "common", "--csv", str(kept))
+    assert first.returncode == 0, first.stderr
+    assert "horizon-trial won" in first.stdout
+    again = _bench("horizon.py", *args, "--root", "common", "--paired", str(kept))
+    assert "+0.0 ± 0.0 points, 0 of 2 games ended differently" in again.stdout  # seeded: replays
+    tree = _bench("horizon.py", *args, "--paired", str(kept))
+    assert tree.returncode == 0 and "games ended differently" in tree.stdout
+
+
+def test_common_samples_keep_the_plan_unless_a_step_beats_it_by_trust() -> None:
+    from bench.horizon import CommonSamples
+    from bodoge.agents.ismcts import Settings
+
+    game = bodoge.make("extreme-mission", players=2)
+    state = game.new_state(seed=3)
+    decision = Decision.of(state)
+    while len(decision.legal) < 4 or state._in_action():
+        state.apply(decision.legal[0])
+        decision = Decision.of(state)
+    legal = decision.legal
+
+    def agent(trust: float) -> CommonSamples:
+        budget = Budget(iterations=10 * len(legal))
+        search = ISMCTSAgent(game, decision.seat, random.Random(5), budget, Settings(trust=trust))
+        return CommonSamples(search)
+
+    probe = agent(0.0)  # the steps of ``act`` before its rollouts, so the generator agrees
+    assert probe.search._policy_item(decision) is None
+    plan = probe.search._plan_step(decision)
+    assert plan is not None
+    means, spreads = probe.rollouts(decision, legal.index(plan))
+    assert probe.search.last_iterations == 10 * len(legal)  # every step on each of 10 samples
+    assert all(0 <= m <= 1 for m in means) and spreads[legal.index(plan)] == 0
+    best = max(range(len(legal)), key=lambda i: (means[i], -i))
+    # The same seed deals the same samples: trust 0 takes the best mean, endless trust the plan.
+    assert agent(0.0).act(decision) == (legal[best] if spreads[best] > 0 else plan)
+    assert agent(math.inf).act(decision) == plan
 
 
 def test_the_horizon_trial_pairs_each_game_by_the_seat_the_search_held(tmp_path: Path) -> None:
