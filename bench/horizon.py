@@ -46,6 +46,7 @@ import gc
 import math
 import multiprocessing
 import random
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -171,41 +172,30 @@ class CommonSamples:
         steps = len(decision.legal)
         samples = max(2, (budget.iterations or 10**9) // steps)
         sample = search.game.sampler(decision.view)
-        total = [0.0] * steps
-        apart = [0.0] * steps  # the sums of the differences from the plan's step, and squares
-        squares = [0.0] * steps
-        done = 0
+        found: list[list[float]] = [[] for _ in range(steps)]  # each step's reward, by sample
         collecting = gc.isenabled()
         gc.disable()
         try:
-            while done < samples:
-                if deadline is not None and done >= 2 and time.perf_counter() >= deadline:
+            while len(found[0]) < samples:
+                if deadline is not None and len(found[0]) >= 2 and time.perf_counter() >= deadline:
                     break
                 dealt = sample(rng)
                 seed = rng.getrandbits(63)
-                found = []
-                for step in decision.legal:
+                for i, step in enumerate(decision.legal):
                     walk = _Walk(dealt.clone(), search, random.Random(seed))
                     walk.move(step)
                     walk.roll_out()
-                    found.append(rewards(walk.state, search.evaluate, seat)[seat])
-                base = 0.0 if plan is None else found[plan]
-                for i, value in enumerate(found):
-                    total[i] += value
-                    apart[i] += value - base
-                    squares[i] += (value - base) ** 2
-                done += 1
+                    found[i].append(rewards(walk.state, search.evaluate, seat)[seat])
         finally:
             if collecting:
                 _resume_collecting()
-        search.last_iterations = done * steps
-        spreads = []
-        for i in range(steps):
-            mean = apart[i] / done
-            variance = max(squares[i] / done - mean * mean, 0.0) * done / (done - 1)
-            error = math.sqrt(variance / done)
-            spreads.append(mean / error if error else (math.inf if mean > 0 else 0.0))
-        return [t / done for t in total], spreads
+        search.last_iterations = len(found[0]) * steps
+        spreads = [0.0] * steps
+        if plan is not None:
+            for i, values in enumerate(found):
+                mean, error, _ = paired_difference(values, found[plan])
+                spreads[i] = mean / error if error else (math.inf if mean > 0 else 0.0)
+        return [statistics.fmean(values) for values in found], spreads
 
 
 def _turns_module(game: Game) -> ModuleType:
