@@ -453,7 +453,7 @@ def test_common_samples_keep_the_plan_unless_a_step_beats_it_by_trust() -> None:
     assert plan is not None
     means, spreads = probe.rollouts(decision, legal.index(plan))
     assert probe.search.last_iterations == 10 * len(legal)  # every step on each of 10 samples
-    assert all(0 <= m <= 1 for m in means) and spreads[legal.index(plan)] == 0
+    assert all(0 <= m <= 1 for m in means)
     best = max(range(len(legal)), key=lambda i: (means[i], -i))
     # The same seed deals the same samples: trust 0 takes the best mean, endless trust the plan.
     assert agent(0.0).act(decision) == (legal[best] if spreads[best] > 0 else plan)
