@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import gc
 import math
 import multiprocessing
 import random
@@ -60,8 +59,8 @@ from bodoge.agents import Decision, register_agent
 from bodoge.agents.ismcts import (
     Budget,
     ISMCTSAgent,
+    PausedCollector,
     Settings,
-    _resume_collecting,
     _Walk,
     ismcts_factory,
     rewards,
@@ -173,9 +172,7 @@ class CommonSamples:
         samples = max(2, (budget.iterations or 10**9) // steps)
         sample = search.game.sampler(decision.view)
         found: list[list[float]] = [[] for _ in range(steps)]  # each step's reward, by sample
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with PausedCollector():
             while len(found[0]) < samples:
                 if deadline is not None and len(found[0]) >= 2 and time.perf_counter() >= deadline:
                     break
@@ -186,9 +183,6 @@ class CommonSamples:
                     walk.move(step)
                     walk.roll_out()
                     found[i].append(rewards(walk.state, search.evaluate, seat)[seat])
-        finally:
-            if collecting:
-                _resume_collecting()
         search.last_iterations = len(found[0]) * steps
         spreads = [0.0] * steps
         if plan is not None:

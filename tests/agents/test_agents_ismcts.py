@@ -12,7 +12,7 @@ from agents_helpers import heuristic_positions
 
 import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
-from bodoge.agents.ismcts import Node, Settings, _Walk, rewards
+from bodoge.agents.ismcts import Node, PausedCollector, Settings, _Walk, rewards
 from bodoge.core.action import Action
 from bodoge.core.errors import SetupError
 
@@ -108,6 +108,21 @@ def test_what_a_search_leaves_is_old_when_the_collector_resumes() -> None:
         assert search() > 200 and gc.get_freeze_count() == frozen  # the tree's nodes
     finally:
         gc.unfreeze()
+
+
+def test_a_paused_collector_stays_off_where_it_was_off() -> None:
+    """A search run by code that turned the collector off itself leaves it off, even when the
+    search fails."""
+    gc.disable()
+    try:
+        with pytest.raises(KeyError), PausedCollector():
+            raise KeyError("the search failed")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(KeyError), PausedCollector():
+        raise KeyError("the search failed")
+    assert gc.isenabled()
 
 
 def test_ismcts_is_deterministic_given_its_seed() -> None:

@@ -67,7 +67,15 @@ from bodoge.core.game import Game
 if TYPE_CHECKING:
     from bodoge.core.state import State
 
-__all__ = ["Budget", "ISMCTSAgent", "Node", "Settings", "ismcts_factory", "rewards"]
+__all__ = [
+    "Budget",
+    "ISMCTSAgent",
+    "Node",
+    "PausedCollector",
+    "Settings",
+    "ismcts_factory",
+    "rewards",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,8 +322,7 @@ class ISMCTSAgent:
 
         The garbage collector is paused meanwhile: the tree and the samples hold no reference
         cycles, so reference counts free them, and a collection would walk the whole growing
-        tree every few hundred allocations for nothing. What outlives the search is counted old
-        when the collector resumes (:func:`_resume_collecting`)."""
+        tree every few hundred allocations for nothing (:class:`PausedCollector`)."""
         budget = self.budget
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         limit = budget.iterations
@@ -324,17 +331,12 @@ class ISMCTSAgent:
         guided = self.settings.prior or self.settings.widening > 0
         self._root_hint = plan.notation if plan is not None and guided else None
         done = 0
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with PausedCollector():
             while limit is None or done < limit:
                 if deadline is not None and done and time.perf_counter() >= deadline:
                     break
                 self._descend(sample(rng), root, rng)
                 done += 1
-        finally:
-            if collecting:
-                _resume_collecting()
         self.last_iterations = done
         return done
 
@@ -431,19 +433,41 @@ class ISMCTSAgent:
         return hint
 
 
-def _resume_collecting() -> None:
-    """Turn the cycle collector back on, with every object the search left counted in the oldest
+class PausedCollector:
+    """A ``with`` block that runs with the cycle collector off, as a search does, and turns it
+    back on afterwards (if it was on) with every object the block left counted in the oldest
     generation (``gc.freeze`` then ``gc.unfreeze`` puts them there, as its documentation says).
 
     What a search leaves is the game's memos, which live on, and the tree, which reference
     counts free. Left young, hundreds of thousands of memo entries would be walked by the first
     collection after the search and again at each promotion: a sixth of a ``hard`` game's time
     in Extreme Mission. A process that froze objects of its own keeps them frozen: there the
-    survivors stay young."""
-    if gc.get_freeze_count() == 0:
-        gc.freeze()
-        gc.unfreeze()
-    gc.enable()
+    survivors stay young.
+
+    >>> import gc
+    >>> with PausedCollector():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+
+    __slots__ = ("collecting",)
+
+    def __init__(self) -> None:
+        self.collecting = False
+
+    def __enter__(self) -> None:
+        self.collecting = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.collecting:
+            return
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
+            gc.unfreeze()
+        gc.enable()
 
 
 def _top(
