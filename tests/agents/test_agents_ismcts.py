@@ -13,8 +13,11 @@ from agents_helpers import heuristic_positions
 import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
 from bodoge.agents.ismcts import Node, PausedCollector, Settings, _Walk, rewards
+from bodoge.agents.knowledge import knowledge
+from bodoge.agents.levels import LEVELS, level_factory
 from bodoge.core.action import Action
 from bodoge.core.errors import SetupError
+from bodoge.games.extreme_mission.state import EMState
 
 GAME = "extreme-mission"
 
@@ -58,19 +61,57 @@ def test_ismcts_keeps_its_iteration_budget() -> None:
     assert agent.last_iterations == 0  # one legal step: no search
 
 
-def test_items_of_a_begun_action_follow_the_plan_unsearched() -> None:
+def _begun_completion() -> EMState:
+    """Seat 0 has begun ``complete M2-03`` with a hand that pays for it in several ways."""
     game = bodoge.make(GAME, players=2)
     laid = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)]
     hand = ["I-R4a", "I-B5a", "I-G6a", "I-Y7a", "I-P8a", "I-R1a", "I-R2a", "I-R3a"]
     state = game.new_state(3, setup={"missions": laid, "hands": {0: hand}})
     state.apply("complete M2-03")
-    agent = ISMCTSAgent(game, 0, random.Random(2), Budget(iterations=30))
-    plan = make_agent("heuristic", game, 0, random.Random(2))
+    assert isinstance(state, EMState)
+    return state
+
+
+def test_items_of_a_begun_action_can_follow_the_plan_unsearched() -> None:
+    state = _begun_completion()
+    settings = Settings(items_by_policy=True)
+    agent = ISMCTSAgent(state.game, 0, random.Random(2), Budget(iterations=30), settings)
+    plan = make_agent("heuristic", state.game, 0, random.Random(2))
     while state.pending is not None:
         decision = Decision.of(state)
         step = agent.act(decision)
         assert agent.last_iterations == 0 and step == plan.act(decision)
         state.apply(step)
+
+
+def test_a_game_may_ask_for_the_items_of_a_begun_action_searched() -> None:
+    """Extreme Mission does (``SEARCH_ITEMS_BY_POLICY``: which cards pay for a mission is a
+    choice the search plays better than the plan); a game that says nothing, Ruler of Mana,
+    does not."""
+    assert knowledge(bodoge.make("ruler-of-mana", players=2)).items_by_policy is None
+    state = _begun_completion()
+    agent = ISMCTSAgent(state.game, 0, random.Random(2), Budget(iterations=30))
+    searched = 0
+    while state.pending is not None:
+        decision = Decision.of(state)
+        step = agent.act(decision)
+        assert step in decision.legal
+        if len(decision.legal) > 1:
+            assert agent.last_iterations == 30 and agent.last_root is not None
+            assert {c.action for c in agent.last_root.children.values()} == set(decision.legal)
+            searched += 1
+        state.apply(step)
+    assert searched >= 2 and "M2-03" in state.completed[0]
+
+
+def test_normal_searches_extreme_missions_items_and_hard_follows_the_plan() -> None:
+    """``hard`` searching them won no more than its plan's items (``docs/strength.md``)."""
+    for name, by_plan in [("extreme-mission", False), ("ruler-of-mana", True)]:
+        game = bodoge.make(name, players=2)
+        normal = level_factory(LEVELS["normal"])(game, 0, random.Random(1))
+        hard = level_factory(LEVELS["hard"])(game, 0, random.Random(1))
+        assert isinstance(normal, ISMCTSAgent) and isinstance(hard, ISMCTSAgent)
+        assert (normal.items_by_policy, hard.items_by_policy) == (by_plan, True)
 
 
 def test_a_time_budget_ends_the_search() -> None:
@@ -151,14 +192,14 @@ def test_a_seeded_search_finds_what_it_found_when_recorded() -> None:
     visits = {notation: child.visits for notation, child in agent.last_root.children.items()}
     assert visits == {
         "complete M1-01": 2,
-        "complete M1-02": 4,
-        "complete M1-03": 3,
+        "complete M1-02": 3,
+        "complete M1-03": 13,
         "complete M2-01": 2,
         "complete M2-06": 2,
         "complete M2-08": 2,
-        "draw": 60,
-        "pass": 26,
-        "take 0": 49,
+        "draw": 54,
+        "pass": 28,
+        "take 0": 44,
     }
 
 
@@ -317,9 +358,6 @@ def test_a_deep_search_looks_as_far_as_the_game_says(name: str) -> None:
     """``Settings.deep`` (the ``hard`` level) takes the game's ``SEARCH_DEEP_HORIZON``, which
     both games name one turn beyond their usual horizon; a horizon given in the settings still
     wins."""
-    from bodoge.agents.knowledge import knowledge
-    from bodoge.agents.levels import LEVELS, level_factory
-
     game = bodoge.make(name, players=2)
     know = knowledge(game)
     rng, one, deep = random.Random(1), Budget(iterations=1), Settings(deep=True)

@@ -29,8 +29,11 @@ each for a game without one). So every reward vector sums to 1, and means are wi
 a tree step begins one, the policy adds its items, so the tree branches on what to do, not on
 the thousands of ways to pay for it. At the root, the items of an action the seat has begun
 follow the game's plan (its heuristic agent) without a search, since that is how the search
-valued the action. (With ``macro=False`` items are tree levels, searched one decision at a time,
-and the subtree of the item chosen is kept for the next item: nothing else happens between.)
+valued the action — unless the game asks for them searched (``SEARCH_ITEMS_BY_POLICY``): then
+each item is a decision of its own, searched like any other, the rest of the action added by
+the policy below the root. (With ``macro=False`` items are tree levels, searched one decision
+at a time, and the subtree of the item chosen is kept for the next item: nothing else happens
+between.)
 
 **Choosing.** The game's plan (its heuristic agent) proposes a step; the search takes another
 only where it has shown it better: the child visited most (ties: higher mean, then the legal
@@ -121,7 +124,8 @@ class Settings:
     ``prior``: the weight of progressive bias towards the policy's step (0: none);
     ``widening``: progressive widening below the root (0: none; else ``1 + widening *
     sqrt(visits)`` children); ``items_by_policy``: with macro moves, the items of a compound
-    action the seat has begun follow the game's plan, unsearched; ``reuse``: keep the subtree of
+    action the seat has begun follow the game's plan, unsearched — None: the game's
+    ``SEARCH_ITEMS_BY_POLICY`` (its heuristic module), else yes; ``reuse``: keep the subtree of
     the step chosen for the seat's next decision (only where items are tree levels); ``trust``:
     how many standard errors better than the plan's step the search's choice must look to be
     taken (0: always the search's); ``shared_hints``: below the root, a node keeps the policy's
@@ -140,7 +144,7 @@ class Settings:
     macro: bool = True
     prior: float = 0.5
     widening: float = 0.5
-    items_by_policy: bool = True
+    items_by_policy: bool | None = None
     trust: float = 1.5
     shared_hints: bool | None = None
 
@@ -231,6 +235,8 @@ class ISMCTSAgent:
         self.horizon = self.settings.horizon or deep or know.horizon or HORIZON
         shared = self.settings.shared_hints
         self.shared_hints = know.shared_hints is not False if shared is None else shared
+        items = self.settings.items_by_policy
+        self.items_by_policy = know.items_by_policy is not False if items is None else items
         self.last_iterations = 0
         self.last_root: Node | None = None
         self._plan_agent: Agent | None = None  # the game's heuristic, for items (macro moves)
@@ -265,7 +271,7 @@ class ISMCTSAgent:
         compound action is in progress. The search valued "complete M3-08" as completed by the
         policy, so following the policy makes good what it counted on (and spends no search on
         steps that only carry out a choice already made)."""
-        if not (self.settings.macro and self.settings.items_by_policy):
+        if not (self.settings.macro and self.items_by_policy):
             return None
         sample = self.game.sample_state(decision.view, self.rng.getrandbits(63))
         if not sample._in_action():

@@ -17,7 +17,10 @@ A game package may have a module ``heuristic`` (``bodoge/games/<game>/heuristic.
 - ``SEARCH_DEEP_HORIZON``: the same for a search with ``Settings.deep`` (the ``hard`` level,
   whose budget may buy a longer look than ``normal``'s);
 - ``SEARCH_SHARED_HINTS``: whether ISMCTS keeps a node's first plan step for every later visit
-  (``Settings.shared_hints``; on where a game says nothing).
+  (``Settings.shared_hints``; on where a game says nothing);
+- ``SEARCH_ITEMS_BY_POLICY``: whether ISMCTS adds the items of a compound action its seat has
+  begun as the plan does, unsearched (``Settings.items_by_policy``; yes where a game says
+  nothing), or searches each.
 
 Where a game has no such module, ``heuristic`` is unavailable for it, rollouts are uniformly
 random, and a rollout cut short counts as a draw.
@@ -64,6 +67,7 @@ class GameKnowledge:
     horizon: int | None = None
     deep_horizon: int | None = None
     shared_hints: bool | None = None
+    items_by_policy: bool | None = None
 
 
 def knowledge(game: Game) -> GameKnowledge:
@@ -84,4 +88,5 @@ def _knowledge_of(cls: type[Game]) -> GameKnowledge:
         horizon=getattr(found, "SEARCH_HORIZON", None),
         deep_horizon=getattr(found, "SEARCH_DEEP_HORIZON", None),
         shared_hints=getattr(found, "SEARCH_SHARED_HINTS", None),
+        items_by_policy=getattr(found, "SEARCH_ITEMS_BY_POLICY", None),
     )

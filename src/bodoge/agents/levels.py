@@ -8,8 +8,11 @@
   times the iterations at ``normal``'s horizon made the search no stronger, and one turn more
   of look-ahead with them did (``docs/strength.md``).
 
-Only decisions with a choice are searched; the items of a compound action the bot has begun
-follow the game's plan at once, so a turn costs a person a couple of searches' wait.
+Only decisions with a choice are searched. The items of a compound action the bot has begun
+follow the game's plan at once, so a turn costs a person a couple of searches' wait — except at
+``normal`` in a game that asks for its items searched (``SEARCH_ITEMS_BY_POLICY``, Extreme
+Mission): there each card and wild paying for a mission is a search of its own, and a turn that
+completes one costs a few searches more. ``hard`` keeps the plan's items everywhere.
 
 Budgets in iterations keep a seeded game reproducible; the seconds are a ceiling for slow
 machines (a move that hits it may differ from run to run).
@@ -60,7 +63,10 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", noise=0.35),
     "normal": Level("normal", budget=NORMAL),
-    "hard": Level("hard", budget=HARD, settings=Settings(deep=True)),
+    # hard adds a begun action's items as the plan does, in every game: in Extreme Mission,
+    # whose normal searches them, hard searching them won no more (docs/strength.md, session
+    # 23), and each would cost a person another search of hard's budget.
+    "hard": Level("hard", budget=HARD, settings=Settings(deep=True, items_by_policy=True)),
 }
 """The levels by name, easiest first."""
 
