@@ -26,6 +26,13 @@ sample, so all the steps meet the same draws until their play parts. The plan's 
 for the step of highest mean only where their paired difference beats zero by ``--trust``
 standard errors. ``--iterations`` is then the number of rollouts, shared equally by the steps.
 
+``--items plan`` adds the items of an action the searching seat has begun (the cards paying for
+a mission) as the game's plan does, unsearched; ``--items search`` searches each as a decision
+of its own; by default each game's way (``SEARCH_ITEMS_BY_POLICY``: Extreme Mission searches
+them since session 23, so ``--items plan`` plays its searches as they were before). The
+``hard`` level keeps the plan's items in every game: with ``hard``'s budget and horizon,
+``--items plan`` is ``hard`` exactly.
+
 ``--csv FILE`` writes one row per game, as ``bodoge arena --csv`` does. ``--paired FILE`` compares
 the run game by game with another on the same deals (this tool's ``--csv``, or the arena's for a
 shipped level, ``bodoge arena GAME --bots normal,heuristic --csv FILE`` with the same seed and
@@ -35,7 +42,7 @@ far fewer games than the two intervals would need.
 
 Run: ``.venv/bin/python bench/horizon.py [--game ruler-of-mana] [--players 2] [--games 150]
 [--horizon 1] [--trust 1.5] [--iterations 1000] [--seconds 1.0] [--seed 1] [--workers 2]
-[--endgame 4 --endgame-horizon 3] [--root common] [--csv FILE] [--paired FILE]``
+[--endgame 4 --endgame-horizon 3] [--root common] [--items plan] [--csv FILE] [--paired FILE]``
 """
 
 from __future__ import annotations
@@ -91,10 +98,12 @@ class Trial:
     endgame: float | None = None
     endgame_horizon: float = 3
     root: str = "tree"
+    items: str = "game"
 
     def register(self) -> None:
         budget = Budget(iterations=self.iterations, seconds=self.seconds)
-        settings = Settings(horizon=self.horizon, trust=self.trust)
+        by_plan = {"game": None, "plan": True, "search": False}[self.items]
+        settings = Settings(horizon=self.horizon, trust=self.trust, items_by_policy=by_plan)
         if self.root == "common":
 
             def common(game: Game, seat: int, rng: random.Random) -> CommonSamples:
@@ -282,6 +291,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--root", choices=("tree", "common"), default="tree", help="common: rollouts, no tree"
     )
+    parser.add_argument(
+        "--items",
+        choices=("game", "plan", "search"),
+        default="game",
+        help="a begun action's items: the game's way, the plan's, or searched",
+    )
     parser.add_argument("--csv", type=Path, default=None, help="write one row per game here")
     parser.add_argument("--paired", type=Path, default=None, help="another run's CSV, same deals")
     args = parser.parse_args(argv)
@@ -299,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         args.endgame,
         args.endgame_horizon,
         args.root,
+        args.items,
     )
     trial.register()
     tournament = trial.tournament()

@@ -418,6 +418,22 @@ def test_the_horizon_trial_writes_its_games_and_pairs_them_with_another_run(
     assert missing.returncode == 2 and "none.csv is not a CSV of games" in missing.stderr
 
 
+def test_the_horizon_trial_adds_a_begun_actions_items_the_games_way_or_as_told(
+    tmp_path: Path,
+) -> None:
+    """Extreme Mission searches them (``SEARCH_ITEMS_BY_POLICY``): ``--items search`` replays its
+    default game for game; ``--items plan`` plays its searches as they were before."""
+    args = ("--game", "extreme-mission", "--games", "2", "--iterations", "8", "--workers", "1")
+    kept = tmp_path / "default.csv"
+    assert _bench("horizon.py", *args, "--csv", str(kept)).returncode == 0
+    searched = _bench("horizon.py", *args, "--items", "search", "--paired", str(kept))
+    assert "+0.0 ± 0.0 points, 0 of 2 games ended differently" in searched.stdout
+    planned = _bench("horizon.py", *args, "--items", "plan", "--paired", str(kept))
+    assert planned.returncode == 0 and "games ended differently" in planned.stdout
+    wrong = _bench("horizon.py", *args, "--items", "policy")
+    assert wrong.returncode == 2 and "invalid choice: 'policy'" in wrong.stderr
+
+
 def test_the_horizon_trial_can_judge_the_root_on_common_samples(tmp_path: Path) -> None:
     args = ("--game", "extreme-mission", "--games", "2", "--iterations", "24", "--workers", "1")
     kept = tmp_path / "common.csv"
