@@ -193,6 +193,11 @@ def rewards(state: State, evaluate: Evaluator | None, observer: int) -> list[flo
     return [1.0 / n] * n
 
 
+def _unless_told(setting: bool | None, game: bool | None) -> bool:
+    """A switch of ``Settings``: as set there; else as the game's heuristic module says; else on."""
+    return game is not False if setting is None else setting
+
+
 def _random_step(state: State, rng: random.Random) -> Action:
     legal = state.legal_actions()
     return legal[rng.randrange(len(legal))]
@@ -233,10 +238,8 @@ class ISMCTSAgent:
         self.evaluate = evaluate if evaluate is not None else know.evaluate
         deep = know.deep_horizon if self.settings.deep else None
         self.horizon = self.settings.horizon or deep or know.horizon or HORIZON
-        shared = self.settings.shared_hints
-        self.shared_hints = know.shared_hints is not False if shared is None else shared
-        items = self.settings.items_by_policy
-        self.items_by_policy = know.items_by_policy is not False if items is None else items
+        self.shared_hints = _unless_told(self.settings.shared_hints, know.shared_hints)
+        self.items_by_policy = _unless_told(self.settings.items_by_policy, know.items_by_policy)
         self.last_iterations = 0
         self.last_root: Node | None = None
         self._plan_agent: Agent | None = None  # the game's heuristic, for items (macro moves)
