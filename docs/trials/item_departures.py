@@ -1,0 +1,54 @@
+"""A count for issue 12 (session 23, on the code of the commit that adds this file), kept so that
+its figure can be measured again.
+
+How often Extreme Mission's ``normal`` search, deciding the items of a completion or activation
+its seat has begun (``SEARCH_ITEMS_BY_POLICY = False``), takes another card or wild than the
+heuristic's plan would. Twelve two-player games of the heuristic against itself (seeds 40 to 51);
+at each item decision of seat 0 with a choice, a search of ``normal``'s 1000 iterations decides
+as the shipped ``normal`` would, and the plan's item is played on either way, so every game is
+the heuristic's. Run from the checkout:
+
+    .venv/bin/python docs/trials/item_departures.py
+
+The result is in ``docs/strength.md`` (session 23). Not linted or tested with the project.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import bodoge
+from bodoge.agents import Budget, Decision, ISMCTSAgent, make_agent
+
+
+def is_wild(notation: str) -> bool:
+    """A collaborator standing in (``HK``), not an info card (``R4``)."""
+    return not notation[-1].isdigit()
+
+
+def main() -> None:
+    game = bodoge.make("extreme-mission", players=2)
+    kinds: Counter[str] = Counter()
+    decisions = 0
+    for seed in range(40, 52):
+        state = game.new_state(seed=seed)
+        plans = [make_agent("heuristic", game, s, random.Random(s)) for s in range(2)]
+        search = ISMCTSAgent(game, 0, random.Random(seed), Budget(iterations=1000))
+        while not state.is_over:
+            decision = Decision.of(state)
+            plan = plans[state.current_player].act(decision)
+            if state.current_player == 0 and state._in_action() and len(decision.legal) > 1:
+                decisions += 1
+                chosen = search.act(decision)
+                if chosen != plan:
+                    ours = "wild" if is_wild(chosen.notation) else "card"
+                    theirs = "wild" if is_wild(plan.notation) else "card"
+                    kinds[f"a {ours} for the plan's {theirs}"] += 1
+                    print(f"{state.pending}: the plan {plan}, the search {chosen}")
+            state.apply(plan)
+    print(f"{decisions} item decisions, {sum(kinds.values())} departures: {dict(kinds)}")
+
+
+if __name__ == "__main__":
+    main()
