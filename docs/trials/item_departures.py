@@ -1,5 +1,5 @@
-"""A count for issue 12 (session 23, on the code of the commit that adds this file), kept so that
-its figure can be measured again.
+"""A count for issue 12 (session 23, on the code of 786041f), kept so that its figure can be
+measured again.
 
 How often Extreme Mission's ``normal`` search, deciding the items of a completion or activation
 its seat has begun (``SEARCH_ITEMS_BY_POLICY = False``), takes another card or wild than the
@@ -22,13 +22,9 @@ import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent, make_agent
 
 
-def is_wild(notation: str) -> bool:
-    """A collaborator standing in (``HK``), not an info card (``R4``)."""
-    return not notation[-1].isdigit()
-
-
 def main() -> None:
     game = bodoge.make("extreme-mission", players=2)
+    wilds = set(game.kinds)  # a collaborator standing in (``HK``), not an info card (``R4``)
     kinds: Counter[str] = Counter()
     decisions = 0
     for seed in range(40, 52):
@@ -42,8 +38,8 @@ def main() -> None:
                 decisions += 1
                 chosen = search.act(decision)
                 if chosen != plan:
-                    ours = "wild" if is_wild(chosen.notation) else "card"
-                    theirs = "wild" if is_wild(plan.notation) else "card"
+                    ours = "wild" if chosen.notation in wilds else "card"
+                    theirs = "wild" if plan.notation in wilds else "card"
                     kinds[f"a {ours} for the plan's {theirs}"] += 1
                     print(f"{state.pending}: the plan {plan}, the search {chosen}")
             state.apply(plan)
