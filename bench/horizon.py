@@ -48,7 +48,6 @@ Run: ``.venv/bin/python bench/horizon.py [--game ruler-of-mana] [--players 2] [-
 from __future__ import annotations
 
 import argparse
-import csv
 import math
 import multiprocessing
 import random
@@ -79,6 +78,11 @@ from bodoge.arena.tournament import GameJob, MatchRecord, Tournament, plan, play
 from bodoge.core.action import Action
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_module
+
+try:
+    from bench.paired import read_run
+except ModuleNotFoundError:  # run as a script: bench/ itself is on sys.path, not the project
+    from paired import read_run  # type: ignore[no-redef,import-not-found]
 
 AGENT = "horizon-trial"
 
@@ -245,26 +249,21 @@ def shares(records: Sequence[MatchRecord]) -> list[float]:
 
 
 def paired_shares(path: Path, games: Sequence[GameJob | MatchRecord]) -> list[float]:
-    """The share of the same seat in each game of another run's CSV (``--csv`` here, or
-    ``bodoge arena --csv``): the seat the search holds in ``games`` (the trial's jobs, or its
-    records), on the same deal and seating. Read before the trial plays, so that a wrong file
-    costs nothing. ValueError, in one line, when the file's games are not these."""
-    try:
-        with path.open(encoding="utf-8", newline="") as file:
-            rows = {int(row["index"]): row for row in csv.DictReader(file)}
-        found = []
-        for game in games:
-            row = rows.get(game.index)
-            if row is None or (int(row["seed"]), int(row["seating"])) != (game.seed, game.seating):
-                raise ValueError(
-                    f"{path} was not played on these deals (game {game.index}: seed {game.seed}, "
-                    f"seating {game.seating}); play it with the same game, players, seed and games"
-                )
-            winners = [int(w) for w in row["winners"].split(";") if w]
-            found.append(win_share(winners, game.seats.index(AGENT)))
-        return found
-    except (OSError, KeyError, TypeError) as error:
-        raise ValueError(f"{path} is not a CSV of games ({error!r})") from None
+    """The share of the searching seat in each game of another run's CSV (``--csv`` here, or
+    ``bodoge arena --csv``), on the deals and seatings of ``games`` (the trial's jobs, or its
+    records). Read before the trial plays, so that a wrong file costs nothing. ValueError, in
+    one line, when the file's games are not these."""
+    run = read_run([path])
+    found = []
+    for game in games:
+        share = run.get((game.seed, game.seating))
+        if share is None:
+            raise ValueError(
+                f"{path} was not played on these deals (game {game.index}: seed {game.seed}, "
+                f"seating {game.seating}); play it with the same game, players, seed and games"
+            )
+        found.append(share)
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -434,6 +434,51 @@ def test_the_horizon_trial_adds_a_begun_actions_items_the_games_way_or_as_told(
     assert wrong.returncode == 2 and "invalid choice: 'policy'" in wrong.stderr
 
 
+def _games_csv(path: Path, games: list[tuple[int, int, list[str], str]]) -> str:
+    """A CSV of games as the arena writes it: each game's seed, seating, bots and winners."""
+    seats = len(games[0][2])
+    header = ["index", "round", "seating", "seed", "turns", "steps", "truncated", "winners"]
+    header += ["seconds"] + [f"seat{s}_{f}" for s in range(seats) for f in ("bot", "rank", "score")]
+    with path.open("w", encoding="utf-8", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(header)
+        for index, (seed, seating, bots, winners) in enumerate(games):
+            row: list[object] = [index, 0, seating, seed, 20, 80, 0, winners, 1.5]
+            for bot in bots:
+                row += [bot, 1, 0]
+            writer.writerow(row)
+    return str(path)
+
+
+def test_two_runs_are_paired_game_by_game_over_several_files_in_any_order(
+    tmp_path: Path,
+) -> None:
+    """``bench/paired.py``: the seat not held by the heuristic counted, whichever it is, a shared
+    win as half; the games matched by deal and seating, not by their order or file."""
+    n, h, t = "normal", "heuristic", "horizon-trial"
+    first = _games_csv(tmp_path / "a1.csv", [(11, 0, [n, h], "0")])
+    second = _games_csv(tmp_path / "a2.csv", [(12, 1, [h, n], "0;1"), (13, 0, [n, h], "1")])
+    theirs = _games_csv(
+        tmp_path / "b.csv", [(13, 0, [t, h], "0"), (11, 0, [t, h], "0"), (12, 1, [h, t], "0")]
+    )
+    done = _bench("paired.py", f"{second},{first}", theirs)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"{second},{first}: won 1.5/3 = 50.0% (Wilson 95%: 12.5%-87.5%)"
+    assert lines[1] == f"{theirs}: won 2/3 = 66.7% (Wilson 95%: 20.8%-93.9%)"
+    assert lines[2] == "paired: -16.7 ± 44.1 points, 2 of 3 games ended differently"
+    short = _bench("paired.py", first, theirs)
+    assert short.returncode == 2 and "seed 12, seating 1 is in one only" in short.stderr
+    missing = _bench("paired.py", first, str(tmp_path / "none.csv"))
+    assert missing.returncode == 2 and "none.csv is not a CSV of games" in missing.stderr
+    three = _games_csv(tmp_path / "c.csv", [(11, 0, [n, t, h], "0")])
+    mixed = _bench("paired.py", three, three)
+    assert mixed.returncode == 2 and "game 0 has 2 seats not held by 'heuristic'" in mixed.stderr
+    assert _bench("paired.py", three, three, "--against", h).returncode == 2
+    both = _bench("paired.py", f"{first},{first}", theirs)
+    assert both.returncode == 2 and "the game of seed 11, seating 0 twice" in both.stderr
+
+
 def test_the_horizon_trial_can_judge_the_root_on_common_samples(tmp_path: Path) -> None:
     args = ("--game", "extreme-mission", "--games", "2", "--iterations", "24", "--workers", "1")
     kept = tmp_path / "common.csv"
