@@ -23,6 +23,7 @@ from pathlib import Path
 import bodoge
 from bodoge.core.state import State
 from bodoge.core.testing import random_game
+from bodoge.games.extreme_mission import ExtremeMission
 
 
 def timed(state: State, what: str, chosen: list[str]) -> tuple[float, float]:
@@ -41,6 +42,7 @@ def timed(state: State, what: str, chosen: list[str]) -> tuple[float, float]:
 
 def extreme_mission(deals: int) -> list[tuple[float, float]]:
     game = bodoge.make("extreme-mission", players=2)
+    assert isinstance(game, ExtremeMission)
     ids = sorted(game.card_ids)
     rng = random.Random(1)
     out = []
@@ -64,7 +66,11 @@ def ruler_of_mana(seeds: int, variant: str) -> list[tuple[float, float]]:
     out = []
     for seed in range(seeds):
         states: list[State] = []
-        random_game(game, seed, on_step=lambda s, kept=states: kept.append(s.clone()))
+
+        def keep(state: State, kept: list[State] = states) -> None:
+            kept.append(state.clone())
+
+        random_game(game, seed, on_step=keep)
         for state in states[::3]:
             chore = state._chore()
             begun = [a.notation for a in state.legal_actions() if a.kind in ("cast", "scroll")]

@@ -44,7 +44,7 @@ from bodoge.core.registry import game_class
 try:
     from bench.uno_baseline import uno_random_play
 except ModuleNotFoundError:  # run as a script: bench/ itself is on sys.path, not the project
-    from uno_baseline import uno_random_play  # type: ignore[no-redef]
+    from uno_baseline import uno_random_play  # type: ignore[no-redef,import-not-found]
 
 TURN_CAP = 200
 PLAYERS = "2,4,5,6"

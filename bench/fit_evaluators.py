@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{right:.1%}",
             )
             every = fit(train + test, public, private)
-            notes = {"games": len(games), "positions": len(train) + len(test)}
+            notes: dict[str, float] = {"games": len(games), "positions": len(train) + len(test)}
             notes["held_out_log_loss"] = round(loss, 4)
             fitted[args.variant, players] = (every, notes)
     console.print(table)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -60,7 +61,9 @@ def calibrate(game: pyspiel.Game, seconds: float, seed: int) -> int:
     return max(2, int(seconds / (spent / max(searched, 1) / 20)))
 
 
-def play(name: str, seed: int, normal_seat: int, simulations: int, seconds: float) -> dict:
+def play(
+    name: str, seed: int, normal_seat: int, simulations: int, seconds: float
+) -> dict[str, Any]:
     game = pyspiel.load_game(bodoge.adapters.openspiel.short_name(name), {"players": 2})
     state = game.new_initial_state()
     state.apply_action(seed % bodoge.adapters.openspiel.SEEDS)
