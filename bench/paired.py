@@ -3,7 +3,8 @@ on the same deals.
 
 A run is the CSV of ``bodoge arena --csv`` or ``bench/horizon.py --csv``, or several joined by
 commas (one per seed). In each game the seat counted is the one whose bot is not ``--against``
-(the heuristic by default): one searching seat against the same opponents. The games of the
+(the heuristic by default; ``heuristic#2`` too, as the arena numbers a bot in several seats):
+one searching seat against the same opponents. The games of the
 two runs are matched by their deal and seating, so files may come in any order; a game in one
 run and not the other is refused before anything is printed.
 
@@ -42,7 +43,7 @@ def read_run(paths: Sequence[Path], against: str = "heuristic") -> dict[Game, fl
                     bots = [
                         row[key] for key in row if key.startswith("seat") and key.endswith("_bot")
                     ]
-                    ours = [seat for seat, bot in enumerate(bots) if bot != against]
+                    ours = [seat for seat, bot in enumerate(bots) if not _is(bot, against)]
                     if len(ours) != 1:
                         raise ValueError(
                             f"{path}: game {row['index']} has {len(ours)} seats not held by "
@@ -57,6 +58,12 @@ def read_run(paths: Sequence[Path], against: str = "heuristic") -> dict[Game, fl
         except (OSError, KeyError, TypeError) as error:
             raise ValueError(f"{path} is not a CSV of games ({error!r})") from None
     return found
+
+
+def _is(label: str, bot: str) -> bool:
+    """Whether an arena's label is ``bot``'s: itself, or numbered where it plays several seats
+    (``heuristic#2``)."""
+    return label == bot or label.startswith(f"{bot}#")
 
 
 def paths(run: str) -> list[Path]:

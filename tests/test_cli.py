@@ -416,6 +416,10 @@ def test_the_horizon_trial_writes_its_games_and_pairs_them_with_another_run(
     assert f"{kept} was not played on these deals (game 0: seed " in other.stderr
     missing = _bench("horizon.py", *args, "--paired", str(tmp_path / "none.csv"))
     assert missing.returncode == 2 and "none.csv is not a CSV of games" in missing.stderr
+    three = ("--game", "extreme-mission", "--players", "3", "--games", "6", *args[4:])
+    assert _bench("horizon.py", *three, "--csv", str(kept)).returncode == 0
+    again = _bench("horizon.py", *three, "--paired", str(kept))  # heuristic#1 and #2 beside it
+    assert "+0.0 ± 0.0 points, 0 of 6 games ended differently" in again.stdout, again.stderr
 
 
 def test_the_horizon_trial_adds_a_begun_actions_items_the_games_way_or_as_told(
@@ -471,10 +475,13 @@ def test_two_runs_are_paired_game_by_game_over_several_files_in_any_order(
     assert short.returncode == 2 and "seed 12, seating 1 is in one only" in short.stderr
     missing = _bench("paired.py", first, str(tmp_path / "none.csv"))
     assert missing.returncode == 2 and "none.csv is not a CSV of games" in missing.stderr
+    many = _games_csv(tmp_path / "m.csv", [(11, 0, [f"{h}#1", n, f"{h}#2"], "1")])
+    assert "won 1/1 = 100.0%" in _bench("paired.py", many, many).stdout  # as the arena labels
     three = _games_csv(tmp_path / "c.csv", [(11, 0, [n, t, h], "0")])
     mixed = _bench("paired.py", three, three)
     assert mixed.returncode == 2 and "game 0 has 2 seats not held by 'heuristic'" in mixed.stderr
-    assert _bench("paired.py", three, three, "--against", h).returncode == 2
+    theirs_counted = _bench("paired.py", first, first, "--against", n)  # the heuristic's share
+    assert "won 0/1 = 0.0%" in theirs_counted.stdout
     both = _bench("paired.py", f"{first},{first}", theirs)
     assert both.returncode == 2 and "the game of seed 11, seating 0 twice" in both.stderr
 
