@@ -12,11 +12,20 @@ from agents_helpers import heuristic_positions
 
 import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent, derive_seed, make_agent
-from bodoge.agents.ismcts import Node, PausedCollector, Settings, _Walk, rewards
-from bodoge.agents.knowledge import knowledge
+from bodoge.agents.ismcts import (
+    HORIZON,
+    TO_THE_END,
+    Node,
+    PausedCollector,
+    Settings,
+    _Walk,
+    rewards,
+)
+from bodoge.agents.knowledge import GameKnowledge, knowledge
 from bodoge.agents.levels import LEVELS, level_factory
 from bodoge.core.action import Action
 from bodoge.core.errors import SetupError
+from bodoge.games.extreme_mission import ExtremeMission
 from bodoge.games.extreme_mission.state import EMState
 
 GAME = "extreme-mission"
@@ -368,6 +377,35 @@ def test_a_deep_search_looks_as_far_as_the_game_says(name: str) -> None:
     for level, horizon in (("hard", know.deep_horizon), ("normal", know.horizon)):
         agent = level_factory(LEVELS[level])(game, 0, rng)
         assert isinstance(agent, ISMCTSAgent) and agent.horizon == horizon
+
+
+class _Unadvised(ExtremeMission):
+    """Extreme Mission's rules with nothing beside them: no heuristic module, so no plan, no
+    rollout policy, no evaluator and no horizons (a new game before its bots are written)."""
+
+
+def test_a_game_with_no_evaluator_is_searched_to_its_end_at_every_level() -> None:
+    """Where the game names no horizon, deep or not, the search's own: two turns for a game that
+    can evaluate a position; for one that cannot, the end of the game, since a rollout stopped
+    short would score every seat the same."""
+    game = _Unadvised(players=2, turn_cap=40)  # random play rarely ends it sooner
+    assert knowledge(game) == GameKnowledge()
+    rng, one = random.Random(1), Budget(iterations=1)
+    for settings in (None, Settings(deep=True)):
+        assert ISMCTSAgent(game, 0, rng, one, settings).horizon == TO_THE_END
+        judged = ISMCTSAgent(game, 0, rng, one, settings, evaluate=lambda s, o: [0.5, 0.5])
+        assert judged.horizon == HORIZON
+    assert ISMCTSAgent(game, 0, rng, one, Settings(horizon=1, deep=True)).horizon == 1
+    hard = level_factory(LEVELS["hard"])(game, 0, rng)
+    assert isinstance(hard, ISMCTSAgent) and hard.horizon == TO_THE_END
+    walk = _Walk(game.new_state(5), hard, random.Random(2))
+    walk.roll_out()
+    assert walk.state.is_over and walk.ended > HORIZON
+    state = game.new_state(5)
+    agent = ISMCTSAgent(game, 0, random.Random(3), Budget(iterations=30))
+    assert agent.act(Decision.of(state)) in state.legal_actions()
+    assert agent.last_root is not None  # stopped two turns in, every step would score 1/2
+    assert any(child.mean() != 0.5 for child in agent.last_root.children.values())
 
 
 @pytest.mark.parametrize("players", [2, 3])

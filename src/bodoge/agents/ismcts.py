@@ -15,7 +15,8 @@ every step is tried; below it a node grows children as its visits grow (progress
 so that a step is not judged by the average of many poor replies tried once each. (4) *Roll out*
 with the game's cheap policy (its ``rollout_step``, else uniformly random steps) to the
 *horizon*: the end of the searching seat's ``horizon``-th turn, counted from the root, or the
-end of the game (the game's heuristic module may set it: ``SEARCH_HORIZON``). (5) *Back up*
+end of the game (the game's heuristic module may set it: ``SEARCH_HORIZON``; a game with no
+evaluator is played to its end). (5) *Back up*
 the rewards: every node holds the statistics of the seat that
 chose its step, so each player maximises its own reward — any number of players, no zero-sum
 assumption.
@@ -105,7 +106,12 @@ _UNASKED: Final = "\x00unasked"
 """A node's ``hint`` before the policy was asked there (None is an answer: no step)."""
 
 HORIZON: Final = 2
-"""The horizon, in the searching seat's turns, for a game that names none."""
+"""The horizon, in the searching seat's turns, for a game that names none but can evaluate a
+position."""
+
+TO_THE_END: Final = 1 << 30
+"""The horizon of a game without an evaluator: more of the seat's turns than any game lasts, so
+its rollouts play to the end (or to ``Settings.rollout_steps``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,10 +121,10 @@ class Settings:
     likely best, played better than 0.7); ``horizon``: how many of the searching seat's own
     turns tree and rollout look through (1: the rest of the turn in progress; 2: that and its
     next turn, with everyone else's between; 1.5: up to the start of that next turn), where the
-    game's evaluator takes over — None: the
-    game's ``SEARCH_HORIZON`` (its heuristic module), else :data:`HORIZON`; ``deep``: with no
-    ``horizon`` given, the game's ``SEARCH_DEEP_HORIZON`` where it names one (for a budget like
-    ``hard``'s, which can afford to look further); ``rollout_steps``: a
+    game's evaluator takes over — None: the game's ``SEARCH_HORIZON`` (its heuristic module),
+    else :data:`HORIZON` (:data:`TO_THE_END` for a game with no evaluator); ``deep``: with no
+    ``horizon`` given, the game's ``SEARCH_DEEP_HORIZON`` where it names one, else as without
+    (for a budget like ``hard``'s, which can afford to look further); ``rollout_steps``: a
     bound in steps (a safety net); ``macro``: a
     compound action below the root is one move (its items by the policy);
     ``prior``: the weight of progressive bias towards the policy's step (0: none);
@@ -237,7 +243,9 @@ class ISMCTSAgent:
         self.rollout_policy: RolloutPolicy = rollout or know.rollout or _random_step
         self.evaluate = evaluate if evaluate is not None else know.evaluate
         deep = know.deep_horizon if self.settings.deep else None
-        self.horizon = self.settings.horizon or deep or know.horizon or HORIZON
+        # With no evaluator a horizon would end every rollout at an even 1/n: play to the end.
+        unsaid = HORIZON if self.evaluate is not None else TO_THE_END
+        self.horizon = self.settings.horizon or deep or know.horizon or unsaid
         self.shared_hints = _unless_told(self.settings.shared_hints, know.shared_hints)
         self.items_by_policy = _unless_told(self.settings.items_by_policy, know.items_by_policy)
         self.last_iterations = 0
