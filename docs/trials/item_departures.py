@@ -3,12 +3,14 @@ measured again.
 
 How often Extreme Mission's ``normal`` search, deciding the items of a completion or activation
 its seat has begun (``SEARCH_ITEMS_BY_POLICY = False``), takes another card or wild than the
-heuristic's plan would. Twelve two-player games of the heuristic against itself (seeds 40 to 51);
-at each item decision of seat 0 with a choice, a search of ``normal``'s 1000 iterations decides
-as the shipped ``normal`` would, and the plan's item is played on either way, so every game is
-the heuristic's. Run from the checkout:
+heuristic's plan would. Twelve games of the heuristic against itself (seeds 40 to 51), two
+players unless a number is given; at each item decision of seat 0 with a choice, a search of
+``normal``'s 1000 iterations decides as the shipped ``normal`` would, and the plan's item is
+played on either way, so every game is the heuristic's. Run from the checkout:
 
-    .venv/bin/python docs/trials/item_departures.py
+    .venv/bin/python docs/trials/item_departures.py [PLAYERS]
+
+(the players were added in session 24, at 62c4524; two players count as before)
 
 The result is in ``docs/strength.md`` (session 23). Not linted or tested with the project.
 """
@@ -16,6 +18,7 @@ The result is in ``docs/strength.md`` (session 23). Not linted or tested with th
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 
 import bodoge
@@ -23,13 +26,14 @@ from bodoge.agents import Budget, Decision, ISMCTSAgent, make_agent
 
 
 def main() -> None:
-    game = bodoge.make("extreme-mission", players=2)
+    players = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    game = bodoge.make("extreme-mission", players=players)
     wilds = set(game.kinds)  # a collaborator standing in (``HK``), not an info card (``R4``)
     kinds: Counter[str] = Counter()
     decisions = 0
     for seed in range(40, 52):
         state = game.new_state(seed=seed)
-        plans = [make_agent("heuristic", game, s, random.Random(s)) for s in range(2)]
+        plans = [make_agent("heuristic", game, s, random.Random(s)) for s in range(players)]
         search = ISMCTSAgent(game, 0, random.Random(seed), Budget(iterations=1000))
         while not state.is_over:
             decision = Decision.of(state)
