@@ -64,8 +64,9 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", noise=0.35),
     "normal": Level("normal", budget=NORMAL),
     # hard adds a begun action's items as the plan does, in every game: in Extreme Mission,
-    # whose normal searches them, hard searching them won no more (docs/strength.md, session
-    # 23), and each would cost a person another search of hard's budget.
+    # whose normal searches them, hard searching them won no more at two players or four
+    # (docs/strength.md, sessions 23 and 24), and each would cost a person another search of
+    # hard's budget.
     "hard": Level("hard", budget=HARD, settings=Settings(deep=True, items_by_policy=True)),
 }
 """The levels by name, easiest first."""

@@ -748,10 +748,11 @@ SEARCH_ITEMS_BY_POLICY: Final = False
 """ISMCTS searches each card and wild that pays for a mission or a collaborator the seat has
 begun, as a decision of its own, instead of adding them as the plan does. Which collaborator
 goes face down and which cards are spent decide what the next missions and re-activations
-cost. ``normal`` searching them won 67.8% of 300 games against the heuristic, against 61.8%
-with the plan's items on the same deals (+6.0 ± 3.3 points, paired; ``docs/strength.md``); a
-game takes about 1.9 times as long. The ``hard`` level keeps the plan's items: searching them
-won it no more."""
+cost. Paired with the plan's items on the same deals against the heuristic (``docs/strength.md``,
+sessions 23 and 24), ``normal`` searching them won +2.6 ± 2.8 points over 450 two-player deals
+(65.8% against 63.2%), +15.8 ± 7.8 at three players and +26.7 ± 8.5 at four; a game takes about
+1.9 times as long. The ``hard`` level keeps the plan's items: searching them won it no more at
+two players or four."""
 
 EVAL_TEMPERATURE: Final = 1.5
 """Spread of the win chances: a lead of this many turns makes a seat e times likelier to win.
