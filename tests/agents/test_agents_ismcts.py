@@ -201,14 +201,14 @@ def test_a_seeded_search_finds_what_it_found_when_recorded() -> None:
     visits = {notation: child.visits for notation, child in agent.last_root.children.items()}
     assert visits == {
         "complete M1-01": 2,
-        "complete M1-02": 3,
-        "complete M1-03": 13,
+        "complete M1-02": 4,
+        "complete M1-03": 3,
         "complete M2-01": 2,
         "complete M2-06": 2,
         "complete M2-08": 2,
-        "draw": 54,
-        "pass": 28,
-        "take 0": 44,
+        "draw": 91,
+        "pass": 14,
+        "take 0": 30,
     }
 
 

@@ -170,3 +170,59 @@ def test_a_sampler_reads_the_view_once_and_deals_from_the_generator_it_is_given(
                 before = sample(random.Random(1)).to_json()
                 first.apply(first.legal_actions()[-1])
                 assert sample(random.Random(1)).to_json() == before
+
+
+def test_a_discard_pile_holds_the_stacks_the_log_showed_going_there() -> None:
+    """EM-4.2, EM-3.3: every card spent in a completion is shown, and at the turn's end goes on
+    the spender's discard pile with the rest of that turn's stack. A seat that remembers the log
+    knows each stack's cards (not their order), less those taken off the top since, so every
+    sample lays them there, stack by stack, and deals elsewhere only what it never saw."""
+    game = bodoge.make(GAME, players=2)
+    laid = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 3)]
+    hand = ["I-R4a", "I-B5a", "I-G6a", "I-R1a", "I-R2a", "I-R3a", "I-Y7a", "I-Y8a"]
+    state = game.new_state(3, setup={"missions": laid, "hands": {0: hand}})
+    assert isinstance(state, EMState)
+    state.apply("complete M1-02 R4 B5 G6")  # run(3): the first stack
+    state.apply("pass")
+    state.apply("take 0")  # seat 1 takes the first stack's top; the next card shows
+    state.apply("pass")
+    state.apply("complete M2-01 R1 R2 R3 HK")  # run(4), a collaborator as wild: the second stack
+    state.apply("pass")
+    state.apply("draw")
+    state.apply("draw")
+    real = state.discards[0]
+    assert len(real) == 5
+    for seat in (0, 1, None):
+        view = state.view(seat)
+        orders = set()
+        for seed in range(12):
+            sample = game.sample_state(view, seed)
+            assert isinstance(sample, EMState)
+            assert sample.view(seat) == view
+            assert sample.card_census() == state.card_census()
+            pile = sample.discards[0]
+            assert sorted(pile[:2]) == sorted(real[:2])  # the first stack, less the card taken
+            assert sorted(pile[2:]) == sorted(real[2:]) and pile[-1] == real[-1]
+            orders.add(tuple(pile))
+        assert len(orders) > 1  # the order within a stack is not known: it is dealt
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_samples_deal_the_discard_piles_as_the_log_tells_them(players: int) -> None:
+    """EM-4.1, EM-4.2, EM-3.2: in heuristic games, the cards a sample lays below the discard tops
+    are nearly all the real ones (the rest: drops another seat made unseen, and what a rebuild
+    left, forgotten), where cards dealt at random from the unseen ones would hardly meet them."""
+    from collections import Counter
+
+    game = bodoge.make(GAME, players=players, turn_cap=80)
+    chooser = random.Random(players)
+    same = below = 0
+    for state in positions(game, range(4), every=5):
+        assert isinstance(state, EMState)
+        for seat in [None, *range(players)]:
+            sample = game.sample_state(state.view(seat), chooser.randrange(2**31))
+            assert isinstance(sample, EMState)
+            for ours, real in zip(sample.discards, state.discards, strict=True):
+                same += sum((Counter(ours[:-1]) & Counter(real[:-1])).values())
+                below += max(len(real) - 1, 0)
+    assert below > 100 and same >= 0.9 * below

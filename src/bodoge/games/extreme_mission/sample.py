@@ -5,14 +5,23 @@ tops and pile sizes, hand, deck and spent-area sizes, phase, actions left, whose
 player, the turn number, whether the end is triggered), and so is what only that seat knows (its
 hand, its compound action in progress). A card another seat took from a discard top stays in
 that seat's hand until the log shows it revealed: everyone saw it taken (EM-3.3). Every other card
-the seat cannot see — the rest of other hands, the deck, each discard pile below its top, the
-unrevealed part of the mover's spent area — is dealt at random from ``seed``, out of the info
-cards the seat cannot place.
+the seat cannot see — the rest of other hands, the deck, what it never saw go onto a discard
+pile, the unrevealed part of the mover's spent area — is dealt at random from ``seed``, out of
+the info cards the seat cannot place.
 
 A spent area is non-empty only during its owner's turn (EM-4.2 empties it), and its cards came
 there by completions and activations, whose cards the log shows everyone, and by drops, whose card
 only the dropper's log shows: so the log since the turn began tells which spent cards a seat can
 place, and the rest are dealt at random.
+
+A discard pile is those spent cards, each turn's stack on top of the last (EM-4.2). Only its top
+shows, but a seat that remembers the log — as a person at the table remembers what was revealed,
+and as the log on every front end shows it — knows which cards lie in each stack, though not
+their order, less those taken off the top since (EM-3.3). So a sample lays each pile's
+remembered cards back in their own stack, shuffled within it, and deals there at random only the
+drops the seat never saw; the deck, dealt from what is left, holds only cards that can be in it.
+A rebuild (EM-3.2) gathers all but the top cards of every pile into the deck: which cards stayed
+is not shown, so they are forgotten and dealt at random.
 
 The log is the view's log. Events of the seat itself that have private fields (``deal``, ``draw``,
 ``drop``) are split back into their public part and the seat's private part, so that
@@ -38,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.core.shuffle import shuffle
 from bodoge.core.state import JSON, Log
+from bodoge.games.extreme_mission.rules import KEEP_ON_REBUILD
 from bodoge.games.extreme_mission.state import ACTION, EMState
 
 if TYPE_CHECKING:
@@ -66,7 +76,7 @@ class Sampler:
     given, which the sample keeps (``Game.sampler``). ``Sampler(game, view)(random.Random(seed))``
     is ``sample_state(game, view, seed)``."""
 
-    __slots__ = ("hidden", "holding", "sizes", "spent_known", "template", "tops", "you")
+    __slots__ = ("hidden", "holding", "piles", "sizes", "spent_known", "template", "tops", "you")
 
     def __init__(self, game: ExtremeMission, view: Mapping[str, Any]) -> None:
         n = game.players
@@ -129,12 +139,30 @@ class Sampler:
             kept = [c for c in cards if index[c] not in placed]
             holding[s] = [place(c) for c in kept[max(len(kept) - view["hand_sizes"][s], 0) :]]
 
+        # Below each top: the stacks remembered from the log, bottom first, as the known cards
+        # and how many more were dealt there unseen.
+        piles: list[list[tuple[list[int], int]]] = []
+        for s, stacks in enumerate(_stacks(log, n)):
+            below = _below_top(stacks, view["discard_tops"][s]) or []
+            size = max(view["discard_sizes"][s] - 1, 0)
+            known = [[index[c] for c in cards] for cards, _ in below]
+            every = [c for cards in known for c in cards]
+            if (
+                sum(len(k) + u for k, u in below) != size
+                or any(c in placed for c in every)
+                or len(set(every)) < len(every)
+            ):
+                piles.append([([], size)] if size else [])  # the log is not enough: all unseen
+                continue
+            placed.update(every)
+            piles.append([(cards, unseen) for cards, (_, unseen) in zip(known, below, strict=True)])
+
         hidden = [card for card in range(len(game.card_ids)) if card not in placed]
         wanted = view["deck_size"]
         for s in range(n):
             if s != you:
                 wanted += view["hand_sizes"][s] - len(holding[s])
-            wanted += max(view["discard_sizes"][s] - 1, 0)
+            wanted += sum(unseen for _, unseen in piles[s])
             wanted += view["spent_sizes"][s] - len(spent_known[s])
         if wanted != len(hidden):
             raise ValueError(f"the view hides {wanted} cards, but {len(hidden)} are unplaced")
@@ -152,12 +180,12 @@ class Sampler:
         self.holding = holding
         self.spent_known = spent_known
         self.tops = tops
-        # Per seat: unseen hand cards, discard pile size, spent cards unseen; and the deck size.
+        self.piles = piles
+        # Per seat: unseen hand cards, spent cards unseen; and the deck size.
         self.sizes = (
             [
                 (
                     view["hand_sizes"][s] - len(holding[s]) if s != you else -1,
-                    view["discard_sizes"][s],
                     view["spent_sizes"][s] - len(spent_known[s]),
                 )
                 for s in range(n)
@@ -176,12 +204,19 @@ class Sampler:
             return dealt
 
         per_seat, deck_size = self.sizes
-        for s, (unseen, pile, spent) in enumerate(per_seat):
+        for s, (unseen, spent) in enumerate(per_seat):
             if unseen >= 0:
                 state.hands[s] = sorted(self.holding[s] + deal(unseen))
             top = self.tops[s]
             if top is not None:
-                state.discards[s] = [*deal(pile - 1), top]
+                pile: list[int] = []
+                for known, dealt in self.piles[s]:
+                    stack = known + deal(dealt)
+                    if len(stack) > 1:
+                        shuffle(stack, rng)
+                    pile.extend(stack)
+                pile.append(top)
+                state.discards[s] = pile
             state.spent[s] = self.spent_known[s] + deal(spent)
         state.deck = deal(deck_size)
         return state
@@ -227,6 +262,69 @@ def _taken_and_kept(events: Sequence[JSON], n: int) -> list[list[str]]:
                 if card in held:
                     held.remove(card)
     return kept
+
+
+def _stacks(events: Sequence[JSON], n: int) -> list[list[tuple[list[str], int]]]:
+    """Each seat's discard pile as the log tells it, bottom stack first: per stack (EM-4.2) the
+    cards known to be in it and how many unseen ones (drops another seat made, EM-4.1). A take
+    (EM-3.3) removes its card from the top stack; a rebuild (EM-3.2) leaves each pile its top
+    cards, forgotten (which cards of a stack stayed is not shown)."""
+    piles: list[list[tuple[list[str], int]]] = [[] for _ in range(n)]
+    spent: list[list[str]] = [[] for _ in range(n)]
+    for event in events:
+        kind = event.get("event")
+        if kind in ("complete", "activate"):
+            spent[event["seat"]].extend(event["cards"])
+        elif kind == "drop" and "card" in event:
+            spent[event["seat"]].append(event["card"])
+        elif kind == "discard":
+            s = event["seat"]
+            known, spent[s] = spent[s], []
+            unseen = event["count"] - len(known)
+            if event["top"] not in known:  # a drop, seen now on top
+                known.append(event["top"])
+                unseen -= 1
+            piles[s].append((known, unseen))
+        elif kind == "take":
+            _take(piles[event["from"]], event["card"])
+        elif kind == "rebuild":
+            for pile in piles:
+                left = min(sum(len(k) + u for k, u in pile), KEEP_ON_REBUILD)
+                pile[:] = [([], left)] if left else []
+    return piles
+
+
+def _take(pile: list[tuple[list[str], int]], card: str) -> None:
+    """The top card ``card`` leaves the top stack of ``pile`` (emptied stacks first go)."""
+    while pile and not pile[-1][0] and pile[-1][1] == 0:
+        pile.pop()
+    if not pile:
+        return
+    known, unseen = pile[-1]
+    if card in known:
+        known.remove(card)
+    else:
+        pile[-1] = (known, unseen - 1)
+
+
+def _below_top(
+    stacks: list[tuple[list[str], int]], top: str | None
+) -> list[tuple[list[str], int]] | None:
+    """The stacks under the visible ``top`` card (taken out of the top stack); None where the
+    log and the view disagree (the pile is then dealt as unknown)."""
+    below = [(list(known), unseen) for known, unseen in stacks if known or unseen]
+    if any(unseen < 0 for _, unseen in below):
+        return None
+    if top is None or not below:
+        return None if top is not None or below else []
+    known, unseen = below[-1]
+    if top in known:
+        known.remove(top)
+    elif unseen > 0:
+        below[-1] = (known, unseen - 1)
+    else:
+        return None
+    return below
 
 
 def _last_seat(events: Sequence[JSON], default: int) -> int:
