@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from agents_helpers import positions
@@ -212,8 +213,6 @@ def test_samples_deal_the_discard_piles_as_the_log_tells_them(players: int) -> N
     """EM-4.1, EM-4.2, EM-3.2: in heuristic games, the cards a sample lays below the discard tops
     are nearly all the real ones (the rest: drops another seat made unseen, and what a rebuild
     left, forgotten), where cards dealt at random from the unseen ones would hardly meet them."""
-    from collections import Counter
-
     game = bodoge.make(GAME, players=players, turn_cap=80)
     chooser = random.Random(players)
     same = below = 0

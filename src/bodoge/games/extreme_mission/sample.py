@@ -143,12 +143,13 @@ class Sampler:
         # and how many more were dealt there unseen.
         piles: list[list[tuple[list[int], int]]] = []
         for s, stacks in enumerate(_stacks(log, n)):
-            below = _below_top(stacks, view["discard_tops"][s]) or []
+            below = _below_top(stacks, view["discard_tops"][s])
             size = max(view["discard_sizes"][s] - 1, 0)
-            known = [[index[c] for c in cards] for cards, _ in below]
+            known = [[index[c] for c in cards] for cards, _ in below or ()]
             every = [c for cards in known for c in cards]
             if (
-                sum(len(k) + u for k, u in below) != size
+                below is None
+                or sum(len(k) + u for k, u in below) != size
                 or any(c in placed for c in every)
                 or len(set(every)) < len(every)
             ):
@@ -295,16 +296,17 @@ def _stacks(events: Sequence[JSON], n: int) -> list[list[tuple[list[str], int]]]
 
 
 def _take(pile: list[tuple[list[str], int]], card: str) -> None:
-    """The top card ``card`` leaves the top stack of ``pile`` (emptied stacks first go)."""
-    while pile and not pile[-1][0] and pile[-1][1] == 0:
-        pile.pop()
+    """The top card ``card`` leaves the top stack of ``pile``; a stack it empties goes."""
     if not pile:
         return
     known, unseen = pile[-1]
     if card in known:
         known.remove(card)
     else:
-        pile[-1] = (known, unseen - 1)
+        unseen -= 1
+        pile[-1] = (known, unseen)
+    if not known and unseen == 0:
+        pile.pop()
 
 
 def _below_top(
@@ -312,11 +314,11 @@ def _below_top(
 ) -> list[tuple[list[str], int]] | None:
     """The stacks under the visible ``top`` card (taken out of the top stack); None where the
     log and the view disagree (the pile is then dealt as unknown)."""
-    below = [(list(known), unseen) for known, unseen in stacks if known or unseen]
-    if any(unseen < 0 for _, unseen in below):
+    below = [(list(known), unseen) for known, unseen in stacks]
+    if any(unseen < 0 for _, unseen in below) or (top is None) != (not below):
         return None
-    if top is None or not below:
-        return None if top is not None or below else []
+    if top is None:
+        return []
     known, unseen = below[-1]
     if top in known:
         known.remove(top)
