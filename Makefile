@@ -44,8 +44,8 @@ browser:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk; }
 
 lint: $(STAMP)
-	$(BIN)/ruff check conftest.py src tests bench examples
-	$(BIN)/ruff format --check conftest.py src tests bench examples
+	$(BIN)/ruff check conftest.py src tests bench examples docs/trials
+	$(BIN)/ruff format --check conftest.py src tests bench examples docs/trials
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

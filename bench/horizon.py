@@ -266,7 +266,9 @@ def paired_shares(path: Path, games: Sequence[GameJob | MatchRecord]) -> list[fl
     return found
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, kind: type[Trial] = Trial) -> int:
+    """The trial the arguments ask for, as ``kind`` (a subclass that registers another search:
+    ``docs/trials``) plays it."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="ruler-of-mana")
     parser.add_argument("--players", type=int, default=2)
@@ -301,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.endgame is not None:
         _turns_module(bodoge.make(args.game, players=args.players))
-    trial = Trial(
+    trial = kind(
         args.game,
         args.players,
         args.games,

@@ -12,7 +12,8 @@ played on either way, so every game is the heuristic's. Run from the checkout:
 
 (the players were added in session 24, at 62c4524; two players count as before)
 
-The result is in ``docs/strength.md`` (session 23). Not linted or tested with the project.
+The result is in ``docs/strength.md`` (session 23). Type-checked with the project, and
+``tests/test_trials.py`` counts one short game of it.
 """
 
 from __future__ import annotations
@@ -23,23 +24,25 @@ from collections import Counter
 
 import bodoge
 from bodoge.agents import Budget, Decision, ISMCTSAgent, make_agent
+from bodoge.games.extreme_mission import EMState, ExtremeMission
 
 
-def main() -> None:
-    players = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+def count(players: int = 2, seeds: range = range(40, 52), iterations: int = 1000) -> Counter[str]:
+    """The departures by kind, with ``decisions``: the item decisions with a choice."""
     game = bodoge.make("extreme-mission", players=players)
+    assert isinstance(game, ExtremeMission)
     wilds = set(game.kinds)  # a collaborator standing in (``HK``), not an info card (``R4``)
     kinds: Counter[str] = Counter()
-    decisions = 0
-    for seed in range(40, 52):
+    for seed in seeds:
         state = game.new_state(seed=seed)
+        assert isinstance(state, EMState)
         plans = [make_agent("heuristic", game, s, random.Random(s)) for s in range(players)]
-        search = ISMCTSAgent(game, 0, random.Random(seed), Budget(iterations=1000))
-        while not state.is_over:
+        search = ISMCTSAgent(game, 0, random.Random(seed), Budget(iterations=iterations))
+        while (seat := state.current_player) is not None:
             decision = Decision.of(state)
-            plan = plans[state.current_player].act(decision)
-            if state.current_player == 0 and state._in_action() and len(decision.legal) > 1:
-                decisions += 1
+            plan = plans[seat].act(decision)
+            if seat == 0 and state._in_action() and len(decision.legal) > 1:
+                kinds["decisions"] += 1
                 chosen = search.act(decision)
                 if chosen != plan:
                     ours = "wild" if chosen.notation in wilds else "card"
@@ -47,6 +50,12 @@ def main() -> None:
                     kinds[f"a {ours} for the plan's {theirs}"] += 1
                     print(f"{state.pending}: the plan {plan}, the search {chosen}")
             state.apply(plan)
+    return kinds
+
+
+def main() -> None:
+    kinds = count(int(sys.argv[1]) if len(sys.argv) > 1 else 2)
+    decisions = kinds.pop("decisions", 0)
     print(f"{decisions} item decisions, {sum(kinds.values())} departures: {dict(kinds)}")
 
 

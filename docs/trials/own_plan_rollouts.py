@@ -9,7 +9,8 @@ arena's deals, ``--csv``, ``--paired``. Run from the checkout, as ``bench/horizo
     .venv/bin/python docs/trials/own_plan_rollouts.py --game extreme-mission --games 150 \\
         --horizon 3 --iterations 4000 --seconds 4 --seed 1 --workers 2 --csv own-plan-s1.csv
 
-The result is in ``docs/strength.md`` (session 22). Not linted or tested with the project.
+The result is in ``docs/strength.md`` (session 22). Type-checked with the project, and
+``tests/test_trials.py`` plays one short game of it.
 """
 
 from __future__ import annotations
@@ -19,51 +20,55 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-import horizon
-
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from bench import horizon
 from bodoge.agents import register_agent
 from bodoge.agents.ismcts import Budget, ISMCTSAgent, Settings
-from bodoge.games.extreme_mission import heuristic as plan
+from bodoge.agents.knowledge import RolloutPolicy
+from bodoge.core.action import Action
+from bodoge.core.game import Game
+from bodoge.core.state import State
+from bodoge.games.extreme_mission import EMState
+from bodoge.games.extreme_mission.heuristic import Planner, SeatFacts, _items, rollout_step
 
 
-def own_plan(seat):
+def own_plan(seat: int) -> RolloutPolicy:
     """``rollout_step``, with the exact planner for ``seat``."""
 
-    def step(state, rng):
+    def step(state: State, rng: random.Random) -> Action | str:
+        assert isinstance(state, EMState)
         if state.player != seat:
-            return plan.rollout_step(state, rng)
+            return rollout_step(state, rng)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        planner = plan.Planner(state.game, plan.SeatFacts.of_state(state, seat), exact=True)
+        planner = Planner(state.game, SeatFacts.of_state(state, seat), exact=True)
         if state.pending is not None:
             what, target = state.pending
             planned = planner.plan(what, target)
-            return planner.choose(legal) if planned is None else plan._items(state, *planned[:2])
+            return planner.choose(legal) if planned is None else _items(state, *planned[:2])
         chosen = planner.choose(legal)
         if chosen.kind not in ("complete", "activate"):
             return chosen
         planned = planner.plan(chosen.kind, chosen.args[0])
         if planned is None:
             return chosen
-        return f"{chosen.notation} {plan._items(state, *planned[:2])}"
+        return f"{chosen.notation} {_items(state, *planned[:2])}"
 
     return step
 
 
 @dataclass(frozen=True)
 class OwnPlanTrial(horizon.Trial):
-    def register(self):
+    def register(self) -> None:
         budget = Budget(iterations=self.iterations, seconds=self.seconds)
         settings = Settings(horizon=self.horizon, trust=self.trust)
 
-        def make(game, seat, rng: random.Random):
+        def make(game: Game, seat: int, rng: random.Random) -> ISMCTSAgent:
             return ISMCTSAgent(game, seat, rng, budget, settings, rollout=own_plan(seat))
 
         register_agent(horizon.AGENT, make)
 
 
 if __name__ == "__main__":
-    horizon.Trial = OwnPlanTrial  # ``main`` builds its trial from this name
-    raise SystemExit(horizon.main())
+    raise SystemExit(horizon.main(kind=OwnPlanTrial))
