@@ -7,6 +7,7 @@ import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -36,11 +37,25 @@ def test_a_search_trial_plays_its_games_on_the_horizon_trials_deals(script: str)
     assert "extreme-mission, 2 players, horizon 1, trust 1.5: horizon-trial won" in done.stdout
 
 
-def test_the_item_departures_count_reaches_the_searchs_item_decisions() -> None:
-    spec = importlib.util.spec_from_file_location("item_departures", TRIALS / "item_departures.py")
+def _module(script: str) -> ModuleType:
+    """A trial's script, imported."""
+    spec = importlib.util.spec_from_file_location(script.removesuffix(".py"), TRIALS / script)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_the_item_departures_count_reaches_the_searchs_item_decisions() -> None:
+    module = _module("item_departures.py")
     kinds = module.count(players=2, seeds=range(40, 41), iterations=12)
     assert kinds["decisions"] > 0
     assert sum(kinds.values()) - kinds["decisions"] <= kinds["decisions"]
+
+
+def test_the_rebuild_count_reads_the_rebuilds_off_the_log() -> None:
+    """Random play draws until the deck runs out; the heuristic's game of seed 0 does not."""
+    module = _module("rebuilds.py")
+    rebuilt, after, events = module.count(3, [0], "random", turn_cap=200)
+    assert rebuilt == 1 and 0 < after < events
+    assert module.count(3, [0])[:2] == (0, 0)
