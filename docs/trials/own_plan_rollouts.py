@@ -10,7 +10,7 @@ arena's deals, ``--csv``, ``--paired``. Run from the checkout, as ``bench/horizo
         --horizon 3 --iterations 4000 --seconds 4 --seed 1 --workers 2 --csv own-plan-s1.csv
 
 The result is in ``docs/strength.md`` (session 22). Type-checked with the project, and
-``tests/test_trials.py`` plays one short game of it.
+``tests/test_trials.py`` plays two short games of it.
 """
 
 from __future__ import annotations

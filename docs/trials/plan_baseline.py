@@ -13,7 +13,7 @@ horizon. Everything else is ``bench/horizon.py``'s. Run from the checkout:
 
 (``normal``'s 1000 iterations; two seconds, since the pure-Python tree and the second rollout
 cost more than the compiled search's one). The result is in ``docs/strength.md`` (session 22).
-Type-checked with the project, and ``tests/test_trials.py`` plays one short game of it; it
+Type-checked with the project, and ``tests/test_trials.py`` plays two short games of it; it
 fails loudly if ``ismcts.py`` no longer has the text it changes.
 """
 
