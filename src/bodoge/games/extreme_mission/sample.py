@@ -123,9 +123,10 @@ class Sampler:
         if you is not None:
             state.hands[you] = sorted(place(c) for c in view["hand"])
         tops = [None if top is None else place(top) for top in view["discard_tops"]]
+        stacks, shown = _stacks(log, n)
         spent_known: list[list[int]] = [[] for _ in range(n)]
         if mover is not None and not state.over:
-            spent_known[mover] = [place(c) for c in _spent_this_turn(log, mover)]
+            spent_known[mover] = [place(c) for c in shown[mover]]
         if you is not None and len(spent_known[you]) != view["spent_sizes"][you]:
             raise ValueError("the log does not account for the seat's own spent cards")
 
@@ -142,8 +143,8 @@ class Sampler:
         # Below each top: the stacks remembered from the log, bottom first, as the known cards
         # and how many more were dealt there unseen.
         piles: list[list[tuple[list[int], int]]] = []
-        for s, stacks in enumerate(_stacks(log, n)):
-            below = _below_top(stacks, view["discard_tops"][s])
+        for s, pile_stacks in enumerate(stacks):
+            below = _below_top(pile_stacks, view["discard_tops"][s])
             size = max(view["discard_sizes"][s] - 1, 0)
             known = [[index[c] for c in cards] for cards, _ in below or ()]
             every = [c for cards in known for c in cards]
@@ -223,26 +224,6 @@ class Sampler:
         return state
 
 
-def _spent_this_turn(events: Sequence[JSON], seat: int) -> list[str]:
-    """The spent cards of ``seat`` (the mover) that the events show: those of its completions,
-    activations and visible drops since its turn began. Every turn of another seat logs at least
-    one event of that seat, and a turn that spent cards ends with a ``discard`` event, so the
-    turn began after the last event of another seat or discard."""
-    found: list[str] = []
-    for event in reversed(events):
-        owner = event.get("seat")
-        kind = event.get("event")
-        if kind == "discard" or (owner is not None and owner != seat):
-            break
-        if owner != seat:
-            continue
-        if kind in ("complete", "activate"):
-            found.extend(event["cards"])
-        elif kind == "drop" and "card" in event:
-            found.append(event["card"])
-    return found
-
-
 def _taken_and_kept(events: Sequence[JSON], n: int) -> list[list[str]]:
     """For each seat, the cards it took from a discard top and has not revealed since (in a
     completion or an activation), oldest first. A card seen elsewhere since — taken by another
@@ -265,11 +246,17 @@ def _taken_and_kept(events: Sequence[JSON], n: int) -> list[list[str]]:
     return kept
 
 
-def _stacks(events: Sequence[JSON], n: int) -> list[list[tuple[list[str], int]]]:
+def _stacks(
+    events: Sequence[JSON], n: int
+) -> tuple[list[list[tuple[list[str], int]]], list[list[str]]]:
     """Each seat's discard pile as the log tells it, bottom stack first: per stack (EM-4.2) the
     cards known to be in it and how many unseen ones (drops another seat made, EM-4.1). A take
     (EM-3.3) removes its card from the top stack; a rebuild (EM-3.2) leaves each pile its top
-    cards, forgotten (which cards of a stack stayed is not shown)."""
+    cards, forgotten (which cards of a stack stayed is not shown).
+
+    And each seat's spent cards the log shows since its last discard: the cards of its
+    completions and activations, and its drops the seat saw. A turn that spent cards ends with a
+    ``discard``, so only the mover's can be non-empty: the part of its spent area it revealed."""
     piles: list[list[tuple[list[str], int]]] = [[] for _ in range(n)]
     spent: list[list[str]] = [[] for _ in range(n)]
     for event in events:
@@ -292,7 +279,7 @@ def _stacks(events: Sequence[JSON], n: int) -> list[list[tuple[list[str], int]]]
             for pile in piles:
                 left = min(sum(len(k) + u for k, u in pile), KEEP_ON_REBUILD)
                 pile[:] = [([], left)] if left else []
-    return piles
+    return piles, spent
 
 
 def _take(pile: list[tuple[list[str], int]], card: str) -> None:
