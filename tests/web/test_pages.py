@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -10,6 +11,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from starlette.testclient import TestClient
@@ -234,3 +236,35 @@ def test_a_quiet_seat_asked_again_by_its_own_pass_is_passed_for_again(
 
     asyncio.run(play())
     assert passed == [1, 1]  # both pass-only questions, and not the one with a choice
+
+
+def test_the_rules_pages_links_lead_to_pages_that_exist(client: TestClient) -> None:
+    """Every link of a rules or rulings page (the other language, the rulings, the rules from the
+    rulings) answers, and its ``#anchor`` is a heading of the page it leads to."""
+    seen: set[str] = set()
+    todo = [f"/rules/{name}?lang={lang}" for name in bodoge.games() for lang in LANGUAGES]
+    while todo:
+        address = todo.pop()
+        page = client.get(address.partition("#")[0])
+        assert page.status_code == 200, address
+        anchor = address.partition("#")[2]
+        if anchor:
+            ids = [unquote(i) for i in re.findall(r' id="([^"]*)"', page.text)]
+            assert unquote(anchor) in ids, address
+        for href in re.findall(r'<a [^>]*href="([^"]*)"', page.text):
+            href = html.unescape(href)
+            if href.startswith("#"):
+                href = address.partition("#")[0] + href
+            if href.startswith("/") and href not in seen:
+                seen.add(href)
+                todo.append(href)
+    assert any(a.startswith("/rulings/") for a in seen)
+    assert "/rules/extreme-mission?lang=en" in seen and "/rules/extreme-mission?lang=ja" in seen
+
+
+def test_an_unknown_games_rules_page_is_a_translated_404(client: TestClient) -> None:
+    for lang in LANGUAGES:
+        page = client.get(f"/rules/nosuchgame?lang={lang}")
+        assert page.status_code == 404 and f'lang="{lang}"' in page.text
+        assert html.escape(catalogue()["web.rules.no_game"][lang]) in page.text
+        assert 'href="/"' in page.text

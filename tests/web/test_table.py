@@ -8,6 +8,7 @@ click, then confirm): that is the heuristic's game, so it ends in a few dozen de
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -238,3 +239,132 @@ def test_extreme_mission_on_a_phone(server: str, person: Any) -> None:
         who.page.wait_for_timeout(100)
     who.no_sideways_scroll()
     who.shot("moved")
+
+
+def log_matches_words(who: Watched, label: str) -> None:
+    """The log list shows each entry of the frame's log once, in order, in the words the server
+    gives for the whole log (waiting a moment for lines still being put into words)."""
+    page = who.page
+    words = page.evaluate(
+        """async () => {
+            const view = window.bodoge.frame.view;
+            const answer = await fetch('/api/words', {method: 'POST',
+                headers: {'Content-Type': 'application/json'},
+                body: JSON.stringify({game: view.game, lang: document.documentElement.lang,
+                                      events: view.log})});
+            return (await answer.json()).events;
+        }"""
+    )
+    shown_now = "[...document.querySelectorAll('.log li')].map((li) => li.innerText.trim())"
+    with contextlib.suppress(PlaywrightError):  # the assertions below say what differs
+        page.wait_for_function(
+            f"(words) => JSON.stringify({shown_now}) === JSON.stringify(words)",
+            arg=[w.strip() for w in words],
+            timeout=5000,
+        )
+    shown = page.evaluate(shown_now)
+    assert len(shown) == len(words), f"{label}: {len(shown)} lines for {len(words)} events"
+    assert shown == [w.strip() for w in words], label
+
+
+def test_the_log_shows_every_event_once_in_order_with_quick_bots(server: str, person: Any) -> None:
+    """Six seats, five of them random bots that move at once: their frames come close together,
+    and each entry of the log is put into words exactly once, in order (also after the language
+    is switched while the bots play, and in a replay)."""
+    who = person("log")
+    open_lobby(who, server, "Lou")
+    who.page.select_option("#players-ruler-of-mana", "6")
+    who.page.select_option("#level-ruler-of-mana", "random")
+    who.page.click("[data-create=ruler-of-mana][data-bots]")
+    who.page.wait_for_selector(".table")
+    for checkpoint in range(8):
+        who.page.wait_for_function(
+            "window.bodoge.frame && (window.bodoge.frame.legal.length > 0"
+            " || window.bodoge.frame.view.is_over)"
+        )
+        log_matches_words(who, f"checkpoint {checkpoint}")
+        if frame(who.page)["view"]["is_over"]:
+            break
+        seq = frame(who.page)["seq"]
+        while frame(who.page)["seq"] == seq:
+            if not step_once(who):
+                who.page.wait_for_timeout(50)
+        if checkpoint in (2, 5):  # while the bots' frames come in
+            who.page.click(f".lang[lang={'ja' if checkpoint == 2 else 'en'}]")
+    who.shot("log")
+
+
+IN_VIEW = """(selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+}"""
+
+
+def test_a_move_being_built_on_a_phone_keeps_its_bar_in_view(server: str, person: Any) -> None:
+    """Extreme Mission, four seats, 390 x 844: a mission tapped to complete is marked, and the bar
+    of the move (what is chosen, Confirm, Back out) is in view however far the hand is down the
+    page; scrolled to the end of the table, the bar covers none of the hand."""
+    who = person("build-phone", "ja", PHONE)
+    open_lobby(who, server, "さくら")
+    play_against_bots(who, "extreme-mission", 4)
+    page = who.page
+    for _ in range(DECISIONS):
+        page.wait_for_function("window.bodoge.frame.legal.length > 0", timeout=60000)
+        if any(s.startswith("complete ") for s in frame(page)["legal"]):
+            break
+        seq = frame(page)["seq"]
+        while frame(page)["seq"] == seq:
+            if not step_once(who):
+                page.wait_for_timeout(50)
+    mission = page.locator(".mission[data-step^='complete ']").first
+    card = mission.get_attribute("data-card")
+    page.evaluate("window.scrollTo(0, 0)")
+    mission.click()
+    page.wait_for_selector(".building")
+    page.screenshot(path=str(who.shots / "build-phone-building-viewport.png"))
+    assert "chosen" in (page.get_attribute(f".mission[data-card='{card}']", "class") or "")
+    for part in (".building .what", ".building .confirm", ".building .cancel"):
+        assert page.evaluate(IN_VIEW, part), f"{part} is out of view"
+    page.evaluate(
+        "window.scrollTo(0, document.querySelector('.board').getBoundingClientRect().bottom"
+        " + window.scrollY - window.innerHeight)"
+    )
+    page.wait_for_timeout(100)
+    hand_bottom = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('.mine .hand .card')]"
+        ".map((c) => c.getBoundingClientRect().bottom))"
+    )
+    bar_top = page.evaluate("document.querySelector('.building').getBoundingClientRect().top")
+    assert hand_bottom <= bar_top + 1, f"the bar (top {bar_top}) covers the hand (to {hand_bottom})"
+    page.screenshot(path=str(who.shots / "build-phone-end-viewport.png"))
+    page.click(".building .cancel")
+    page.wait_for_selector(".building", state="detached")
+    who.no_sideways_scroll()
+
+
+def test_six_seats_have_six_colours_and_the_chat_hint_fits(server: str, person: Any) -> None:
+    """Every seat up to the most a game seats (Ruler of Mana's six) has a colour of its own, and
+    the chat field's placeholder is not cut off on a desktop table."""
+    who = person("six")
+    open_lobby(who, server, "Mia")
+    play_against_bots(who, "ruler-of-mana", 6)
+    page = who.page
+    page.wait_for_selector(".seat .dot")
+    colours = page.evaluate(
+        "[...document.querySelectorAll('.dot')].map((d) => getComputedStyle(d).backgroundColor)"
+    )
+    assert len(colours) == 6, colours
+    assert len(set(colours)) == 6 and "rgba(0, 0, 0, 0)" not in colours, colours
+    page.wait_for_selector("#chat-input")
+    room = page.evaluate(
+        """() => {
+            const input = document.getElementById('chat-input');
+            const style = getComputedStyle(input, '::placeholder');
+            const pen = document.createElement('canvas').getContext('2d');
+            pen.font = `${style.fontSize} ${style.fontFamily}`;
+            const inner = input.clientWidth - parseFloat(getComputedStyle(input).paddingLeft)
+                - parseFloat(getComputedStyle(input).paddingRight);
+            return [pen.measureText(input.placeholder).width, inner, input.placeholder];
+        }"""
+    )
+    assert room[0] <= room[1], f"the placeholder {room[2]!r} needs {room[0]} px of {room[1]}"

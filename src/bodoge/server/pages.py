@@ -19,12 +19,13 @@ from __future__ import annotations
 import html
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 import bodoge
@@ -41,6 +42,8 @@ from bodoge.server.rooms import RoomError
 __all__ = ["routes"]
 
 _RULES = Path(__file__).resolve().parents[3] / "docs" / "rules"
+_RULINGS = _RULES.parent / "rulings"
+_ROOM_PAGE = Path(__file__).resolve().parents[1] / "web" / "room.html"
 _MAX_EVENTS = 2000  # a log in words is asked for in pieces; more than this is not a log
 _HINT_STEPS = 16  # a compound action has at most a handful of items
 
@@ -224,15 +227,56 @@ _PAGE = """<!doctype html>
 <nav class="langs">{langs}</nav></header><main class="rules">{body}</main></body></html>"""
 
 
+def _slug(heading: str) -> str:
+    """A heading's anchor as GitHub spells it, which the rules texts' ``#…`` links use."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _served(href: str) -> str:
+    """A link of a rules or rulings text to another of those files (as on GitHub), as the address
+    that serves it here; any other link as it is."""
+    path, hash_, anchor = href.partition("#")
+    found = re.fullmatch(r"(?:\.\./(rules|rulings)/)?([a-z-]+?)(\.ja)?\.md", path)
+    if found is None or found[2] not in bodoge.games():
+        return href
+    kind, name, ja = found[1] or "rules", found[2], found[3]
+    if kind == "rulings":
+        return f"/rulings/{name}{hash_}{anchor}"
+    return f"/rules/{name}?lang={'ja' if ja else 'en'}{hash_}{anchor}"
+
+
+def _markdown(source: Path) -> str:
+    """A docs file as HTML: no raw HTML, headings with their anchors, links to served pages."""
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = md.parse(source.read_text())
+    for k, token in enumerate(tokens):
+        if token.type == "heading_open":
+            token.attrSet("id", _slug(tokens[k + 1].content))
+        for child in token.children or []:
+            if child.type == "link_open":
+                child.attrSet("href", _served(str(child.attrGet("href") or "")))
+    html_text: str = md.renderer.render(tokens, md.options, {})
+    return html_text
+
+
+def _no_game(lang: str) -> Response:
+    body = (
+        f"<p>{html.escape(text('web.rules.no_game', lang))}</p>"
+        f'<p><a class="button" href="/">{html.escape(text("web.result.lobby", lang))}</a></p>'
+    )
+    title = html.escape(text("web.rules.no_game", lang))
+    return HTMLResponse(_PAGE.format(lang=lang, title=title, langs="", body=body), 404)
+
+
 async def rules(request: Request) -> Response:
     """``GET /rules/{game}?lang=``: the project's rules text of a game (docs/rules), as a page."""
     name = request.path_params["game"]
-    if name not in bodoge.games():
-        return HTMLResponse(f"<p>{html.escape(text('web.rules.none', 'en'))}</p>", 404)
     lang = _lang(request)
+    if name not in bodoge.games():
+        return _no_game(lang)
     source = _RULES / (f"{name}.ja.md" if lang == "ja" else f"{name}.md")
     if source.is_file():
-        body = MarkdownIt("commonmark", {"html": False}).enable("table").render(source.read_text())
+        body = _markdown(source)
     else:
         body = f"<p>{html.escape(text('web.rules.none', lang))}</p>"
     title = type(bodoge.make(name)).title.get(lang, name)
@@ -241,6 +285,26 @@ async def rules(request: Request) -> Response:
         for code in LANGUAGES
     )
     return HTMLResponse(_PAGE.format(lang=lang, title=html.escape(title), langs=langs, body=body))
+
+
+async def rulings(request: Request) -> Response:
+    """``GET /rulings/{game}``: the project's rulings of a game (docs/rulings), written in English
+    alone (the Japanese rules text says so where it links here)."""
+    name = request.path_params["game"]
+    source = _RULINGS / f"{name}.md"
+    if name not in bodoge.games() or not source.is_file():
+        return _no_game(_lang(request))
+    title = type(bodoge.make(name)).title.get("en", name)
+    langs = f'<a href="/rules/{name}?lang=en">{html.escape(text("web.rules.link", "en"))}</a>'
+    page = _PAGE.format(lang="en", title=html.escape(title), langs=langs, body=_markdown(source))
+    return HTMLResponse(page)
+
+
+async def no_room_page(request: Request) -> Response:
+    """``/r/`` and ``/r/a/b``: no room has such an address; the room page says so in the reader's
+    language and leads back to the lobby. A 200, as ``/r/{room}`` of a room that is not: a 404
+    would be a console error in the browser."""
+    return FileResponse(_ROOM_PAGE, media_type="text/html")
 
 
 def routes() -> list[Route]:
@@ -252,4 +316,6 @@ def routes() -> list[Route]:
         Route("/api/rooms/{room}/hint", _refusing(hint), methods=["POST"]),
         Route("/api/rooms/{room}/replay/{step}", _refusing(replay_view)),
         Route("/rules/{game}", _refusing(rules)),
+        Route("/rulings/{game}", _refusing(rulings)),
+        Route("/r/{rest:path}", no_room_page),  # after the app's own /r/{room}
     ]

@@ -8,8 +8,9 @@ import * as em from "./em.js";
 import * as rm from "./rm.js";
 
 const TABLES = { "extreme-mission": em, "ruler-of-mana": rm };
-const room = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const room = roomOfAddress();
 const S = {
+  noRoom: room === null, // the address names no room that could exist, or the server has none
   summary: null, // the last room frame
   frame: null, // the last state frame
   faces: null,
@@ -19,7 +20,8 @@ const S = {
   asking: null, // the first step whose choices we wait for
   busy: false, // an act was sent and no frame has answered yet
   hint: [],
-  logWords: [],
+  logWords: [], // the log in words, one line per entry of logEvents
+  logEvents: [],
   logSeen: 0,
   replay: null, // {record, step, seat, view}
   quiet: localStorage.getItem("bodoge.quiet") === "1",
@@ -27,6 +29,20 @@ const S = {
 };
 let socket = null;
 let retry = 0;
+
+// The room code of `/r/<code>`, or null for an address no room can have (a mistyped or cut link:
+// bad %-escapes, more parts, a code no server makes): that page says so without asking the server.
+function roomOfAddress() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  if (parts.length !== 2 || parts[0] !== "r") return null;
+  let code;
+  try {
+    code = decodeURIComponent(parts[1]);
+  } catch {
+    return null;
+  }
+  return /^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : null;
+}
 const chat = new Chat(send);
 
 // --------------------------------------------------------------------------- the seat link
@@ -58,7 +74,8 @@ const gameTitle = (name) => S.games?.find((g) => g.game === name)?.title[lang] |
 function connect() {
   const seat = mySeat();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = seat?.token ? `?token=${encodeURIComponent(seat.token)}` : "";
+  // the server's refusals come in the page's language
+  const query = `?lang=${lang}${seat?.token ? `&token=${encodeURIComponent(seat.token)}` : ""}`;
   const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(room)}${query}`);
   socket = ws;
   ws.onopen = () => {
@@ -70,8 +87,8 @@ function connect() {
   ws.onmessage = (message) => { if (ws === socket) receive(JSON.parse(message.data)); };
   ws.onclose = (closed) => {
     if (closed.code === 4404) { // no such room: nothing to come back to
-      document.getElementById("app").replaceChildren(header(), el("main", { class: "loading" },
-        el("p", {}, t("web.room.none")), el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
+      S.noRoom = true;
+      draw();
       return;
     }
     if (closed.code === 4401) {
@@ -124,7 +141,7 @@ async function receive(frame) {
         localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ ...saved, seat: frame.seat }));
       }
     }
-    await describeLog(frame.view);
+    await describeLog();
     draw();
   } else if (frame.type === "choices") {
     if (S.asking === null || frame.what !== S.asking) return;
@@ -136,6 +153,9 @@ async function receive(frame) {
     S.building = { what: frame.what, chosen: frame.chosen, addable: frame.addable, complete: frame.complete };
     draw();
   } else if (frame.type === "error") {
+    // before any room or state frame, the error is the connection's (no room, a bad token): the
+    // socket's close code that follows says it in the page's own words
+    if (!S.summary && !S.frame) return;
     S.busy = false;
     if (S.asking !== null && !S.building) {
       // this server builds no choices for that step: take the step as it is
@@ -177,21 +197,49 @@ function updateChat() {
   chat.update({ canWrite: you !== null && you !== undefined, nameOf: seatName, limits: S.chatLimits });
 }
 
-async function describeLog(view) {
-  const log = view.log || [];
-  if (log.length < S.logWords.length) {
+// The log in words, of the view on show (a replay's, else the last frame's). Calls are chained,
+// and each works out what is missing only once the one before has finished: frames close together
+// (bots) would otherwise both ask for the same entries and both add them. `S.logEvents` holds the
+// entries described, so a log that does not follow on from them (a rematch, another replay step or
+// seat) is described anew; `restart` (a new language) forgets them, and a call still waiting from
+// before then adds nothing.
+let logChain = Promise.resolve();
+let logEpoch = 0;
+
+function describeLog(restart = false) {
+  if (restart) {
+    logEpoch += 1;
     S.logWords = [];
+    S.logEvents = [];
     S.logSeen = 0;
   }
-  const missing = log.slice(S.logWords.length);
-  if (!missing.length) return;
-  S.logSeen = S.logWords.length;
-  try {
-    const { events } = await api("POST", "/api/words", { game: view.game, lang, events: missing });
-    S.logWords.push(...events);
-  } catch {
-    S.logWords.push(...missing.map((e) => e.event));
+  const epoch = logEpoch;
+  logChain = logChain.then(() => describeMissing(epoch)).catch(() => {});
+  return logChain;
+}
+
+async function describeMissing(epoch) {
+  const view = S.replay?.view || S.frame?.view;
+  if (epoch !== logEpoch || !view) return;
+  const log = view.log || [];
+  const known = S.logEvents;
+  const same = (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b);
+  if (known.length > log.length || !known.every((e, k) => same(e, log[k]))) {
+    S.logWords = [];
+    S.logEvents = [];
+    S.logSeen = 0;
   }
+  const missing = log.slice(S.logEvents.length);
+  if (!missing.length) return;
+  let lines;
+  try {
+    ({ events: lines } = await api("POST", "/api/words", { game: view.game, lang, events: missing }));
+  } catch {
+    lines = missing.map((e) => e.event);
+  }
+  if (epoch !== logEpoch) return;
+  S.logWords.push(...lines);
+  S.logEvents.push(...missing);
 }
 
 // --------------------------------------------------------------------------- moves
@@ -233,7 +281,9 @@ const legal = () => (S.replay || quietPass() ? [] : S.frame?.legal || []);
 // A step is a first step (not building) from `legal`, or an item (building) from `addable`.
 function offer(step, extra = {}) {
   const attrs = { ...extra };
-  if (S.replay || S.busy) return attrs;
+  if (S.replay) return attrs;
+  if (S.building?.what === step) return { ...attrs, class: `${attrs.class || ""} chosen`, "aria-current": "true" };
+  if (S.busy) return attrs;
   const b = S.building;
   let onclick = null;
   if (b && b.addable.includes(step)) onclick = () => toggle(step, true);
@@ -423,8 +473,7 @@ async function replayTo(step) {
   r.step = Math.max(0, Math.min(step, r.record.history.length));
   const got = await api("GET", `/api/rooms/${room}/replay/${r.step}?seat=${r.seat ?? ""}`);
   r.view = got.view;
-  S.logWords = [];
-  await describeLog(r.view);
+  await describeLog();
   S.logSeen = S.logWords.length;
   draw();
 }
@@ -447,7 +496,7 @@ function replayBar() {
     el("button", { type: "button", id: "replay-forward", onclick: go(r.step + 1), "aria-label": t("web.replay.forward") }, "›"),
     el("button", { type: "button", onclick: go(n), "aria-label": t("web.replay.last") }, "»"),
     seat,
-    el("button", { type: "button", onclick: () => { S.replay = null; S.logWords = []; describeLog(S.frame.view).then(draw); } }, t("web.replay.close")));
+    el("button", { type: "button", onclick: () => { S.replay = null; describeLog().then(draw); } }, t("web.replay.close")));
 }
 
 // --------------------------------------------------------------------------- the result
@@ -502,7 +551,15 @@ function header() {
     playing ? el("button", { type: "button", id: "hint", onclick: askHint, disabled: !legal().length }, t("web.hint")) : null,
     playing && rm ? el("label", { class: "quiet" }, el("input", { type: "checkbox", id: "quiet", checked: S.quiet,
       onchange: (e) => setQuiet(e.target.checked) }), t("web.quiet")) : null,
-    langSwitch(async () => { S.faces = null; S.games = null; S.logWords = []; await loadFaces(); if (S.frame) await describeLog(S.replay?.view || S.frame.view); chat.refresh(); draw(); }));
+    langSwitch(async () => {
+      S.faces = null;
+      S.games = null;
+      const words = describeLog(true);
+      await loadFaces();
+      await words;
+      chat.refresh();
+      draw();
+    }));
 }
 
 // A step in words: a card or option by its name, else the catalogue's `web.<game>.step.<kind>`.
@@ -532,8 +589,21 @@ function otherSteps(board) {
     rest.map((s) => stepButton(s, describeStep(s))));
 }
 
+function noRoomPage() {
+  return [
+    el("header", { class: "bar" }, el("a", { class: "brand", href: "/" }, "bodoge"), langSwitch(draw)),
+    el("main", { class: "loading no-room" },
+      el("p", {}, t("web.room.none")), el("a", { class: "button", href: "/" }, t("web.result.lobby"))),
+  ];
+}
+
 function draw() {
   const app = document.getElementById("app");
+  if (S.noRoom) {
+    document.title = "bodoge";
+    app.replaceChildren(...noRoomPage());
+    return;
+  }
   if (!S.summary && !S.frame) {
     app.replaceChildren(header(), el("main", { class: "loading" }, t("web.room.connecting")));
     return;
@@ -564,7 +634,7 @@ function draw() {
 }
 
 window.bodoge = S; // for browser scripts and tests: what the page last received
-takeTokenFromAddress();
+if (!S.noRoom) takeTokenFromAddress();
 await loadMessages();
 draw();
-connect();
+if (!S.noRoom) connect();
