@@ -2,13 +2,17 @@
 ``bodoge balance``, ``bodoge serve`` and ``bodoge native``.
 
 Bad arguments (an unknown game, a player count the game does not allow, an unknown seat or
-language) get one line on stderr and exit code 2, never a traceback.
+language, an output path that cannot be written, a port that is taken) get one line on stderr and
+exit code 2, never a traceback.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import random
+import socket
+from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -18,7 +22,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from bodoge.arena.command import arena_command
+from bodoge.arena.command import (
+    GAME_HELP,
+    VARIANT_HELP,
+    arena_command,
+    check_output,
+    os_reason,
+    output_errors,
+)
 from bodoge.arena.simulate import DEFAULT_SEAT, DEFAULT_TURN_CAP, SimulationReport, simulate
 from bodoge.balance.command import balance_command
 from bodoge.core.errors import BodogeError
@@ -59,6 +70,34 @@ def _check_lang(lang: str) -> str:
     if lang not in LANGUAGES:
         _fail(text("cli.bad_lang", "en", name=lang))
     return lang
+
+
+def _seat_list(seats: str, lang: str) -> list[str]:
+    """``--seats`` split at commas; an empty seat (``human,,random``) named as such, where
+    ``parse_seats`` would call it an unknown seat ''."""
+    names = seats.split(",")
+    for seat, name in enumerate(names):
+        if not name.strip():
+            _fail(text("cli.empty_seat", lang, seats=seats, seat=seat), lang)
+    return names
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        typer.echo(text("cli.version", "en", version=package_version("bodoge")))
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """The options of ``bodoge`` itself (its help is the Typer's ``help`` above)."""
 
 
 # ------------------------------------------------------------------------------- simulate
@@ -108,7 +147,7 @@ def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Tab
 
 @app.command("simulate")
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. extreme-mission.")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     players: Annotated[
         int | None, typer.Option(help="Number of players (default: the game's).")
     ] = None,
@@ -118,7 +157,7 @@ def simulate_command(
         int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
     ] = DEFAULT_TURN_CAP,
     seats: Annotated[str | None, typer.Option(help=SIM_SEATS_HELP)] = None,
-    variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
+    variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write the full report (JSON) to this file.")
     ] = None,
@@ -130,12 +169,13 @@ def simulate_command(
         _fail(text("arena.bad_games", lang, games=games), lang)
     if turn_cap < 0:
         _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
-    seat_list = None if seats is None else seats.split(",")
+    seat_list = None if seats is None else _seat_list(seats, lang)
     err = Console(stderr=True, highlight=False)
     try:
         make(game, players=players if seat_list is None else len(seat_list), variant=variant)
         if seat_list is not None:
             parse_seats(seat_list, allow_human=False)
+        check_output(json_file, "--json", lang)
         with Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -162,20 +202,21 @@ def simulate_command(
     for table in report_tables(report, lang):
         out.print(table)
     if json_file is not None:
-        json_file.write_text(
-            json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
-        )
+        with output_errors(json_file, lang):
+            json_file.write_text(
+                json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+            )
         out.print(Text(text("cli.sim.json_written", lang, path=str(json_file))))
 
 
 # ------------------------------------------------------------------------------- play
 @app.command("play")
 def play_command(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. extreme-mission.")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     seats: Annotated[str, typer.Option(help=SEATS_HELP)] = "human,random,random",
     lang: Annotated[str, typer.Option(help="Language: en or ja.")] = "en",
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: a new one).")] = None,
-    variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
+    variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
     turn_cap: Annotated[
         int, typer.Option(help="End the game as truncated after this many turns; 0: no cap.")
     ] = 0,
@@ -191,7 +232,7 @@ def play_command(
     _check_lang(lang)
     chosen_seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
     try:
-        seat_list = parse_seats(seats)
+        seat_list = parse_seats(_seat_list(seats, lang))
         if turn_cap < 0:
             _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
         the_game = make(game, players=len(seat_list), variant=variant, turn_cap=turn_cap or None)
@@ -205,7 +246,7 @@ def play_command(
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(help="Port to listen on, 1–65535.")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
@@ -217,13 +258,32 @@ def serve_command(
     lang: Annotated[str, typer.Option(help="Language of these lines: en or ja.")] = "en",
 ) -> None:
     """Serve games in the browser: rooms for friends and bots (stop with Ctrl+C or SIGTERM)."""
+    _check_lang(lang)
+    _check_port(host, port, lang)
     from bodoge.server.serve import serve
 
-    _check_lang(lang)
     try:
         serve(host, port, db, bot_workers=bot_workers, lang=lang)
     except BodogeError as exc:
         _fail(exc.text(lang), lang)
+
+
+def _check_port(host: str, port: int, lang: str) -> None:
+    """One line and exit 2 for a port out of range or one that cannot be bound (taken, say), found
+    by binding it once as uvicorn will: uvicorn would log a traceback or an error after
+    ``serve`` has already said it is serving."""
+    if not 1 <= port <= 65535:  # 0 would be a port the OS picks, not the one announced
+        _fail(text("cli.serve.bad_port", lang, port=port), lang)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn picks it
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn sets it
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                _fail(text("cli.serve.port_in_use", lang, host=host, port=port), lang)
+            reason = os_reason(exc, lang)
+            _fail(text("cli.serve.cannot_listen", lang, host=host, port=port, reason=reason), lang)
 
 
 # ------------------------------------------------------------------------------ native

@@ -13,7 +13,11 @@ Bad arguments get one line on stderr and exit code 2.
 from __future__ import annotations
 
 import csv
+import errno
 import json
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -30,17 +34,24 @@ from bodoge.arena.workers import Progress as ProgressCallback
 from bodoge.arena.workers import run_jobs
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import LANGUAGES, text
+from bodoge.core.registry import game_class
+from bodoge.core.registry import games as game_names
 
 if TYPE_CHECKING:  # NumPy is imported on first use, not by every `bodoge` command
     from bodoge.arena.stats import ArenaStats
 
 __all__ = [
+    "GAME_HELP",
+    "VARIANT_HELP",
     "ArenaReport",
     "RayOption",
     "TurnCapOption",
     "WorkersOption",
     "arena_command",
+    "check_output",
     "check_run_options",
+    "os_reason",
+    "output_errors",
     "progress_bar",
     "report_tables",
     "run_arena",
@@ -66,6 +77,25 @@ RayOption = Annotated[
 TurnCapOption = Annotated[
     int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
 ]
+
+
+def _variants_help() -> str:
+    """Every variant the games declare, with the games it is for unless it is for all."""
+    names = game_names()
+    by_variant: dict[str, list[str]] = {}
+    for name in names:
+        for variant in game_class(name).variants:
+            by_variant.setdefault(variant, []).append(name)
+    listed = [
+        v if len(games) == len(names) else f"{v} ({', '.join(games)})"
+        for v, games in by_variant.items()
+    ]
+    return f"Rules variant: {', '.join(listed)}."
+
+
+# Help of the game argument and --variant of every command, from the games registered.
+GAME_HELP = f"Game name: {', '.join(game_names())}."
+VARIANT_HELP = _variants_help()
 
 
 @dataclass(frozen=True)
@@ -264,6 +294,71 @@ def usage_error(message: str, lang: str = "en") -> NoReturn:
     raise typer.Exit(USAGE_ERROR)
 
 
+# errno -> the catalogue's words for it; other errors are given in the system's words.
+_REASONS = {
+    errno.ENOSPC: "full",
+    errno.EDQUOT: "full",
+    errno.EACCES: "denied",
+    errno.EPERM: "denied",
+    errno.EROFS: "read_only",
+    errno.ENOENT: "refused",  # a folder that exists but makes no files: /proc, say
+    errno.EOPNOTSUPP: "refused",
+}
+
+
+def os_reason(exc: OSError, lang: str) -> str:
+    """Why an operating-system call failed, in ``lang`` where the catalogue has the words."""
+    key = _REASONS.get(exc.errno) if exc.errno is not None else None
+    if key is not None:
+        return text(f"cli.out.reason.{key}", lang)
+    return text("cli.out.reason.other", lang, detail=exc.strerror or str(exc))
+
+
+def check_output(path: Path | None, option: str, lang: str, *, folder: bool = False) -> None:
+    """Fail with one line and exit 2 unless ``path`` can be written, before any game is played
+    (so a mistyped path loses no work). A file's folder must exist and take new files, and the
+    file must not be a folder. A ``folder`` is made at the end with any missing parents (as
+    :func:`~bodoge.arena.plots.write_plots` does): it, or the nearest folder above it, must
+    exist as a folder and take new ones. Only a temporary file is made, and removed."""
+    if path is None:
+        return
+
+    def fail(key: str, **fields: object) -> NoReturn:
+        usage_error(text(key, lang, option=option, path=str(path), **fields), lang)
+
+    if not folder and path.is_dir():
+        fail("cli.out.is_folder")
+    where = path if folder else path.parent
+    if folder:
+        while not where.exists() and where != where.parent:
+            where = where.parent
+    if not where.exists():
+        fail("cli.out.no_folder", folder=str(where))
+    if not where.is_dir():
+        fail("cli.out.not_folder", folder=str(where))
+    try:
+        # Writing is the only sure test: os.access says yes to root even where nothing can be
+        # written (/proc, a read-only mount).
+        with tempfile.TemporaryFile(dir=where):
+            pass
+        if not folder and path.exists():
+            with path.open("ab"):  # appends nothing: only whether it may be written
+                pass
+    except OSError as exc:
+        fail("cli.out.not_writable", folder=str(where), reason=os_reason(exc, lang))
+
+
+@contextmanager
+def output_errors(path: Path, lang: str) -> Iterator[None]:
+    """An error while writing ``path`` at the end (a full disk, say): one line and exit 2."""
+    try:
+        yield
+    except OSError as exc:
+        usage_error(
+            text("cli.out.write_failed", lang, path=str(path), reason=os_reason(exc, lang)), lang
+        )
+
+
 def check_run_options(lang: str, games: int, workers: int, turn_cap: int) -> None:
     """The options of a run of games that can be wrong on their own: one line and exit 2."""
     if lang not in LANGUAGES:
@@ -291,7 +386,7 @@ def progress_bar() -> Progress:
 
 
 def arena_command(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. extreme-mission.")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     bots: Annotated[
         str, typer.Option(help="Bots, comma-separated agent names (a name may repeat).")
     ],
@@ -305,7 +400,7 @@ def arena_command(
     ray: RayOption = None,
     seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 1,
     turn_cap: TurnCapOption = DEFAULT_TURN_CAP,
-    variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
+    variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write everything (JSON) to this file.")
     ] = None,
@@ -313,12 +408,16 @@ def arena_command(
         Path | None, typer.Option("--csv", help="Write one row per game (CSV) to this file.")
     ] = None,
     plots: Annotated[
-        Path | None, typer.Option("--plots", help="Write PNG plots into this directory.")
+        Path | None,
+        typer.Option("--plots", help="Write PNG plots into this folder (made if missing)."),
     ] = None,
     lang: Annotated[str, typer.Option(help="Language of the tables and plots: en or ja.")] = "en",
 ) -> None:
     """A tournament between bots: every seating rotated; win rates, seats, head-to-head, Elo."""
     check_run_options(lang, games, workers, turn_cap)
+    check_output(json_file, "--json", lang)
+    check_output(csv_file, "--csv", lang)
+    check_output(plots, "--plots", lang, folder=True)
     try:
         tournament = plan(
             game,
@@ -348,15 +447,19 @@ def arena_command(
     for item in report_tables(report, lang):
         out.print(item)
     if json_file is not None:
-        write_json(report, json_file)
+        with output_errors(json_file, lang):
+            write_json(report, json_file)
         out.print(Text(text("arena.json_written", lang, path=str(json_file))), soft_wrap=True)
     if csv_file is not None:
-        write_csv(report, csv_file)
+        with output_errors(csv_file, lang):
+            write_csv(report, csv_file)
         out.print(Text(text("arena.csv_written", lang, path=str(csv_file))), soft_wrap=True)
     if plots is not None:
         from bodoge.arena.plots import write_plots
 
-        _, used = write_plots(plots, report.stats.head_to_head, records, lang, tournament.turn_cap)
+        with output_errors(plots, lang):
+            h2h, cap = report.stats.head_to_head, tournament.turn_cap
+            _, used = write_plots(plots, h2h, records, lang, cap)
         out.print(Text(text("arena.plots_written", lang, path=str(plots))), soft_wrap=True)
         if used != lang:
             out.print(Text(text("arena.plots_english", lang)), soft_wrap=True)

@@ -49,7 +49,7 @@ from bodoge.core.errors import SetupError
 from bodoge.core.game import Game
 from bodoge.core.registry import make
 from bodoge.core.state import State
-from bodoge.play import Agent, Decision, derive_seed, make_agent, parse_seats
+from bodoge.play import Agent, Decision, agent_names, derive_seed, make_agent
 
 __all__ = [
     "DEFAULT_TURN_CAP",
@@ -260,9 +260,16 @@ def plan(
     if games < 1:
         raise SetupError("setup.games_at_least", least=1, games=games)
     cap = turn_cap or None
-    names = tuple(parse_seats(list(bots), allow_human=False))
-    if not names or not all(names):
+    names = tuple(name.strip() for name in bots)
+    if not any(names):
         raise SetupError("setup.no_bot")
+    known = agent_names()
+    for position, name in enumerate(names, 1):
+        # Said here, not by parse_seats: these are bots, and an empty one is a slip to point at.
+        if not name:
+            raise SetupError("setup.empty_bot", bots=",".join(bots), position=position)
+        if name not in known:
+            raise SetupError("setup.unknown_bot", name=name, known=", ".join(known))
     game = make(game_name, players=players, variant=variant, turn_cap=cap)
     for name in dict.fromkeys(names):
         make_agent(name, game, 0, random.Random(0))  # a bot this game has no such agent for

@@ -14,10 +14,14 @@ from rich.console import Console
 from rich.text import Text
 
 from bodoge.arena.command import (
+    GAME_HELP,
+    VARIANT_HELP,
     RayOption,
     TurnCapOption,
     WorkersOption,
+    check_output,
     check_run_options,
+    output_errors,
     progress_bar,
     usage_error,
 )
@@ -25,7 +29,7 @@ from bodoge.arena.simulate import DEFAULT_TURN_CAP
 from bodoge.balance.report import DEFAULT_BOT, DEFAULT_GAMES, default_out, run_balance
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import text
-from bodoge.core.registry import games as game_names
+from bodoge.core.registry import game_class
 
 __all__ = ["balance_command", "parse_players"]
 
@@ -48,37 +52,80 @@ def parse_players(spec: str) -> list[int]:
     return sorted(counts)
 
 
+def _check_counts(game: str, players: str, counts: list[int], lang: str) -> None:
+    """Every count the game allows, else one line naming those it does not, as typed: the game
+    itself would name only the first (``2-9`` would read as "not 7")."""
+    cls = game_class(game)
+    out = [n for n in counts if not cls.min_players <= n <= cls.max_players]
+    if out:
+        usage_error(
+            text(
+                "balance.players_out",
+                lang,
+                players=players,
+                game=cls.name,
+                low=cls.min_players,
+                high=cls.max_players,
+                out=_ranges(out),
+            ),
+            lang,
+        )
+
+
+def _ranges(counts: list[int]) -> str:
+    """``[1, 7, 8, 9]`` -> ``"1, 7-9"``: runs of counts as ranges, in the way they are typed.
+
+    >>> _ranges([1, 7, 8, 9])
+    '1, 7-9'
+    """
+    runs: list[list[int]] = []
+    for n in counts:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
 def balance_command(
-    game: Annotated[str, typer.Argument(help=f"Game name: {', '.join(game_names())}.")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     players: Annotated[
         str | None,
         typer.Option(help="Player counts, e.g. 2,3,4 or 2-5 (default: all the game allows)."),
     ] = None,
     games: Annotated[int, typer.Option(help="Games per player count.")] = DEFAULT_GAMES,
     bot: Annotated[str, typer.Option(help="The agent in every seat.")] = DEFAULT_BOT,
-    variant: Annotated[str, typer.Option(help="Rules variant.")] = "basic",
+    variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
     seed: Annotated[int, typer.Option(help="Seed of the whole report.")] = 1,
     turn_cap: TurnCapOption = DEFAULT_TURN_CAP,
     workers: WorkersOption = 2,
     ray: RayOption = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="Folder of the report (default: a new one here, balance-<game>-<time>)."),
+        typer.Option(
+            help="Folder of the report, made if missing (default: a new one here, "
+            "balance-<game>-<time>)."
+        ),
     ] = None,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write every figure (JSON) to this file.")
     ] = None,
     lang: Annotated[str, typer.Option(help="Language of the report: en or ja.")] = "en",
 ) -> None:
-    """Balance of a game as one bot plays it at every seat: seat advantage, game length, how games
-    end, which cards go with winning. Writes README.md and PNG plots."""
+    """Balance of a game as one bot plays it at every seat; writes README.md and PNG plots.
+
+    Seat advantage, game length, how games end, which cards go with winning."""
     check_run_options(lang, games, workers, turn_cap)
     try:
         counts = None if players is None else parse_players(players)
     except ValueError:
         usage_error(text("balance.bad_players", lang, players=players), lang)
     try:
+        if counts is not None:
+            _check_counts(game, players or "", counts, lang)
         folder = out if out is not None else default_out(game, variant, datetime.now())
+        check_output(folder, "--out", lang, folder=True)
+        check_output(json_file, "--json", lang)
         with progress_bar() as bar:
             task = bar.add_task(text("balance.progress", lang, game=game), total=None)
             report = run_balance(
@@ -97,11 +144,13 @@ def balance_command(
         usage_error(exc.text(lang), lang)
     from bodoge.balance.markdown import write_report
 
-    path, used = write_report(report, folder, lang)
+    with output_errors(folder, lang):
+        path, used = write_report(report, folder, lang)
     console = Console(highlight=False)
     console.print(Text(text("balance.written", lang, path=str(path))), soft_wrap=True)
     if json_file is not None:
-        report.write_json(json_file)
+        with output_errors(json_file, lang):
+            report.write_json(json_file)
         console.print(Text(text("balance.json_written", lang, path=str(json_file))), soft_wrap=True)
     if used != lang:
         console.print(Text(text("arena.plots_english", lang)), soft_wrap=True)
