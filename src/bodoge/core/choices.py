@@ -28,7 +28,16 @@ from bodoge.core.errors import IllegalAction
 if TYPE_CHECKING:
     from bodoge.core.state import State
 
-__all__ = ["Exploration", "Whole", "begin", "choices", "explore", "split", "steps"]
+__all__ = [
+    "Exploration",
+    "Whole",
+    "begin",
+    "choices",
+    "explore",
+    "item_step",
+    "split",
+    "steps",
+]
 
 
 class Whole:
@@ -156,9 +165,10 @@ def _next_in_order(start: _Start, items: Sequence[str]) -> Choices:
         action = next((a for a in st._legal_map().values() if start.item(a) == item), None)
         if action is None:
             return Choices((), False)
-        st = _after(st, action)
-        if not start.going_on(st):
-            return Choices((), k == len(items) - 1)
+        before, st = st, _after(st, action)
+        if not start.going_on(st):  # the items left must be those the game puts in itself
+            rest = tuple(items[k + 1 :])
+            return Choices((), not rest or before._implied_items(action) == rest)
     addable: dict[str, None] = {}
     complete = False
     for action in st._legal_map().values():
@@ -255,6 +265,42 @@ def _walk(state: State, what: str) -> Exploration:
     return Exploration(what, start.verb, start.base._items_ordered(), wholes)
 
 
+def _same_items(implied: tuple[str, ...], rest: tuple[str, ...], ordered: bool) -> bool:
+    if ordered:
+        return implied == rest
+    return Counter(implied) == Counter(rest)
+
+
+def item_step(state: State, what: str, item: str) -> Action | None:
+    """The step that adds ``item`` to the begun action ``what``, taken from a position where it
+    is legal: ``legal_actions`` offers an item only where its canonical path has it (``take
+    R09``, the last card, only after another), yet a person may pick it first and a list of
+    what can be picked names it with its step. None when ``item`` cannot be added at all.
+    Follows, one item at a time, steps after which ``item`` can still be added (``choices``)."""
+    what, chosen = begin(state, what)
+    start = _Start(state, what)
+    if start.whole:
+        return None
+    st = start.base
+    while True:
+        legal = list(st._legal_map().values())
+        found = next((a for a in legal if start.item(a) == item), None)
+        if found is not None:
+            return found
+        onward = None
+        for action in legal:
+            added = start.item(action)
+            if added is not None and item in choices(state, what, [*chosen, added]).addable:
+                onward = action
+                chosen.append(added)
+                break
+        if onward is None:
+            return None
+        st = _after(st, onward)
+        if not start.going_on(st):
+            return None
+
+
 def steps(state: State, what: str, chosen: Sequence[str]) -> list[str]:
     """The legal steps, in order, that make the whole action ``what`` with the items ``chosen``
     (in any order, unless their order means something); IllegalAction when they do not make one.
@@ -282,7 +328,7 @@ def steps(state: State, what: str, chosen: Sequence[str]) -> list[str]:
                 found = walk(after, rest, (*path, action))
                 if found is not None:
                     return found
-            elif not rest:
+            elif not rest or _same_items(st._implied_items(action), rest, ordered):
                 return [a.notation for a in (*path, action)]
         return None
 

@@ -209,6 +209,12 @@ class State(ABC):
         put back on top, a cycle's first card to the bottom first); else they are a multiset."""
         return False
 
+    def _implied_items(self, action: Action) -> tuple[str, ...]:
+        """The items the game adds by itself when ``action`` ends the action begun (a scry's last
+        card, which has one place): a person may name them too and means the same action. None
+        by default."""
+        return ()
+
     # ----------------------------------------------------------------- the shared protocol
     @property
     def players(self) -> int:

@@ -33,7 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bodoge.core.action import Action, Choices
-from bodoge.core.choices import split, steps
+from bodoge.core.choices import item_step, split, steps
 from bodoge.core.errors import IllegalAction, SetupError
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_module
@@ -42,7 +42,7 @@ from bodoge.core.result import Result
 from bodoge.core.state import State
 from bodoge.play import HUMAN, Agent, Decision, derive_seed, make_agent, needs_view
 
-__all__ = ["GameWords", "TerminalPlay", "game_hooks", "whole_action"]
+__all__ = ["GameWords", "TerminalPlay", "game_hooks", "offered_steps", "whole_action"]
 
 ReadLine = Callable[[str], str]
 EventHook = Callable[[Any, Mapping[str, Any], str], str]
@@ -50,6 +50,7 @@ CardHook = Callable[..., "str | None"]
 BuildHook = Callable[[State, str, list[str], str], "str | None"]
 
 # View fields that are not shown as such: the header, the ▶ mark and the events cover them.
+PendingHook = Callable[[Any, Mapping[str, Any], "int | None", str], str]
 _NOT_SHOWN = frozenset(
     {"game", "players", "you", "is_over", "log", "result", "hand", "turn", "current_player"}
 )
@@ -94,6 +95,7 @@ class GameWords:
         self._build_hook: BuildHook | None = game_hook(game, "describe_building")
 
     def t(self, key: str, **values: Any) -> str:
+        self._pending_hook: PendingHook | None = game_hook(game, "describe_pending")
         return text(key, self.lang, **values)
 
     def maybe(self, key: str, **values: Any) -> str | None:
@@ -135,6 +137,14 @@ class GameWords:
 
     def event(self, event: Mapping[str, Any]) -> str:
         if self._event_hook is not None:
+    def fact(self, field: str, value: Any, you: int | None) -> str:
+        """A fact of the view in words: what is being resolved (``pending``) in the game's own
+        words where it gives some (``describe_pending``: labels for a player, not the view's
+        bookkeeping), else as :meth:`value` puts any field."""
+        if field == "pending" and isinstance(value, Mapping) and self._pending_hook is not None:
+            return self._pending_hook(self.cards, value, you, self.lang)
+        return self.value(field, value)
+
             return self._event_hook(self.cards, event, self.lang)
         rest = " ".join(f"{k}={v}" for k, v in event.items() if k != "event")
         return f"{event.get('event', '?')} {rest}".strip()
@@ -230,7 +240,7 @@ def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) 
     shown = [k for k in facts if view[k] is not None]
     if brief:
         shown = [k for k in shown if k in ("actions_left", "phase", "pending")]
-    line = "  ·  ".join(f"{words.label(k)}: {words.value(k, view[k])}" for k in shown)
+    line = "  ·  ".join(f"{words.label(k)}: {words.fact(k, view[k], you)}" for k in shown)
     if line:
         parts.append(Text(line))
     return Group(*parts)
@@ -318,17 +328,17 @@ def render_result(
     table.add_column(words.t("play.rank"), justify="right")
     table.add_column(words.t("play.seat_column"))
     table.add_column(words.t("play.score"), justify="right")
-    table.add_column("")
     if result.decided_by:
         table.add_column(words.t("play.decided_by"), overflow="fold")
     for seat in sorted(range(len(result.ranks)), key=lambda s: (result.ranks[s], s)):
         who = words.seat(seat, you)
         if seat != you:
             who += " " + (words.maybe(f"play.agent.{agents[seat]}") or agents[seat])
-        mark = words.t("play.winner_mark") if seat in result.winners else ""
+        if seat in result.winners:
+            who = words.t("play.winner_tag", seat=who)
         score = f"{result.scores[seat]:g}"
         why = [Text(result.decided_by[seat].text(words.lang))] if result.decided_by else []
-        table.add_row(str(result.ranks[seat]), Text(who), score, Text(mark), *why)
+        table.add_row(str(result.ranks[seat]), Text(who), score, *why)
     lines: list[RenderableType] = [table]
     if result.truncated:
         lines.append(Text(words.t("play.truncated")))
@@ -350,6 +360,27 @@ def render_result(
 # --------------------------------------------------------------------------------- input
 def whole_action(state: State, seat: int, entry: str, words: GameWords) -> list[str]:
     """The steps that ``entry`` (a step or a whole action) makes for ``seat``, checked on copies
+def offered_steps(state: State, legal: Sequence[Action]) -> list[Action]:
+    """The steps a person is offered, numbered: the legal steps, except that during a chore
+    (``take``, ``discard``, ``recover``: cards picked in any order) every card that can be picked
+    next is listed (``state.choices``). ``legal_actions`` keeps one canonical path per action, so
+    it offers a card only where enough cards after it remain (``take R09``, the last of the hand,
+    is legal only second), and a person would not see it among the choices."""
+    chore = state._chore() if state.current_player is not None else None
+    if chore is None:
+        return list(legal)
+    prefix = f"{chore} "
+    by_notation = {a.notation: a for a in legal}
+    items: list[Action] = []
+    for item in state.choices(chore).addable:
+        action = by_notation.get(prefix + item) or item_step(state, chore, item)
+        if action is not None:
+            items.append(action)
+    listed = {a.notation for a in items}
+    # the cards in the order they can be picked, then the other steps (``pass``)
+    return items + [a for a in legal if a.notation not in listed]
+
+
     of ``state``: IllegalAction if it is illegal or goes on past ``seat``'s own decisions."""
     trial = state.clone()
     before = len(trial.history)
@@ -365,6 +396,16 @@ def whole_action(state: State, seat: int, entry: str, words: GameWords) -> list[
 
 class TerminalPlay:
     """One game on a terminal: ``seats`` names who plays each seat (``human`` or an agent);
+def _implied(state: State, what: str, chosen: Sequence[str], item: str) -> bool:
+    """Whether ``item``, added to the complete ``chosen``, names what the game then does by
+    itself (a scry's last card): still the same whole action."""
+    try:
+        steps(state, what, [*chosen, item])
+    except IllegalAction:
+        return False
+    return True
+
+
     ``setup`` starts from a scenario (DESIGN.md), e.g. for a tutorial."""
 
     def __init__(
@@ -434,11 +475,19 @@ class TerminalPlay:
         if len(self.humans) > 1 and seat != self.last_human:
             self.console.print(Text(w.t("play.pass_terminal", seat=seat)))
             if self._read("") is None:
+            # hot-seat: the last person's hand must not stay on screen for the next (hidden
+            # information); cleared before the hand-over and again once the next one is there
+            handing_over = self.last_human is not None
+            if handing_over:
+                self._clear()
                 return None
         continuing = self.last_human == seat and self.last_history == len(state.history)
         self.last_human = seat
+            if handing_over:
+                self._clear()
         decision = Decision.of(state)
-        self.show(decision, brief=continuing, state=state)
+        offered = offered_steps(state, decision.legal)
+        self.show(decision, brief=continuing, state=state, offered=offered)
         while True:
             entry = self._read(w.t("play.prompt"))
             if entry is None:
@@ -450,18 +499,18 @@ class TerminalPlay:
                 return None
             if entry.lower() in _HELP:
                 self.console.print(Text(w.help()), soft_wrap=True)
-                self.console.print(render_steps(w, decision.legal, state))
+                self.console.print(render_steps(w, offered, state))
                 continue
             picked = entry.isdigit()
             if picked:
                 number = int(entry)
-                if not 1 <= number <= len(decision.legal):
-                    self._error(w.t("play.bad_number", number=number, count=len(decision.legal)))
+                if not 1 <= number <= len(offered):
+                    self._error(w.t("play.bad_number", number=number, count=len(offered)))
                     continue
-                entry = decision.legal[number - 1].notation
+                entry = offered[number - 1].notation
             answer = self.answer(state, seat, entry, typed=not picked)
             if answer is _CANCELLED:
-                self.console.print(render_steps(w, decision.legal, state))
+                self.console.print(render_steps(w, offered, state))
             if answer is _AGAIN or answer is _CANCELLED:
                 continue
             if answer is None or isinstance(answer, list):
@@ -553,7 +602,9 @@ class TerminalPlay:
             if item == verb:  # ``discard E1 discard S01``: the verb said again
                 continue
             now = state.choices(what, trial)
-            if item not in now.addable:
+            if item not in now.addable and not (
+                now.complete and _implied(state, what, trial, item)
+            ):
                 can = " ".join(now.addable) or self.words.t("play.build.none")
                 return self.words.t("play.build.not_addable", item=item, what=what, addable=can)
             trial.append(item)
@@ -582,11 +633,21 @@ class TerminalPlay:
     def _read(self, prompt: str) -> str | None:
         try:
             return self.read_line(prompt)
-        except EOFError:
+        except EOFError:  # Ctrl-D, or the end of a pipe: nothing ended the prompt's line
+            self.console.line()
             return None
 
     def _error(self, message: str) -> None:
         one_line = " ".join(message.split())
+    def _clear(self) -> None:
+        """Clear the screen and the terminal's scrollback, so what was shown cannot be scrolled
+        back to; a pipe or a file has no screen, so nothing there is cleared."""
+        if not self.console.is_terminal:
+            return
+        self.console.clear()
+        self.console.file.write("\x1b[3J")  # erase the scrollback (xterm's ED 3; tmux too)
+        self.console.file.flush()
+
         self.console.print(Text(self.words.t("play.bad_input", error=one_line)), soft_wrap=True)
 
     # ----------------------------------------------------------------- showing things
@@ -603,7 +664,13 @@ class TerminalPlay:
             for line in events:
                 self.console.print(Text(f"  • {line}"), soft_wrap=True)
 
-    def show(self, decision: Decision, brief: bool, state: State | None = None) -> None:
+    def show(
+        self,
+        decision: Decision,
+        brief: bool,
+        state: State | None = None,
+        offered: Sequence[Action] | None = None,
+    ) -> None:
         w = self.words
         view = decision.view
         if not brief:
@@ -615,7 +682,8 @@ class TerminalPlay:
             self.console.print(Rule(Text(title)))
         self._print_events(self._new_events(decision.seat, view))
         self.console.print(render_view(w, view, brief=brief))
-        self.console.print(render_steps(w, decision.legal, state))
+        steps = decision.legal if offered is None else offered
+        self.console.print(render_steps(w, steps, state))
 
     def show_end(self, state: State) -> None:
         w = self.words
@@ -624,6 +692,7 @@ class TerminalPlay:
         if seat is None:  # hot-seat: the public events nobody has seen yet
             start = min(self.seen.values())
             self.seen = {}
+            self._clear()  # the last person's hand is not for everyone
             events = [w.event(e) for e in view.get("log", [])[start:]]
         else:
             events = self._new_events(seat, view)

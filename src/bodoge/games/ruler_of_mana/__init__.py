@@ -51,9 +51,9 @@ from bodoge.games.ruler_of_mana.rules import EXPERT_LIFE_CAP, MAX_PLAYERS, MIN_P
 from bodoge.games.ruler_of_mana.sample import deal_sample, sample_state
 from bodoge.games.ruler_of_mana.setup import SETUP_KEYS, build_state
 from bodoge.games.ruler_of_mana.state import Facts, PlayShape, RMState
-from bodoge.games.ruler_of_mana.words import describe_step
+from bodoge.games.ruler_of_mana.words import describe_pending, describe_step
 
-__all__ = ["RMState", "RulerOfMana"]
+__all__ = ["RMState", "RulerOfMana", "describe_pending"]
 
 Steps = tuple[Action, ...]
 

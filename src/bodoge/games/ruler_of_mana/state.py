@@ -373,6 +373,17 @@ class RMState(State):
         go back in the order chosen, the first on top."""
         return self.ask.kind in (CYCLE, BOTTOM, TOP)
 
+    def _implied_items(self, action: Action) -> tuple[str, ...]:
+        """The cards the game puts back by itself once ``action`` is taken: a scry (cards
+        §3.2 ``scry(n)``) ends when one card is left, which has one place, under the rest
+        (``resolve.choose``). A person who names that card too means the same action."""
+        ask = self.ask
+        if ask.kind != TOP or action.kind != TOP:
+            return ()
+        chosen = [*ask.chosen, self.first_copy(sorted(ask.cards), action.args[0], ask.chosen)]
+        left = [c for c in ask.cards if c not in chosen]
+        return (self.facts.code[left[0]],) if len(left) == 1 else ()
+
     def _why_illegal(self, notation: str) -> Message:
         return explain.why_illegal(self, notation)
 
