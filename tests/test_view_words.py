@@ -87,3 +87,35 @@ def test_japanese_views_and_events_leave_no_english_word(name: str, variant: str
     for seed in range(2):
         random_game(game, seed, on_step=check)
     assert shown > 20 and left == {}, sorted(left)
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [("extreme-mission", "basic"), ("ruler-of-mana", "basic"), ("ruler-of-mana", "expert")],
+)
+def test_the_log_names_every_seat_by_its_players_name_where_given(name: str, variant: str) -> None:
+    """Every event of whole games, in both languages: with the players' names (as the browser's
+    table shows them) no seat number is left in the line; without them, each seat is
+    ``Seat 2`` / ``席2``."""
+    import re
+
+    from bodoge.play.terminal import game_hooks
+
+    game = bodoge.make(name, players=4, variant=variant, turn_cap=60)
+    describe, _ = game_hooks(game)
+    assert describe is not None
+    names = ["Aki", "Ben", "Chie", "Dai"]
+    numbered = re.compile(r"[Ss]eat\(?s?\)? ?\d|席\d")
+    kinds: set[str] = set()
+    for seed in range(3):
+        for event in random_game(game, seed).view(None)["log"]:
+            kinds.add(event["event"])
+            for lang in ("en", "ja"):
+                named = describe(game.cards, event, lang, names)
+                assert not numbered.search(named), (event, named)
+                plain = describe(game.cards, event, lang, None)
+                if "seat" in event:
+                    assert names[event["seat"]] in named, (event, named)
+                    label = f"Seat {event['seat']}" if lang == "en" else f"席{event['seat']}"
+                    assert label in plain, (event, plain)
+    assert len(kinds) > 8, kinds

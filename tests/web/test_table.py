@@ -239,32 +239,33 @@ def test_extreme_mission_on_a_phone(server: str, person: Any) -> None:
         who.page.wait_for_timeout(100)
     who.no_sideways_scroll()
     who.shot("moved")
+    log = who.page.inner_text(".log")
+    assert "Kai" in log and "Seat " not in log, log  # the players by their names, not seats
+
+
+WORDS_OF_LOG = """async () => {
+    const view = window.bodoge.frame.view;
+    const answer = await fetch('/api/words', {method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({game: view.game, lang: document.documentElement.lang,
+                              events: view.log, names: window.bodoge.seatNames()})});
+    return (await answer.json()).events.map((w) => w.trim());
+}"""
+SHOWN_LOG = "[...document.querySelectorAll('.log li')].map((li) => li.innerText.trim())"
 
 
 def log_matches_words(who: Watched, label: str) -> None:
     """The log list shows each entry of the frame's log once, in order, in the words the server
-    gives for the whole log (waiting a moment for lines still being put into words)."""
+    gives for the whole log, in the page's language and with the table's names (waiting a moment
+    for lines still being put into words, or a language switch still being drawn)."""
     page = who.page
-    words = page.evaluate(
-        """async () => {
-            const view = window.bodoge.frame.view;
-            const answer = await fetch('/api/words', {method: 'POST',
-                headers: {'Content-Type': 'application/json'},
-                body: JSON.stringify({game: view.game, lang: document.documentElement.lang,
-                                      events: view.log})});
-            return (await answer.json()).events;
-        }"""
-    )
-    shown_now = "[...document.querySelectorAll('.log li')].map((li) => li.innerText.trim())"
+    same = f"async () => JSON.stringify({SHOWN_LOG}) === JSON.stringify(await ({WORDS_OF_LOG})())"
     with contextlib.suppress(PlaywrightError):  # the assertions below say what differs
-        page.wait_for_function(
-            f"(words) => JSON.stringify({shown_now}) === JSON.stringify(words)",
-            arg=[w.strip() for w in words],
-            timeout=5000,
-        )
-    shown = page.evaluate(shown_now)
+        page.wait_for_function(same, polling=250, timeout=8000)
+    words = page.evaluate(WORDS_OF_LOG)
+    shown = page.evaluate(SHOWN_LOG)
     assert len(shown) == len(words), f"{label}: {len(shown)} lines for {len(words)} events"
-    assert shown == [w.strip() for w in words], label
+    assert shown == words, label
 
 
 def test_the_log_shows_every_event_once_in_order_with_quick_bots(server: str, person: Any) -> None:

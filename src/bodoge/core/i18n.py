@@ -13,6 +13,7 @@ missing translation is easy to see (a test checks none is). The catalogue is all
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module, resources
@@ -78,6 +79,20 @@ def text(key: str, lang: str = "en", **values: Any) -> str:
         raise KeyError(f"no message {key!r} in the catalogue")
     filled = {k: v.text(lang) if isinstance(v, Message) else v for k, v in values.items()}
     return entry[lang].format(**filled)
+
+
+def seat_words(seat: object, lang: str, names: Sequence[str] | None = None) -> str:
+    """A seat as a line of the log names it: its player's name where ``names`` (one per seat, as
+    the table shows them) gives one, else ``Seat 2`` / ``席2``; a list of seats, joined.
+
+    >>> seat_words(1, "en"), seat_words(1, "ja"), seat_words([0, 1], "en", ["Aki", "Ben"])
+    ('Seat 1', '席1', 'Aki, Ben')
+    """
+    if isinstance(seat, list | tuple):
+        return text("seat.join", lang).join(seat_words(s, lang, names) for s in seat)
+    if names is not None and isinstance(seat, int) and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return text("seat.label", lang, seat=seat)
 
 
 @dataclass(frozen=True, slots=True)

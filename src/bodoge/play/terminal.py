@@ -14,9 +14,11 @@ a whole action with ``ok`` (or Enter); only then is it applied, whole.
 
 Every word comes from the message catalogue (``messages.toml``), in English or Japanese. A game may
 put its own words in through optional functions of its package or its ``events`` module:
-``describe_event(cards, event, lang)``, ``describe_card(cards, card_id, lang, detail=False)``
-(``cards`` is the game's ``cards`` attribute, or None) and ``describe_help(lang)`` (examples of
-its whole actions, for ``help``).
+``describe_event(cards, event, lang, names)`` (``names``: the players' names, one a seat, or None
+for ``Seat 2``), ``describe_card(cards, card_id, lang, detail=False)``
+(``cards`` is the game's ``cards`` attribute, or None), ``describe_help(lang)`` (examples of
+its whole actions, for ``help``) and ``describe_pending(cards, pending, you, lang)`` (what is
+being resolved, the view's ``pending``, for seat ``you``).
 """
 
 from __future__ import annotations
@@ -45,12 +47,12 @@ from bodoge.play import HUMAN, Agent, Decision, derive_seed, make_agent, needs_v
 __all__ = ["GameWords", "TerminalPlay", "game_hooks", "offered_steps", "whole_action"]
 
 ReadLine = Callable[[str], str]
-EventHook = Callable[[Any, Mapping[str, Any], str], str]
+EventHook = Callable[[Any, Mapping[str, Any], str, Sequence[str] | None], str]
 CardHook = Callable[..., "str | None"]
 BuildHook = Callable[[State, str, list[str], str], "str | None"]
+PendingHook = Callable[[Any, Mapping[str, Any], "int | None", str], str]
 
 # View fields that are not shown as such: the header, the ▶ mark and the events cover them.
-PendingHook = Callable[[Any, Mapping[str, Any], "int | None", str], str]
 _NOT_SHOWN = frozenset(
     {"game", "players", "you", "is_over", "log", "result", "hand", "turn", "current_player"}
 )
@@ -93,9 +95,9 @@ class GameWords:
         self.cards: Any = getattr(game, "cards", None)
         self._event_hook, self._card_hook = game_hooks(game)
         self._build_hook: BuildHook | None = game_hook(game, "describe_building")
+        self._pending_hook: PendingHook | None = game_hook(game, "describe_pending")
 
     def t(self, key: str, **values: Any) -> str:
-        self._pending_hook: PendingHook | None = game_hook(game, "describe_pending")
         return text(key, self.lang, **values)
 
     def maybe(self, key: str, **values: Any) -> str | None:
@@ -135,8 +137,6 @@ class GameWords:
             return None
         return self._build_hook(state, what, list(chosen), self.lang)
 
-    def event(self, event: Mapping[str, Any]) -> str:
-        if self._event_hook is not None:
     def fact(self, field: str, value: Any, you: int | None) -> str:
         """A fact of the view in words: what is being resolved (``pending``) in the game's own
         words where it gives some (``describe_pending``: labels for a player, not the view's
@@ -145,7 +145,9 @@ class GameWords:
             return self._pending_hook(self.cards, value, you, self.lang)
         return self.value(field, value)
 
-            return self._event_hook(self.cards, event, self.lang)
+    def event(self, event: Mapping[str, Any]) -> str:
+        if self._event_hook is not None:
+            return self._event_hook(self.cards, event, self.lang, None)
         rest = " ".join(f"{k}={v}" for k, v in event.items() if k != "event")
         return f"{event.get('event', '?')} {rest}".strip()
 
@@ -358,8 +360,6 @@ def render_result(
 
 
 # --------------------------------------------------------------------------------- input
-def whole_action(state: State, seat: int, entry: str, words: GameWords) -> list[str]:
-    """The steps that ``entry`` (a step or a whole action) makes for ``seat``, checked on copies
 def offered_steps(state: State, legal: Sequence[Action]) -> list[Action]:
     """The steps a person is offered, numbered: the legal steps, except that during a chore
     (``take``, ``discard``, ``recover``: cards picked in any order) every card that can be picked
@@ -381,6 +381,8 @@ def offered_steps(state: State, legal: Sequence[Action]) -> list[Action]:
     return items + [a for a in legal if a.notation not in listed]
 
 
+def whole_action(state: State, seat: int, entry: str, words: GameWords) -> list[str]:
+    """The steps that ``entry`` (a step or a whole action) makes for ``seat``, checked on copies
     of ``state``: IllegalAction if it is illegal or goes on past ``seat``'s own decisions."""
     trial = state.clone()
     before = len(trial.history)
@@ -394,8 +396,6 @@ def offered_steps(state: State, legal: Sequence[Action]) -> list[Action]:
     return steps
 
 
-class TerminalPlay:
-    """One game on a terminal: ``seats`` names who plays each seat (``human`` or an agent);
 def _implied(state: State, what: str, chosen: Sequence[str], item: str) -> bool:
     """Whether ``item``, added to the complete ``chosen``, names what the game then does by
     itself (a scry's last card): still the same whole action."""
@@ -406,6 +406,8 @@ def _implied(state: State, what: str, chosen: Sequence[str], item: str) -> bool:
     return True
 
 
+class TerminalPlay:
+    """One game on a terminal: ``seats`` names who plays each seat (``human`` or an agent);
     ``setup`` starts from a scenario (DESIGN.md), e.g. for a tutorial."""
 
     def __init__(
@@ -473,18 +475,18 @@ def _implied(state: State, what: str, chosen: Sequence[str], item: str) -> bool:
         """Show ``seat`` its view and steps, read until a legal answer; None means quit."""
         w = self.words
         if len(self.humans) > 1 and seat != self.last_human:
-            self.console.print(Text(w.t("play.pass_terminal", seat=seat)))
-            if self._read("") is None:
             # hot-seat: the last person's hand must not stay on screen for the next (hidden
             # information); cleared before the hand-over and again once the next one is there
             handing_over = self.last_human is not None
             if handing_over:
                 self._clear()
+            self.console.print(Text(w.t("play.pass_terminal", seat=seat)))
+            if self._read("") is None:
                 return None
-        continuing = self.last_human == seat and self.last_history == len(state.history)
-        self.last_human = seat
             if handing_over:
                 self._clear()
+        continuing = self.last_human == seat and self.last_history == len(state.history)
+        self.last_human = seat
         decision = Decision.of(state)
         offered = offered_steps(state, decision.legal)
         self.show(decision, brief=continuing, state=state, offered=offered)
@@ -637,8 +639,6 @@ def _implied(state: State, what: str, chosen: Sequence[str], item: str) -> bool:
             self.console.line()
             return None
 
-    def _error(self, message: str) -> None:
-        one_line = " ".join(message.split())
     def _clear(self) -> None:
         """Clear the screen and the terminal's scrollback, so what was shown cannot be scrolled
         back to; a pipe or a file has no screen, so nothing there is cleared."""
@@ -648,6 +648,8 @@ def _implied(state: State, what: str, chosen: Sequence[str], item: str) -> bool:
         self.console.file.write("\x1b[3J")  # erase the scrollback (xterm's ED 3; tmux too)
         self.console.file.flush()
 
+    def _error(self, message: str) -> None:
+        one_line = " ".join(message.split())
         self.console.print(Text(self.words.t("play.bad_input", error=one_line)), soft_wrap=True)
 
     # ----------------------------------------------------------------- showing things
@@ -690,9 +692,9 @@ def _implied(state: State, what: str, chosen: Sequence[str], item: str) -> bool:
         seat = self.humans[0] if len(self.humans) == 1 else None
         view = state.view(seat)
         if seat is None:  # hot-seat: the public events nobody has seen yet
+            self._clear()  # the last person's hand is not for everyone
             start = min(self.seen.values())
             self.seen = {}
-            self._clear()  # the last person's hand is not for everyone
             events = [w.event(e) for e in view.get("log", [])[start:]]
         else:
             events = self._new_events(seat, view)

@@ -45,6 +45,8 @@ _RULES = Path(__file__).resolve().parents[3] / "docs" / "rules"
 _RULINGS = _RULES.parent / "rulings"
 _ROOM_PAGE = Path(__file__).resolve().parents[1] / "web" / "room.html"
 _MAX_EVENTS = 2000  # a log in words is asked for in pieces; more than this is not a log
+_MAX_SEATS = 16  # more than any game seats
+_MAX_NAME = 200  # a seat's name as the page shows it: the player's own, or a bot's label
 _HINT_STEPS = 16  # a compound action has at most a handful of items
 
 
@@ -125,8 +127,9 @@ async def faces(request: Request) -> Response:
 
 
 async def words(request: Request) -> Response:
-    """``POST /api/words {"game", "lang", "events": [...]}``: log events (as the page's own view
-    holds them) in words, one line each."""
+    """``POST /api/words {"game", "lang", "events": [...], "names": [...]}``: log events (as the
+    page's own view holds them) in words, one line each; a seat by its name in the optional
+    ``names`` (one per seat, as the table shows them), else as ``Seat 2``."""
     body = await _body(request)
     game = _game(body.get("game"))
     lang = body.get("lang", "en")
@@ -135,6 +138,13 @@ async def words(request: Request) -> Response:
     events = body.get("events")
     if not isinstance(events, list) or len(events) > _MAX_EVENTS:
         raise BadRequest(f"events must be a list of at most {_MAX_EVENTS} events")
+    names = body.get("names")
+    if names is not None and not (
+        isinstance(names, list)
+        and len(names) <= _MAX_SEATS
+        and all(isinstance(n, str) and len(n) <= _MAX_NAME for n in names)
+    ):
+        raise BadRequest(f"names must be a list of at most {_MAX_SEATS} short texts, one a seat")
     describe, _ = game_hooks(game)
     cards = getattr(game, "cards", None)
     lines = []
@@ -142,7 +152,10 @@ async def words(request: Request) -> Response:
         if not isinstance(event, dict):
             raise BadRequest("each event must be a JSON object")
         try:
-            lines.append(describe(cards, event, lang) if describe else str(event.get("event")))
+            if describe is None:
+                lines.append(str(event.get("event")))
+            else:
+                lines.append(describe(cards, event, lang, names or None))
         except (KeyError, TypeError, ValueError, IndexError):
             lines.append(str(event.get("event", "?")))
     return JSONResponse({"events": lines})

@@ -233,7 +233,8 @@ async function describeMissing(epoch) {
   if (!missing.length) return;
   let lines;
   try {
-    ({ events: lines } = await api("POST", "/api/words", { game: view.game, lang, events: missing }));
+    const names = seatNames();
+    ({ events: lines } = await api("POST", "/api/words", { game: view.game, lang, events: missing, names }));
   } catch {
     lines = missing.map((e) => e.event);
   }
@@ -368,6 +369,12 @@ function seatName(seat) {
   if (s?.name) return s.name;
   return s?.bot ? t("web.seat_bot", { bot: t(`web.bot.${s.bot}`), n: seat }) : t("web.seat", { n: seat });
 }
+
+// Every seat as the table names it, for the log's lines (window.bodoge.seatNames, for tests too).
+function seatNames() {
+  return S.summary ? S.summary.seats.map((_, k) => seatName(k)) : undefined;
+}
+S.seatNames = seatNames;
 
 function seatsPanel() {
   const summary = S.summary;

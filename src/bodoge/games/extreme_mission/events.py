@@ -2,7 +2,8 @@
 
 Front ends look for these functions in a game's package or its ``events`` module:
 
-- ``describe_event(cards, event, lang)``: one log event (as a seat's view shows it) in words;
+- ``describe_event(cards, event, lang, names=None)``: one log event (as a seat's view shows it)
+  in words, its seats by their players' ``names`` where given;
 - ``describe_card(cards, card_id, lang, detail=False)``: an id met in a view (info card or its
   type ``R7``, mission, collaborator kind) in words, or None when it is not one; ``detail`` adds
   what a mission needs;
@@ -15,16 +16,19 @@ Front ends look for these functions in a game's package or its ``events`` module
 'Seat 1 draws a card'
 >>> describe_event(cs, {"event": "draw", "seat": 1, "card": "I-R7a"}, "ja")
 '席1が赤の7を引いた'
+>>> take = {"event": "take", "seat": 1, "from": 0, "card": "I-R7a"}
+>>> describe_event(cs, take, "en", ["Aki", "Ben"])
+"Ben takes red 7 from Aki's discard pile"
 >>> describe_card(cs, "HK", "en") is not None, describe_card(cs, "action", "en")
 (True, None)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bodoge.core.i18n import text
+from bodoge.core.i18n import seat_words, text
 from bodoge.games.extreme_mission.cards import CardSet
 from bodoge.games.extreme_mission.words import card_words, kind_words, mission_words
 
@@ -87,14 +91,16 @@ def _items(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
     return text("em.event.sep", lang).join(words)
 
 
-def describe_event(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
-    """One event of the log (``{"event": "take", "seat": 1, ...}``) in words."""
+def describe_event(
+    cards: CardSet, event: Mapping[str, Any], lang: str, names: Sequence[str] | None = None
+) -> str:
+    """One event of the log (``{"event": "take", "seat": 1, ...}``) in words, a seat by its
+    player's name in ``names`` (one per seat) where given."""
     kind = str(event.get("event"))
-    seat = event.get("seat")
+    seat = seat_words(event.get("seat"), lang, names)
     if kind == "setup":
-        return text(
-            "em.event.setup", lang, seat=event["start_player"], count=len(event["missions"])
-        )
+        starts = seat_words(event["start_player"], lang, names)
+        return text("em.event.setup", lang, seat=starts, count=len(event["missions"]))
     if kind == "deal":
         if "cards" in event:
             hand = text("em.event.sep", lang).join(_card(cards, c, lang) for c in event["cards"])
@@ -111,7 +117,7 @@ def describe_event(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
             "em.event.take",
             lang,
             seat=seat,
-            source=event["from"],
+            source=seat_words(event["from"], lang, names),
             card=_card(cards, event["card"], lang),
         )
     if kind == "complete":

@@ -1,6 +1,7 @@
 """Ruler of Mana's log events and card ids in words, for people (the front ends' optional hooks).
 
-- ``describe_event(cards, event, lang)``: one log event (as a seat's view shows it) in words;
+- ``describe_event(cards, event, lang, names=None)``: one log event (as a seat's view shows it)
+  in words, its seats by their players' ``names`` where given;
 - ``describe_card(cards, card_id, lang, detail=False)``: a card id met in a view in words, or None
   when it is not one; ``detail`` adds a spell's options or a scroll's effect.
 
@@ -10,21 +11,26 @@
 'Seat 1 draws 1 card(s)'
 >>> describe_event(cs, {"event": "draw", "seat": 1, "count": 1, "cards": ["S19"]}, "ja")
 '席1が1枚引いた：岩石弾（S19）'
+>>> describe_event(cs, {"event": "swap", "seat": 1, "with": 0}, "en", ["Aki", "Ben"])
+'Ben swaps hands with Aki'
 >>> describe_card(cs, "R03-b", "en"), describe_card(cs, "life", "en")
 ('Halving Charm (R03)', None)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bodoge.core.i18n import text
+from bodoge.core.i18n import seat_words, text
 from bodoge.games.ruler_of_mana.cards import CardSet
 from bodoge.games.ruler_of_mana.rules import FINISH_BONUS, HAND_LIMIT
 from bodoge.games.ruler_of_mana.words import card_words, code_words, face_words
 
 __all__ = ["describe_card", "describe_event", "describe_help"]
+
+# The fields of a log event that are seats (or lists of seats): put into words by seat_words.
+_SEAT_FIELDS = ("seat", "target", "from", "with", "start_player", "seats", "bonus")
 
 
 def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False) -> str | None:
@@ -44,11 +50,18 @@ def _cards(cards: CardSet, ids: list[str], lang: str) -> str:
     return text("rm.sep.cards", lang).join(card_words(cards, c, lang) for c in ids)
 
 
-def describe_event(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
-    """One event of the log (``{"event": "damage", "seat": 0, ...}``) in words."""
+def describe_event(
+    cards: CardSet, event: Mapping[str, Any], lang: str, names: Sequence[str] | None = None
+) -> str:
+    """One event of the log (``{"event": "damage", "seat": 0, ...}``) in words, a seat by its
+    player's name in ``names`` (one per seat) where given."""
     kind = str(event.get("event"))
     key = f"rm.event.{kind}"
-    values: dict[str, Any] = {k: v for k, v in event.items() if k != "event"}
+    values: dict[str, Any] = {
+        k: seat_words(v, lang, names) if k in _SEAT_FIELDS else v
+        for k, v in event.items()
+        if k != "event"
+    }
     seen = "cards" in event or "card" in event
     if kind in ("deal", "draw", "bottom", "steal", "take", "look", "scry") and seen:
         key += "_seen"
@@ -68,7 +81,12 @@ def describe_event(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
             key += "_lethal"
     elif kind == "reveal":
         values["offers"] = text("rm.sep.cards", lang).join(
-            text("rm.event.offered", lang, seat=s, card=card_words(cards, c, lang))
+            text(
+                "rm.event.offered",
+                lang,
+                seat=seat_words(int(s), lang, names),
+                card=card_words(cards, c, lang),
+            )
             for s, c in event["offers"].items()
         )
     elif kind == "damage":
@@ -78,11 +96,9 @@ def describe_event(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
         if event.get("halved"):
             return text("rm.event.halved", lang) + text(key, lang, **values)
     elif kind == "ko":
-        values["seats"] = text("rm.sep.cards", lang).join(str(s) for s in event["seats"])
         if event.get("bonus"):
             key += "_bonus"
             values["points"] = FINISH_BONUS
-            values["bonus"] = text("rm.sep.cards", lang).join(str(s) for s in event["bonus"])
     elif kind == "penalty":
         values["limit"] = HAND_LIMIT
     elif kind == "game_over":
