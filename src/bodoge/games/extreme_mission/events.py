@@ -149,7 +149,10 @@ def describe_event(
     if kind == "rebuild":
         return text("em.event.rebuild", lang, count=event["deck_size"])
     if kind == "end_triggered":
-        return text("em.event.end_triggered", lang)
+        if "seats" not in event:  # a log from before the event said who
+            return text("em.event.end_triggered", lang)
+        who = seat_words(event["seats"], lang, names)
+        return text("em.event.end_triggered_by", lang, seats=who)
     if kind == "game_over":
         return text(
             "em.event.game_over_cap" if event.get("truncated") else "em.event.game_over", lang

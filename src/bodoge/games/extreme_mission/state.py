@@ -847,7 +847,10 @@ class EMState(State):
         n = self.facts.players
         if not self.end_triggered and any(self.meets_end_condition(s) for s in range(n)):
             self.end_triggered = True
-            self.log.add({"event": "end_triggered"})
+            met = [s for s in range(n) if self.meets_end_condition(s)]
+            self.log.add(
+                {"event": "end_triggered", "seats": met}
+            )  # public: missions, collaborators
         last_seat = (self.start_player - 1) % n
         if self.end_triggered and p == last_seat:
             self._game_over(truncated=False)
