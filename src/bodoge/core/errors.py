@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 from bodoge.core.i18n import Message
@@ -54,20 +55,72 @@ class SetupError(WordedError, ValueError):
     """
 
 
-class CardSetError(BodogeError, ValueError):
-    """A card file that cannot be loaded: names the file, the card and the field."""
+class CardSetError(WordedError, ValueError):
+    """A card file that cannot be loaded: names the ``file``, the ``card`` and the ``field``
+    (either may be None) and says the ``problem``.
 
-    def __init__(self, file: str, card: str | None, field: str | None, problem: str) -> None:
-        where = file
-        if card is not None:
-            where += f": card {card}"
+    ``problem`` is the English text of the problem (as always); ``problem_message`` the same
+    problem worded from the catalogue (a :class:`Message`: key and fields), so ``text(lang)`` gives
+    the whole line in ``lang``, file, card and field framed in its words; ``str()`` is the English
+    line. A problem given as plain text (not a Message) is kept as written, in either frame.
+
+    >>> err = CardSetError("mine.toml", "F2", "copies", Message("rm.cards.error.range",
+    ...     {"low": 1, "high": 99, "value": -1}))
+    >>> str(err)
+    "mine.toml: card F2: field 'copies': must be 1-99, not -1"
+    >>> err.text("ja")
+    "mine.toml：カード F2：項目 'copies'：1〜99にしてください（指定：-1）"
+    >>> err.problem, err.problem_message.key
+    ('must be 1-99, not -1', 'rm.cards.error.range')
+    """
+
+    def __init__(
+        self, file: str, card: str | None, field: str | None, problem: str | Message
+    ) -> None:
+        if not isinstance(problem, Message):
+            problem = Message("cards.error.as_written", {"text": problem})
+        where = "line" if card is None else "line_card"
         if field is not None:
-            where += f": field {field!r}"
-        super().__init__(f"{where}: {problem}")
+            where += "_field"
+        super().__init__(f"cards.error.{where}", file=file, card=card, field=field, problem=problem)
         self.file = file
         self.card = card
         self.field = field
-        self.problem = problem
+        self.problem_message = problem
+        self.problem = problem.text("en")
+
+
+_OS_REASONS = {errno.ENOENT: "enoent", errno.EACCES: "eacces", errno.EISDIR: "eisdir"}
+
+
+def os_reason(error: OSError) -> Message:
+    """Why a card file could not be read: the catalogue's words for the common reasons, where
+    they are the system's words in English too (so the English line stays the system's); else
+    the system's words as written."""
+    known = _OS_REASONS.get(error.errno or 0)
+    if known is not None:
+        reason = Message(f"cards.error.os.{known}")
+        if reason.text("en") == error.strerror:
+            return reason
+    return Message("cards.error.as_written", {"text": error.strerror})
+
+
+def worded(error: Exception) -> Message:
+    """An error as a catalogue :class:`Message`: a :class:`WordedError`'s own, else its text as
+    written (an error from outside the catalogue reads the same in every language)."""
+    if isinstance(error, WordedError):
+        return error.message
+    return Message("cards.error.as_written", {"text": str(error)})
+
+
+class CardTextError(WordedError, ValueError):
+    """Text in one of the card languages (a condition, an effect, a cost) that does not parse,
+    worded from the catalogue; a ``ValueError`` as ever, ``str()`` the English line. The card file
+    loaders put it inside their :class:`CardSetError`, so it reads in the person's language.
+
+    >>> CardTextError("em.cards.error.condition.exact", group="exact(10)", high=9).text("ja")
+    'exact(10)：x は1〜9にしてください'
+    """
 
 
 class UnknownGame(WordedError, ValueError):

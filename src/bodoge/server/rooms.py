@@ -356,9 +356,14 @@ class Rooms:
         try:
             return make(name, players=players, variant=variant, cards=path)
         except CardSetError as exc:
-            # The loader's own line, naming the file as the person knows it.
-            named = CardSetError(cards_name or "cards.toml", exc.card, exc.field, exc.problem)
-            raise RoomError(400, "server.bad_cards", message=str(named)) from None
+            # The loader's own line, naming the file as the person knows it, worded from the
+            # catalogue (key and fields) so the page reads it in the person's language.
+            named = CardSetError(
+                cards_name or "cards.toml", exc.card, exc.field, exc.problem_message
+            )
+            refused = RoomError(400, named.key, **named.fields)
+            refused.args = (str(named),)  # a log line gives the English line, not the key
+            raise refused from None
 
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)

@@ -11,7 +11,8 @@ card texts. Its shape (see the shipped file for a full example)::
     [[player_colours]]          id, en, ja
 
 Rules a card file must keep (anything else raises :class:`~bodoge.core.errors.CardSetError`,
-one line naming the file, the card and the field):
+one line naming the file, the card and the field; ``str()`` in English, ``text("ja")`` in
+Japanese, worded from the catalogue's ``em.cards.error.*``):
 
 - The file is UTF-8 TOML with exactly the four tables above; every entry has exactly the fields
   listed, text fields are non-empty strings, whole numbers are integers (not booleans).
@@ -42,6 +43,7 @@ one line naming the file, the card and the field):
 
 from __future__ import annotations
 
+import datetime
 import re
 import tomllib
 from collections.abc import Mapping
@@ -52,7 +54,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from bodoge.core.errors import CardSetError
+from bodoge.core.errors import CardSetError, os_reason, worded
+from bodoge.core.i18n import Message
 from bodoge.games.extreme_mission.conditions import (
     COLOUR_COUNT,
     HIGHEST_NUMBER,
@@ -256,7 +259,7 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     try:
         data = Path(path).read_bytes()
     except OSError as e:
-        raise CardSetError(file, None, None, f"cannot read the file ({e.strerror})") from None
+        raise CardSetError(file, None, None, _m("unreadable", reason=os_reason(e))) from None
     return _load(file, data)
 
 
@@ -264,6 +267,11 @@ def load_cards(path: str | Path | None = None) -> CardSet:
 def _shipped() -> CardSet:
     resource = resources.files("bodoge.games.extreme_mission").joinpath("cards.toml")
     return _load(str(resource), resource.read_bytes())
+
+
+def _m(key: str, **fields: Any) -> Message:
+    """A problem worded from the catalogue: ``em.cards.error.<key>`` with its fields."""
+    return Message(f"em.cards.error.{key}", fields)
 
 
 _COLOUR_ID = re.compile(r"[a-z][a-z0-9_]*")
@@ -280,22 +288,20 @@ class _Checker:
     def __init__(self, file: str) -> None:
         self.file = file
 
-    def fail(self, card: str | None, name: str | None, problem: str) -> CardSetError:
+    def fail(self, card: str | None, name: str | None, problem: Message) -> CardSetError:
         return CardSetError(self.file, card, name, problem)
 
     def table(self, raw: Any, card: str | None, name: str) -> dict[str, Any]:
         if not isinstance(raw, dict):
-            raise self.fail(card, name, f"must be a table, not {_kind(raw)}")
+            raise self.fail(card, name, _m("not_table", kind=_kind(raw)))
         return raw
 
     def tables(self, raw: dict[str, Any], name: str) -> list[dict[str, Any]]:
         if name not in raw:
-            raise self.fail(None, name, f"missing (expected [[{name}]] entries)")
+            raise self.fail(None, name, _m("tables_missing", name=name))
         value = raw[name]
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise self.fail(
-                None, name, f"must be a list of tables ([[{name}]]), not {_kind(value)}"
-            )
+            raise self.fail(None, name, _m("not_tables", name=name, kind=_kind(value)))
         return value
 
     def fields(
@@ -308,41 +314,43 @@ class _Checker:
     ) -> None:
         for name in required:
             if name not in entry:
-                raise self.fail(card, prefix + name, "missing")
+                raise self.fail(card, prefix + name, Message("cards.error.missing"))
         for name in entry:
             if name not in required and name not in optional:
                 allowed = ", ".join((*required, *optional))
-                raise self.fail(card, prefix + name, f"unknown field (expected {allowed})")
+                raise self.fail(card, prefix + name, _m("unknown_field", allowed=allowed))
 
     def text(self, entry: dict[str, Any], card: str | None, name: str, prefix: str = "") -> str:
         value = entry[name]
         if not isinstance(value, str):
-            raise self.fail(card, prefix + name, f"must be text, not {_kind(value)}")
+            raise self.fail(card, prefix + name, _m("not_text", kind=_kind(value)))
         if not value.strip():
-            raise self.fail(card, prefix + name, "must not be empty")
+            raise self.fail(card, prefix + name, _m("empty"))
         return value
 
     def optional_text(self, entry: dict[str, Any], card: str | None, name: str) -> str:
         value = entry.get(name, "")
         if not isinstance(value, str):
-            raise self.fail(card, name, f"must be text, not {_kind(value)}")
+            raise self.fail(card, name, _m("not_text", kind=_kind(value)))
         return value
 
     def integer(self, value: Any, card: str | None, name: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(card, name, f"must be a whole number, not {_kind(value)}")
+            raise self.fail(card, name, _m("not_integer", kind=_kind(value)))
         return value
 
     def pattern(
         self, value: str, card: str | None, name: str, regex: re.Pattern[str], what: str
     ) -> str:
+        """``value`` when ``regex`` matches all of it; ``what`` it must be is the catalogue's
+        ``em.cards.error.what.<what>``."""
         if not regex.fullmatch(value):
-            raise self.fail(card, name, f"{value!r} is not {what}")
+            raise self.fail(card, name, _m("pattern", value=value, what=_m(f"what.{what}")))
         return value
 
     def unique(self, seen: set[str], value: str, card: str | None, name: str) -> None:
         if value in seen:
-            raise self.fail(card, name, f"duplicate {name} {value!r}")
+            raise self.fail(card, name, _m("duplicate", name=name, value=value))
         seen.add(value)
 
     def condition(self, entry: dict[str, Any], card: str, colour_ids: tuple[str, ...]) -> Condition:
@@ -350,24 +358,30 @@ class _Checker:
         try:
             return parse_condition(text, colour_ids)
         except ValueError as e:
-            raise self.fail(card, "condition", f"{text!r}: {e}") from None
+            raise self.fail(
+                card, "condition", _m("bad_condition", text=text, error=worded(e))
+            ) from None
 
 
-def _kind(value: Any) -> str:
-    """A TOML value's kind in words, for messages."""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
+_KINDS: tuple[tuple[type, str], ...] = (
+    (bool, "bool"),  # before int: a bool is an int
+    (int, "integer"),
+    (float, "decimal"),
+    (str, "text"),
+    (list, "list"),
+    (dict, "table"),
+    (datetime.datetime, "datetime"),  # before date: a datetime is a date
+    (datetime.date, "date"),
+    (datetime.time, "time"),
+)
+
+
+def _kind(value: Any) -> Message:
+    """A TOML value's kind in words, for messages (``cards.error.kind.*``)."""
+    for kind, key in _KINDS:
+        if isinstance(value, kind):
+            return Message(f"cards.error.kind.{key}")
+    return Message("cards.error.as_written", {"text": type(value).__name__})
 
 
 def _load(file: str, data: bytes) -> CardSet:
@@ -375,9 +389,9 @@ def _load(file: str, data: bytes) -> CardSet:
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as e:
-        raise check.fail(None, None, f"not UTF-8 text (byte {e.start})") from None
+        raise check.fail(None, None, _m("not_utf8", byte=e.start)) from None
     except tomllib.TOMLDecodeError as e:
-        raise check.fail(None, None, f"TOML syntax error: {' '.join(str(e).split())}") from None
+        raise check.fail(None, None, _m("toml", detail=" ".join(str(e).split()))) from None
 
     check.fields(raw, None, ("info", "missions", "collaborators", "player_colours"))
     colours, numbers, copies = _read_info(check, raw)
@@ -421,28 +435,20 @@ def _read_info(
         or len(numbers) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in numbers)
     ):
-        raise check.fail(None, "info.numbers", "must be [lowest, highest], like [1, 9]")
+        raise check.fail(None, "info.numbers", _m("numbers_shape"))
     if numbers != [1, HIGHEST_NUMBER]:
-        raise check.fail(
-            None,
-            "info.numbers",
-            f"must be [1, {HIGHEST_NUMBER}] (the engine is built for numbers 1 to "
-            f"{HIGHEST_NUMBER}), not {numbers}",
-        )
+        raise check.fail(None, "info.numbers", _m("numbers", high=HIGHEST_NUMBER, numbers=numbers))
 
     copies = check.integer(info["copies"], None, "info.copies")
     if not 1 <= copies <= len(_COPY_LETTERS):
-        raise check.fail(None, "info.copies", f"must be 1 to {len(_COPY_LETTERS)}, not {copies}")
+        raise check.fail(None, "info.copies", _m("one_to", high=len(_COPY_LETTERS), value=copies))
 
     entries = info["colours"]
     if not isinstance(entries, list) or not all(isinstance(v, dict) for v in entries):
-        raise check.fail(None, "info.colours", "must be a list of tables ([[info.colours]])")
+        raise check.fail(None, "info.colours", _m("colours_not_tables"))
     if len(entries) != COLOUR_COUNT:
         raise check.fail(
-            None,
-            "info.colours",
-            f"must have exactly {COLOUR_COUNT} colours (the engine is built for "
-            f"{COLOUR_COUNT}), not {len(entries)}",
+            None, "info.colours", _m("colours_count", count=COLOUR_COUNT, given=len(entries))
         )
     colours: list[Colour] = []
     ids: set[str] = set()
@@ -450,12 +456,10 @@ def _read_info(
     for i, entry in enumerate(entries):
         card = _name_of(entry, "id", f"info.colours[{i + 1}]")
         check.fields(entry, card, ("id", "code", "en", "ja"), ("theme_en", "theme_ja"))
-        cid = check.pattern(
-            check.text(entry, card, "id"), card, "id", _COLOUR_ID, "a lowercase word like 'red'"
-        )
+        cid = check.pattern(check.text(entry, card, "id"), card, "id", _COLOUR_ID, "colour_id")
         check.unique(ids, cid, card, "id")
         code = check.pattern(
-            check.text(entry, card, "code"), card, "code", _COLOUR_CODE, "one uppercase letter"
+            check.text(entry, card, "code"), card, "code", _COLOUR_CODE, "colour_code"
         )
         check.unique(codes, code, card, "code")
         colours.append(
@@ -486,13 +490,11 @@ def _read_missions(
     for i, entry in enumerate(check.tables(raw, "missions")):
         card = _name_of(entry, "id", f"missions[{i + 1}]")
         check.fields(entry, card, ("id", "level", "en", "ja", "condition"))
-        mid = check.pattern(
-            check.text(entry, card, "id"), card, "id", _MISSION_ID, "an id without spaces"
-        )
+        mid = check.pattern(check.text(entry, card, "id"), card, "id", _MISSION_ID, "mission_id")
         check.unique(ids, mid, card, "id")
         level = check.integer(entry["level"], card, "level")
         if level not in LEVELS:
-            raise check.fail(card, "level", f"must be 1 to {LEVELS[-1]}, not {level}")
+            raise check.fail(card, "level", _m("one_to", high=LEVELS[-1], value=level))
         missions.append(
             Mission(
                 id=mid,
@@ -508,8 +510,7 @@ def _read_missions(
             raise check.fail(
                 None,
                 "missions",
-                f"level {level} has {count} missions; setup lays {MISSIONS_PER_LEVEL} "
-                "of each level, so every level 1 to 4 needs at least that many",
+                _m("level_short", level=level, count=count, per=MISSIONS_PER_LEVEL),
             )
     return tuple(missions)
 
@@ -528,7 +529,7 @@ def _read_kinds(
             card,
             "kind",
             _KIND_CODE,
-            "a code of uppercase letters and digits like 'HK'",
+            "kind_code",
         )
         check.unique(codes, code, card, "kind")
         kinds.append(
@@ -541,10 +542,7 @@ def _read_kinds(
         )
     if len(kinds) != COLLABORATOR_KINDS:
         raise check.fail(
-            None,
-            "collaborators",
-            f"must have exactly {COLLABORATOR_KINDS} kinds (each player has one collaborator "
-            f"of each kind), not {len(kinds)}",
+            None, "collaborators", _m("kinds_count", count=COLLABORATOR_KINDS, given=len(kinds))
         )
     return tuple(kinds)
 
@@ -562,13 +560,11 @@ def _read_player_colours(
             card,
             "id",
             _PLAYER_COLOUR_ID,
-            "a lowercase word like 'black'",
+            "player_colour_id",
         )
         check.unique(ids, pid, card, "id")
         if pid in colour_ids:
-            raise check.fail(
-                card, "id", f"{pid!r} is also an info colour; player colours must differ"
-            )
+            raise check.fail(card, "id", _m("also_info", value=pid))
         colours.append(
             PlayerColour(id=pid, en=check.text(entry, card, "en"), ja=check.text(entry, card, "ja"))
         )
@@ -576,7 +572,6 @@ def _read_player_colours(
         raise check.fail(
             None,
             "player_colours",
-            f"needs at least {MAX_PLAYERS} player colours (one per player, up to "
-            f"{MAX_PLAYERS} players), not {len(colours)}",
+            _m("player_colours_count", count=MAX_PLAYERS, given=len(colours)),
         )
     return tuple(colours)

@@ -39,7 +39,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Final
+from typing import Any, Final
+
+from bodoge.core.errors import CardTextError
+from bodoge.core.i18n import Message
 
 COLOUR_IDS: Final[tuple[str, ...]] = ("red", "blue", "green", "yellow", "purple")
 """Colour ids of the shipped card set, in type order; the default for :func:`parse_condition`."""
@@ -219,11 +222,17 @@ _PARAMETERS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _bad(key: str, **fields: Any) -> CardTextError:
+    """A parse error worded from the catalogue (``em.cards.error.condition.<key>``)."""
+    return CardTextError(f"em.cards.error.condition.{key}", **fields)
+
+
 def parse_condition(text: str, colours: Sequence[str] = COLOUR_IDS) -> Condition:
     """Parse a condition in the grammar of §2.2; extra spaces are tolerated.
 
     ``colours`` are the colour ids of the card set, in type order (for ``flush(n, colour)``).
-    Bad text raises ``ValueError`` with a short one-line message naming the problem.
+    Bad text raises ``ValueError`` with a short one-line message naming the problem (a
+    :class:`~bodoge.core.errors.CardTextError`, worded in either language by ``text(lang)``).
 
     >>> str(parse_condition("  colour_run( 3 )+run(3) "))
     'colour_run(3) + run(3)'
@@ -232,67 +241,67 @@ def parse_condition(text: str, colours: Sequence[str] = COLOUR_IDS) -> Condition
     >>> parse_condition("run(10)")
     Traceback (most recent call last):
     ...
-    ValueError: run(10): n must be 1..9
+    bodoge.core.errors.CardTextError: run(10): n must be 1..9
     """
     if not isinstance(text, str):
-        raise ValueError(f"a condition must be text, not {type(text).__name__}")
+        raise _bad("not_text", kind=type(text).__name__)
     if not text.strip():
-        raise ValueError("empty condition")
+        raise _bad("empty")
     parts = text.split("+")
     groups = tuple(_parse_group(part, i + 1, len(parts), colours) for i, part in enumerate(parts))
     return Condition(groups)
 
 
 def _parse_group(part: str, index: int, total: int, colours: Sequence[str]) -> Group:
-    where = f"group {index}" if total > 1 else "group"
+    where = (
+        Message("em.cards.error.condition.group_n", {"index": index})
+        if total > 1
+        else Message("em.cards.error.condition.group")
+    )
     if not part.strip():
-        raise ValueError(f"{where} is empty (groups are joined by ' + ')")
+        raise _bad("group_empty", where=where)
     m = _GROUP_RE.fullmatch(part)
     shown = " ".join(part.split())
     if m is None:
-        raise ValueError(f"{where} {shown!r} is not of the form name(parameters)")
+        raise _bad("form", where=where, shown=shown)
     kind, inner = m.group(1), m.group(2)
     if kind not in _PARAMETERS:
-        raise ValueError(f"unknown group {kind!r} (expected one of {', '.join(GROUP_KINDS)})")
+        raise _bad("unknown", kind=kind, kinds=", ".join(GROUP_KINDS))
     args = [a.strip() for a in inner.split(",")]
     expected = _PARAMETERS[kind]
     if kind == "flush" and len(args) == 2:
         expected = ("n", "colour")
     if len(args) != len(expected) or any(not a for a in args):
-        raise ValueError(f"{kind}() takes {', '.join(expected)}, got ({', '.join(args)})")
+        raise _bad("arguments", kind=kind, expected=", ".join(expected), given=", ".join(args))
     canonical = f"{kind}({', '.join(args)})"
 
     def integer(name: str, text: str) -> int:
         if not _INT_RE.fullmatch(text):
-            raise ValueError(f"{canonical}: {name} must be a whole number, got {text!r}")
+            raise _bad("integer", group=canonical, name=name, value=text)
         return int(text)
 
     if kind == "exact":
         x = integer("x", args[0])
         if not 1 <= x <= HIGHEST_NUMBER:
-            raise ValueError(f"{canonical}: x must be 1..{HIGHEST_NUMBER}")
+            raise _bad("exact", group=canonical, high=HIGHEST_NUMBER)
         return Group("exact", 1, value=x)
     n = integer("n", args[0])
     if n < 1:
-        raise ValueError(f"{canonical}: n must be at least 1")
+        raise _bad("at_least_one", group=canonical)
     if kind in ("rainbow", "rainbow_set") and n > COLOUR_COUNT:
-        raise ValueError(f"{canonical}: n must be 1..{COLOUR_COUNT} (one item per colour)")
+        raise _bad("rainbow", group=canonical, high=COLOUR_COUNT)
     if kind in ("run", "colour_run") and n > HIGHEST_NUMBER:
-        raise ValueError(f"{canonical}: n must be 1..{HIGHEST_NUMBER}")
+        raise _bad("run", group=canonical, high=HIGHEST_NUMBER)
     if kind in ("sum_at_least", "sum_at_most"):
         k = integer("k", args[1])
         if kind == "sum_at_least" and k > HIGHEST_NUMBER * n:
-            raise ValueError(
-                f"{canonical}: can never be met ({n} items total at most {HIGHEST_NUMBER * n})"
-            )
+            raise _bad("never_high", group=canonical, n=n, total=HIGHEST_NUMBER * n)
         if kind == "sum_at_most" and k < n:
-            raise ValueError(f"{canonical}: can never be met ({n} items total at least {n})")
+            raise _bad("never_low", group=canonical, n=n)
         return Group(kind, n, value=k)
     if len(args) == 2:
         if args[1] not in colours:
-            raise ValueError(
-                f"{canonical}: unknown colour {args[1]!r} (expected one of {', '.join(colours)})"
-            )
+            raise _bad("colour", group=canonical, colour=args[1], colours=", ".join(colours))
         return Group(kind, n, colour=args[1], colour_index=list(colours).index(args[1]))
     return Group(kind, n)
 

@@ -5,7 +5,8 @@ The shipped file, ``bodoge/games/ruler_of_mana/cards.toml``, holds the 120 cards
 its header comment explains the layout. ``load_cards()`` loads it once and caches it;
 ``load_cards(path)`` loads a file of your own, which may hold other cards and other totals.
 
-Checks (each failure raises ``CardSetError``: one line naming the file, the card and the field):
+Checks (each failure raises ``CardSetError``: one line naming the file, the card and the field;
+``str()`` in English, ``text("ja")`` in Japanese, worded from the catalogue's ``rm.cards.error.*``):
 
 - the file is TOML; its only tables are ``[[mana]]``, ``[[spell]]`` and ``[[scroll]]`` (arrays of
   tables); there is at least one mana kind and one spell (scrolls may be left out);
@@ -47,7 +48,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, cast
 
-from bodoge.core.errors import CardSetError
+from bodoge.core.errors import CardSetError, os_reason, worded
+from bodoge.core.i18n import Message
 from bodoge.games.ruler_of_mana.effects import (
     TIMING_TRIGGERS,
     TIMINGS,
@@ -350,8 +352,8 @@ def load_cards(path: str | os.PathLike[str] | None = None) -> CardSet:
     try:
         text = Path(path).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "it is not UTF-8 text"
-        raise CardSetError(name, None, None, f"cannot read the file: {reason}") from None
+        reason = os_reason(error) if isinstance(error, OSError) else _m("not_utf8")
+        raise CardSetError(name, None, None, _m("unreadable", reason=reason)) from None
     return parse_cards(text, name)
 
 
@@ -374,8 +376,13 @@ def parse_cards(text: str, file: str = "<cards>") -> CardSet:
     except tomllib.TOMLDecodeError as error:
         card, field = _locate(text, str(error))
         problem = " ".join(str(error).split())
-        raise CardSetError(file, card, field, f"not valid TOML: {problem}") from None
+        raise CardSetError(file, card, field, _m("toml", detail=problem)) from None
     return _Reader(file).read(data)
+
+
+def _m(key: str, **fields: Any) -> Message:
+    """A problem worded from the catalogue: ``rm.cards.error.<key>`` with its fields."""
+    return Message(f"rm.cards.error.{key}", fields)
 
 
 def _locate(text: str, message: str) -> tuple[str | None, str | None]:
@@ -409,13 +416,13 @@ class _Reader:
         self.codes: dict[str, str] = {}  # notation code -> card that uses it
         self.ids: dict[str, str] = {}  # card id -> card that uses it
 
-    def fail(self, card: str | None, field: str | None, problem: str) -> CardSetError:
+    def fail(self, card: str | None, field: str | None, problem: Message) -> CardSetError:
         return CardSetError(self.file, card, field, problem)
 
     def read(self, data: dict[str, Any]) -> CardSet:
         for key in data:
             if key not in _SECTIONS:
-                raise self.fail(None, key, "unknown table: use [[mana]], [[spell]] or [[scroll]]")
+                raise self.fail(None, key, _m("unknown_table"))
         mana = tuple(self.mana(e, f"mana #{i}") for i, e in self.section(data, "mana", True))
         spells = tuple(self.spell(e, f"spell #{i}") for i, e in self.section(data, "spell", True))
         scrolls = tuple(
@@ -429,12 +436,12 @@ class _Reader:
         entries = data.get(name)
         if entries is None:
             if required:
-                raise self.fail(None, name, f"missing: the deck needs {name} cards")
+                raise self.fail(None, name, _m("section_missing", cards=_m(f"section.{name}")))
             return []
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            raise self.fail(None, name, f"must be an array of tables, written [[{name}]]")
+            raise self.fail(None, name, _m("not_array", name=name))
         if required and not entries:
-            raise self.fail(None, name, f"empty: the deck needs {name} cards")
+            raise self.fail(None, name, _m("section_empty", cards=_m(f"section.{name}")))
         return list(enumerate(entries, start=1))
 
     # -- fields
@@ -442,32 +449,36 @@ class _Reader:
     def fields(self, entry: dict[str, Any], card: str, known: tuple[str, ...]) -> None:
         for key in entry:
             if key not in known:
-                raise self.fail(card, key, f"unknown field: use {', '.join(known)}")
+                raise self.fail(card, key, _m("unknown_field", allowed=", ".join(known)))
 
     def text(self, entry: dict[str, Any], card: str, field: str) -> str:
         if field not in entry:
-            raise self.fail(card, field, "missing")
+            raise self.fail(card, field, Message("cards.error.missing"))
         value = entry[field]
         if not isinstance(value, str):
-            raise self.fail(card, field, f"must be text in quotes, not {value!r}")
+            raise self.fail(card, field, _m("not_text", value=value))
         if not value.strip():
-            raise self.fail(card, field, "is empty")
+            raise self.fail(card, field, _m("empty"))
         return value
 
     def number(self, entry: dict[str, Any], card: str, field: str, lo: int, hi: int) -> int:
         if field not in entry:
-            raise self.fail(card, field, "missing")
+            raise self.fail(card, field, Message("cards.error.missing"))
         value = entry[field]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(card, field, f"must be a whole number, not {value!r}")
+            raise self.fail(card, field, _m("not_integer", value=value))
         if not lo <= value <= hi:
-            raise self.fail(card, field, f"must be {lo}-{hi}, not {value}")
+            raise self.fail(card, field, _m("range", low=lo, high=hi, value=value))
         return value
 
     def choice(self, entry: dict[str, Any], card: str, field: str, allowed: tuple[str, ...]) -> str:
         value = self.text(entry, card, field)
         if value not in allowed:
-            raise self.fail(card, field, f"unknown {field} {value!r}: use {', '.join(allowed)}")
+            raise self.fail(
+                card,
+                field,
+                _m("unknown_choice", field=field, value=value, allowed=", ".join(allowed)),
+            )
         return value
 
     def claim(
@@ -475,13 +486,11 @@ class _Reader:
     ) -> None:
         """Record a notation code and card ids, failing on one already used."""
         if code in self.codes:
-            raise self.fail(card, code_field, f"{code} is used twice (also by {self.codes[code]})")
+            raise self.fail(card, code_field, _m("code_twice", code=code, other=self.codes[code]))
         self.codes[code] = card
         for card_id in ids:
             if card_id in self.ids:
-                raise self.fail(
-                    card, id_field, f"card id {card_id} is used twice (also by {self.ids[card_id]})"
-                )
+                raise self.fail(card, id_field, _m("id_twice", id=card_id, other=self.ids[card_id]))
             self.ids[card_id] = card
 
     # -- entries
@@ -493,21 +502,25 @@ class _Reader:
         kind = MANA[code]
         element = self.choice(entry, card, "element", MANA_ELEMENTS)
         if element != kind.element:
-            raise self.fail(card, "element", f"code {code} is {kind.element} mana, not {element}")
+            raise self.fail(
+                card, "element", _m("mana_element", code=code, element=kind.element, given=element)
+            )
         symbol: str | None = None
         if kind.symbol is None:
             if "symbol" in entry:
-                raise self.fail(card, "symbol", "rainbow mana has no symbol: leave the field out")
+                raise self.fail(card, "symbol", _m("rainbow_symbol"))
         else:
             symbol = self.text(entry, card, "symbol")
             if symbol != kind.symbol:
-                raise self.fail(card, "symbol", f"{element} mana has symbol {kind.symbol}")
+                raise self.fail(
+                    card, "symbol", _m("mana_symbol", element=element, symbol=kind.symbol)
+                )
         orbs = self.number(entry, card, "orbs", 1, 2)
         if orbs != kind.orbs:
-            raise self.fail(card, "orbs", f"code {code} has {kind.orbs} orb(s), not {orbs}")
+            raise self.fail(card, "orbs", _m("orbs", code=code, orbs=kind.orbs, given=orbs))
         prefix = self.text(entry, card, "prefix")
         if not _PREFIX.fullmatch(prefix):
-            raise self.fail(card, "prefix", f"{prefix!r}: use capital letters and digits (MF1)")
+            raise self.fail(card, "prefix", _m("prefix", value=prefix))
         copies = self.number(entry, card, "copies", 1, MAX_MANA_COPIES)
         result = ManaKind(
             code,
@@ -527,32 +540,29 @@ class _Reader:
         self.fields(entry, card, _SPELL_FIELDS)
         spell_id = self.text(entry, card, "id")
         if not _SPELL_ID.fullmatch(spell_id):
-            raise self.fail(card, "id", f"{spell_id!r}: a spell id is S and 2-3 digits (S19)")
+            raise self.fail(card, "id", _m("spell_id", value=spell_id))
         en, ja = self.text(entry, card, "en"), self.text(entry, card, "ja")
         element = self.choice(entry, card, "element", ELEMENTS)
         if "options" not in entry:
-            raise self.fail(card, "options", "missing")
+            raise self.fail(card, "options", Message("cards.error.missing"))
         texts = entry["options"]
         if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-            raise self.fail(card, "options", 'must be a list of texts: ["F -> draw(1)", ...]')
+            raise self.fail(card, "options", _m("options_not_list"))
         if not 1 <= len(texts) <= MAX_OPTIONS:
             raise self.fail(
-                card, "options", f"a spell has 1-{MAX_OPTIONS} options, not {len(texts)}"
+                card, "options", _m("options_count", high=MAX_OPTIONS, count=len(texts))
             )
         options: list[SpellOption] = []
         for number, option_text in enumerate(texts, start=1):
             try:
                 option = parse_option(option_text)
             except ValueError as error:
-                raise self.fail(card, "options", f"option {number}: {error}") from None
+                problem = _m("option", number=number, error=worded(error))
+                raise self.fail(card, "options", problem) from None
             for earlier, other in enumerate(options, start=1):
                 if other.cost == option.cost:
-                    raise self.fail(
-                        card,
-                        "options",
-                        f"options {earlier} and {number} both cost {option.cost}: the costs of a"
-                        " spell's options must differ",
-                    )
+                    same = _m("same_cost", first=earlier, second=number, cost=str(option.cost))
+                    raise self.fail(card, "options", same)
             options.append(option)
         self.claim(card, "id", spell_id, "id", (spell_id,))
         return Spell(spell_id, en, ja, element, tuple(options))
@@ -562,7 +572,7 @@ class _Reader:
         self.fields(entry, card, _SCROLL_FIELDS)
         scroll_id = self.text(entry, card, "id")
         if not _SCROLL_ID.fullmatch(scroll_id):
-            raise self.fail(card, "id", f"{scroll_id!r}: a scroll id is R and 2-3 digits (R03)")
+            raise self.fail(card, "id", _m("scroll_id", value=scroll_id))
         en, ja = self.text(entry, card, "en"), self.text(entry, card, "ja")
         copies = self.number(entry, card, "copies", 1, len(COPY_LETTERS))
         timing = cast(Timing, self.choice(entry, card, "timing", TIMINGS))
@@ -572,25 +582,26 @@ class _Reader:
         trigger: Trigger | None = None
         if timing == "main":
             if "trigger" in entry:
-                raise self.fail(card, "trigger", "a main scroll has no trigger: leave it out")
+                raise self.fail(card, "trigger", _m("main_trigger"))
             try:
                 effects = parse_effects(effect_text)
             except ValueError as error:
-                raise self.fail(card, "effect", str(error)) from None
+                raise self.fail(card, "effect", worded(error)) from None
         else:
             allowed = TIMING_TRIGGERS[timing]
             trigger_text = self.choice(entry, card, "trigger", TRIGGERS)
             if trigger_text not in allowed:
-                raise self.fail(
-                    card,
-                    "trigger",
-                    f"trigger {trigger_text} does not fit timing {timing}:"
-                    f" use {', '.join(allowed)}",
+                fits = _m(
+                    "trigger_timing",
+                    trigger=trigger_text,
+                    timing=timing,
+                    allowed=", ".join(allowed),
                 )
+                raise self.fail(card, "trigger", fits)
             try:
                 reaction = parse_reaction(effect_text, trigger_text, timing)
             except ValueError as error:
-                raise self.fail(card, "effect", str(error)) from None
+                raise self.fail(card, "effect", worded(error)) from None
             trigger = reaction.trigger
         result = Scroll(scroll_id, en, ja, copies, timing, trigger, effects, reaction)
         self.claim(card, "id", scroll_id, "id", result.ids)

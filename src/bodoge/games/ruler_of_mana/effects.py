@@ -69,8 +69,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeVar, get_args
+from typing import Any, Literal, TypeVar, get_args
 
+from bodoge.core.errors import CardTextError
+from bodoge.core.i18n import Message
 from bodoge.games.ruler_of_mana.payment import Cost, parse_cost
 
 __all__ = [
@@ -168,15 +170,24 @@ _CALL = re.compile(r"^([a-z_]+)\s*(?:\((.*)\))?$", re.DOTALL)
 _S = TypeVar("_S", bound=str)
 
 
+def _bad(key: str, **fields: Any) -> CardTextError:
+    """A parse error worded from the catalogue (``rm.cards.error.effect.<key>``): a
+    ``ValueError`` whose ``text(lang)`` reads in either language."""
+    return CardTextError(f"rm.cards.error.effect.{key}", **fields)
+
+
 def _one_of(value: str, allowed: tuple[_S, ...], what: str) -> _S:
+    """``value`` if it is one of ``allowed``; ``what`` names the kind of word
+    (``rm.cards.error.effect.what.<what>``)."""
     if value not in allowed:
-        raise ValueError(f"unknown {what} {value!r}: use one of {', '.join(allowed)}")
+        kind = Message(f"rm.cards.error.effect.what.{what}")
+        raise _bad("unknown", what=kind, value=value, allowed=", ".join(allowed))
     return value
 
 
 def _number(value: str, where: str) -> int:
     if not re.fullmatch(r"[0-9]+", value) or int(value) < 1:
-        raise ValueError(f"{where}: expected a whole number >= 1, got {value!r}")
+        raise _bad("number", where=where, value=value)
     return int(value)
 
 
@@ -184,7 +195,7 @@ def _split_call(text: str) -> tuple[str, list[str] | None]:
     """``verb(a, b)`` -> ("verb", ["a", "b"]); a bare ``verb`` -> ("verb", None)."""
     match = _CALL.match(text.strip())
     if match is None:
-        raise ValueError(f"cannot read {text.strip()!r}: write verb(arguments), e.g. draw(2)")
+        raise _bad("call", text=text.strip())
     verb, args = match.group(1), match.group(2)
     if args is None:
         return verb, None
@@ -194,7 +205,7 @@ def _split_call(text: str) -> tuple[str, list[str] | None]:
 def _split_plus(text: str) -> list[str]:
     parts = [p.strip() for p in text.split("+")]
     if not text.strip() or any(not p for p in parts):
-        raise ValueError(f"empty effect in {text.strip()!r}: join effects with ' + '")
+        raise _bad("empty", text=text.strip())
     return parts
 
 
@@ -227,30 +238,41 @@ def parse_effect(text: str) -> Effect:
     >>> parse_effect("heal(2)")
     Traceback (most recent call last):
     ...
-    ValueError: heal(2): heal takes (T, n), got 1 argument
+    bodoge.core.errors.CardTextError: heal(2): heal takes (T, n), got 1 argument
     """
     name, args = _split_call(text)
-    verb = _one_of(name, VERBS, "effect verb")
+    verb = _one_of(name, VERBS, "verb")
     signature = SIGNATURES[verb]
     where = text.strip()
     if args is None or len(args) != len(signature):
-        got = "no parentheses" if args is None else f"{len(args)} argument" + "s" * (len(args) != 1)
-        raise ValueError(f"{where}: {verb} takes ({', '.join(signature)}), got {got}")
+        got = (
+            Message("rm.cards.error.effect.got.none")
+            if args is None
+            else Message(
+                f"rm.cards.error.effect.got.{'one' if len(args) == 1 else 'many'}",
+                {"count": len(args)},
+            )
+        )
+        raise _bad("arity", where=where, verb=verb, signature=", ".join(signature), got=got)
     target: TargetKind | None = None
     n: int | None = None
     element: DamageElement | None = None
     for kind, value in zip(signature, args, strict=True):
         if kind == "T":
-            target = _one_of(value, TARGET_KINDS, "target kind")
+            target = _one_of(value, TARGET_KINDS, "target")
             allowed = _ALLOWED_TARGETS.get(verb, TARGET_KINDS)
             if target not in allowed:
-                raise ValueError(
-                    f"{where}: {verb} cannot target {target}: use {', '.join(allowed)}"
+                raise _bad(
+                    "cannot_target",
+                    where=where,
+                    verb=verb,
+                    target=target,
+                    allowed=", ".join(allowed),
                 )
         elif kind == "n":
             n = _number(value, where)
         else:
-            element = _one_of(value, DAMAGE_ELEMENTS, "damage element")
+            element = _one_of(value, DAMAGE_ELEMENTS, "element")
     return Effect(verb, target, n, element)
 
 
@@ -409,7 +431,7 @@ def parse_option(text: str) -> SpellOption:
     """
     cost_text, arrow, effects_text = text.partition("->")
     if not arrow or "->" in effects_text:
-        raise ValueError(f"cannot read option {text.strip()!r}: write 'cost -> effects'")
+        raise _bad("option", text=text.strip())
     return SpellOption(parse_cost(cost_text), parse_effects(effects_text))
 
 
@@ -461,15 +483,16 @@ def parse_reaction(text: str, trigger: str, timing: str = "window") -> Reaction:
     >>> parse_reaction("prevent", trigger="targeted")
     Traceback (most recent call last):
     ...
-    ValueError: prevent is a lethal reaction verb, not a window one
+    bodoge.core.errors.CardTextError: prevent is a lethal reaction verb, not a window one
     """
     when = _one_of(timing, TIMINGS, "timing")
     if when == "main":
-        raise ValueError("a main scroll has effects, not a reaction")
+        raise _bad("main_reaction")
     how = _one_of(trigger, TRIGGERS, "trigger")
     if how not in TIMING_TRIGGERS[when]:
-        raise ValueError(
-            f"trigger {how} does not fit timing {when}: use {', '.join(TIMING_TRIGGERS[when])}"
+        allowed = ", ".join(TIMING_TRIGGERS[when])
+        raise CardTextError(
+            "rm.cards.error.trigger_timing", trigger=how, timing=when, allowed=allowed
         )
     verbs: list[ReactionEffect] = []
     own: list[Effect] = []
@@ -478,37 +501,35 @@ def parse_reaction(text: str, trigger: str, timing: str = "window") -> Reaction:
         if name in REACTION_VERBS:
             verb = name
             if own:
-                raise ValueError(f"{part}: write reaction verbs before the reactor's own effects")
+                raise _bad("order", part=part)
             if verb not in _TIMING_VERBS[when]:
                 other = "lethal" if when == "window" else "window"
-                raise ValueError(f"{verb} is a {other} reaction verb, not a {when} one")
+                raise _bad("verb_timing", verb=verb, other=other, timing=when)
             if any(v.verb == verb for v in verbs):
-                raise ValueError(f"{verb} appears twice")
+                raise _bad("twice", verb=verb)
             if verb in _NUMBERED_VERBS:
                 if args is None or len(args) != 1:
-                    raise ValueError(f"{part}: {verb} takes (n), e.g. {verb}(4)")
+                    raise _bad("numbered", part=part, verb=verb)
                 verbs.append(ReactionEffect(verb, _number(args[0], part)))
             else:
                 if args is not None:
-                    raise ValueError(f"{part}: {verb} takes no arguments")
+                    raise _bad("no_arguments", part=part, verb=verb)
                 verbs.append(ReactionEffect(verb))
         elif name in VERBS:
             effect = parse_effect(part)
             if effect.target not in (None, "self"):
-                raise ValueError(f"{part}: a reaction's own effects may only target self")
+                raise _bad("own_target", part=part)
             own.append(effect)
         else:
-            raise ValueError(
-                f"unknown reaction verb {name!r}: use one of {', '.join(REACTION_VERBS)}"
-                " or an effect on self"
-            )
+            raise _bad("reaction_verb", verb=name, allowed=", ".join(REACTION_VERBS))
     exclusive = [v.verb for v in verbs if v.verb in _EXCLUSIVE_VERBS]
     if len(exclusive) > 1:
-        raise ValueError(f"{' and '.join(exclusive)} cannot be combined: use at most one")
+        joined: str | Message = exclusive[0]
+        for verb in exclusive[1:]:  # "a and b and c", joined in the reader's language
+            joined = Message("rm.cards.error.effect.and", {"first": joined, "then": verb})
+        raise _bad("combined", verbs=joined)
     if not verbs:
-        raise ValueError(
-            f"a {when} reaction needs a reaction verb: {', '.join(_TIMING_VERBS[when])}"
-        )
+        raise _bad("needs_verb", timing=when, allowed=", ".join(_TIMING_VERBS[when]))
     if when == "lethal" and not any(v.verb == "prevent" for v in verbs):
-        raise ValueError("a lethal reaction needs prevent")
+        raise _bad("needs_prevent")
     return Reaction(when, how, tuple(verbs), tuple(own))

@@ -40,6 +40,8 @@ from functools import lru_cache
 from itertools import pairwise, product
 from typing import Final
 
+from bodoge.core.errors import CardTextError
+
 __all__ = [
     "CODES",
     "ELEMENTS",
@@ -181,28 +183,29 @@ Hand = Iterable[str] | Mapping[str, int]
 
 
 def parse_cost(text: str) -> Cost:
-    """Parse a cost written as space-separated symbols ``F W A E *`` (1–5 of them).
+    """Parse a cost written as space-separated symbols ``F W A E *`` (1–5 of them); bad text
+    raises a ``ValueError`` worded from the catalogue (:class:`~bodoge.core.errors.CardTextError`).
 
     >>> str(parse_cost("F F *"))
     'F F *'
-    >>> parse_cost("F G")
+    >>> parse_cost("F G")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown cost symbol 'G' in 'F G': use F W A E * separated by spaces
+    bodoge.core.errors.CardTextError: unknown cost symbol 'G' in 'F G': use F W A E * separated...
     """
     text = text.strip()
     tokens = text.split()
     if not tokens:
-        raise ValueError("empty cost: write 1-5 symbols F W A E * separated by spaces")
+        raise CardTextError("rm.cards.error.cost.empty")
     counts = [0] * len(SYMBOLS)
     for token in tokens:
         if token not in SYMBOLS:
-            raise ValueError(
-                f"unknown cost symbol {token!r} in {text!r}: use F W A E * separated by spaces"
-            )
+            raise CardTextError("rm.cards.error.cost.symbol", symbol=token, text=text)
         counts[SYMBOLS.index(token)] += 1
     if len(tokens) > MAX_SYMBOLS:
-        raise ValueError(f"cost {text!r} has {len(tokens)} symbols: at most {MAX_SYMBOLS}")
+        raise CardTextError(
+            "rm.cards.error.cost.long", text=text, count=len(tokens), high=MAX_SYMBOLS
+        )
     return Cost((counts[0], counts[1], counts[2], counts[3], counts[4]))
 
 

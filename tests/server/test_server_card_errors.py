@@ -1,0 +1,39 @@
+"""An uploaded card file that cannot be loaded: the loader's line, naming the file as uploaded,
+in the language the page asks for (``?lang=`` or Accept-Language)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from server_helpers import client
+from starlette.testclient import TestClient
+
+BROKEN_RM = "[[mana]]\ncode = 'F1'\nprefix = 'MF1'\nelement = 'fire'\nsymbol = 'F'\norbs = 1\n"
+
+
+@pytest.fixture
+def c(sqlite_url: str, tmp_path: Path) -> TestClient:
+    with client(sqlite_url, tmp_path / "cards") as c:
+        yield c  # type: ignore[misc]
+
+
+def refused(c: TestClient, game: str, cards: str, lang: str) -> str:
+    body = {"game": game, "players": 2, "name": "Ann", "cards": cards, "cards_name": "mine.toml"}
+    r = c.post("/api/rooms", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 400, r.text
+    message: str = r.json()["error"]
+    assert "\n" not in message
+    return message
+
+
+def test_a_bad_card_file_is_refused_in_the_pages_language(c: TestClient) -> None:
+    assert refused(c, "ruler-of-mana", BROKEN_RM, "en") == (
+        "mine.toml: card F1: field 'copies': missing"
+    )
+    assert refused(c, "ruler-of-mana", BROKEN_RM, "ja,en;q=0.5") == (
+        "mine.toml：カード F1：項目 'copies'：ありません（必ず書く項目です）"
+    )
+    toml = refused(c, "extreme-mission", "[[mission]\nid=", "ja")
+    assert toml.startswith("mine.toml：TOML の書き方に誤りがあります：Expected")
+    assert c.get("/api/rooms").json()["rooms"] == []
