@@ -277,7 +277,7 @@ def test_the_game_provides_its_words() -> None:
     assert describe_event is not None and describe_card is not None
     words = GameWords(game, "ja")
     assert words.event({"event": "draw", "seat": 1}) == "席1が山札から1枚引いた"
-    assert words.value("hand", ["I-R7a", "I-P9b"]) == "赤の7、紫の9"
+    assert words.value("hand", ["I-R7a", "I-P9b"]) == "R7 赤の7、P9 紫の9"  # the codes to type
 
 
 # ------------------------------------------------------------------------------ bench

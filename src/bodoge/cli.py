@@ -27,6 +27,7 @@ from bodoge.arena.command import (
     VARIANT_HELP,
     arena_command,
     check_output,
+    game_title,
     os_reason,
     output_errors,
 )
@@ -60,9 +61,10 @@ SIM_SEATS_HELP = (
 def _fail(message: str, lang: str = "en") -> NoReturn:
     """One line on stderr, exit code 2."""
     one_line = " ".join(message.split())
-    Console(stderr=True, highlight=False, soft_wrap=True).print(
-        Text(text("cli.error", lang, message=one_line))
-    )
+    err = Console(stderr=True, highlight=False)
+    # one line for whatever reads it; on a terminal wrapped by Rich between words (the terminal
+    # itself would cut a word in two)
+    err.print(Text(text("cli.error", lang, message=one_line)), soft_wrap=not err.is_terminal)
     raise typer.Exit(USAGE_ERROR)
 
 
@@ -111,7 +113,7 @@ def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Tab
     title = Text(
         t(
             "cli.sim.title",
-            game=report.game,
+            game=game_title(report.game, lang),
             games=report.games,
             players=report.players,
             seed=report.seed,
@@ -131,13 +133,17 @@ def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Tab
     summary.add_row(t("cli.sim.no_winner"), str(report.no_winner))
 
     seats = Table(caption=t("cli.sim.shared_note"), caption_justify="left")
-    for key in ("seat", "agent", "wins", "win_share", "mean_score", "mean_rank"):
-        seats.add_column(t(f"cli.sim.{key}"), justify="left" if key == "agent" else "right")
+    for key in ("seat", "agent", "wins", "wins_split", "win_share", "mean_score", "mean_rank"):
+        # fold: a Japanese header has no space to wrap at, and cut short it would say "勝利数（ …"
+        seats.add_column(
+            t(f"cli.sim.{key}"), justify="left" if key == "agent" else "right", overflow="fold"
+        )
     for seat in range(report.players):
         seats.add_row(
             str(seat),
             report.seats[seat],
             str(report.wins[seat]),
+            f"{report.split_wins[seat]:g}",
             f"{report.win_shares[seat]:.1%}",
             f"{report.mean_scores[seat]:.2f}",
             f"{report.mean_ranks[seat]:.2f}",

@@ -61,7 +61,7 @@ def timeless(data: dict[str, Any]) -> dict[str, Any]:
 def test_tables_show_bots_seats_head_to_head_and_length() -> None:
     out = arena()
     for words in (
-        "extreme-mission (basic): 6 games (2 seatings × 3), 2 players, seed 5",
+        "Extreme Mission (basic): 6 games (2 seatings × 3), 2 players, seed 5",
         "Bots",
         "win rate",
         "95% CI",
@@ -203,3 +203,21 @@ def test_japanese_plots_draw_every_glyph(tmp_path: Path) -> None:
         paths, used = write_plots(tmp_path, report.stats.head_to_head, report.records, "ja", 30)
     assert used == "ja"
     assert all(path.stat().st_size > 1000 for path in paths)
+
+
+def test_the_japanese_title_names_the_game_and_variant_in_japanese() -> None:
+    """``--lang ja`` read "extreme-mission（basic）：6ゲーム…"."""
+    out = arena("--lang", "ja")
+    assert "エクストリームミッション（ベーシック）：6ゲーム" in out, out.splitlines()[0]
+    assert "basic" not in out and "extreme-mission" not in out
+
+
+def test_the_game_length_plot_counts_games_in_whole_numbers() -> None:
+    """Its y axis (games) had ticks at 0.25, 1.25 …: a count is a whole number."""
+    from bodoge.arena.command import run_arena
+    from bodoge.arena.plots import game_length_figure
+
+    report = run_arena("extreme-mission", ["random", "random"], players=2, games=2, workers=1)
+    ax = game_length_figure(report.records, "en", None).axes[0]
+    ticks = list(ax.get_yticks())
+    assert len(ticks) >= 2 and all(float(t).is_integer() for t in ticks), ticks

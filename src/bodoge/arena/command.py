@@ -33,7 +33,7 @@ from bodoge.arena.tournament import MatchRecord, Tournament, plan
 from bodoge.arena.workers import Progress as ProgressCallback
 from bodoge.arena.workers import run_jobs
 from bodoge.core.errors import BodogeError
-from bodoge.core.i18n import LANGUAGES, text
+from bodoge.core.i18n import LANGUAGES, catalogue, text
 from bodoge.core.registry import game_class
 from bodoge.core.registry import games as game_names
 
@@ -183,6 +183,18 @@ def write_csv(report: ArenaReport, path: Path) -> None:
             writer.writerow(row)
 
 
+def game_title(name: str, lang: str) -> str:
+    """A game's title in ``lang`` as the game declares it (``Extreme Mission``), else its name."""
+    titles: dict[str, str] = getattr(game_class(name), "title", {})
+    return titles.get(lang, name)
+
+
+def variant_words(variant: str, lang: str) -> str:
+    """A rules variant in ``lang`` (``ベーシック``), as ``play`` names it."""
+    key = f"play.value.variant.{variant}"
+    return text(key, lang) if key in catalogue() else variant
+
+
 def _pct(value: float | None) -> str:
     return "—" if value is None else f"{value:.1%}"
 
@@ -199,8 +211,8 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
         Text(
             t(
                 "arena.title",
-                game=tour.game,
-                variant=tour.variant,
+                game=game_title(tour.game, lang),
+                variant=variant_words(tour.variant, lang),
                 games=tour.games,
                 players=tour.players,
                 seatings=len(tour.seatings),
@@ -288,9 +300,9 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
 def usage_error(message: str, lang: str = "en") -> NoReturn:
     """One line on stderr, exit code 2."""
     one_line = " ".join(message.split())
-    Console(stderr=True, highlight=False, soft_wrap=True).print(
-        Text(text("cli.error", lang if lang in LANGUAGES else "en", message=one_line))
-    )
+    err = Console(stderr=True, highlight=False)
+    said = Text(text("cli.error", lang if lang in LANGUAGES else "en", message=one_line))
+    err.print(said, soft_wrap=not err.is_terminal)  # a terminal: wrapped between words by Rich
     raise typer.Exit(USAGE_ERROR)
 
 

@@ -22,6 +22,7 @@ from bodoge.arena.tournament import MatchRecord
 from bodoge.core.i18n import text
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
     from matplotlib.font_manager import FontManager
 
 __all__ = [
@@ -119,7 +120,15 @@ def plot_game_length(
 ) -> None:
     """A histogram of turns per game, one series per player count; the turn cap as a dashed
     line when games reached it."""
+    game_length_figure(records, lang, turn_cap).savefig(path, format="png")
+
+
+def game_length_figure(
+    records: Sequence[MatchRecord], lang: str = "en", turn_cap: int | None = None
+) -> Figure:
+    """The figure of :func:`plot_game_length`."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     by_players: dict[int, list[int]] = {}
     for record in records:
@@ -148,9 +157,10 @@ def plot_game_length(
         )
     ax.set_xlabel(text("arena.plot.length_turns", lang))
     ax.set_ylabel(text("arena.plot.length_games", lang))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts of games: no "1.25 games"
     ax.set_title(text("arena.plot.length_title", lang))
     ax.legend()
-    fig.savefig(path, format="png")
+    return fig
 
 
 def write_plots(

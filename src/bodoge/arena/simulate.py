@@ -136,6 +136,15 @@ class SimulationReport:
         return tuple(sum(seat in r.winners for r in self.records) for seat in range(self.players))
 
     @property
+    def split_wins(self) -> tuple[float, ...]:
+        """Games won by each seat as ``bodoge arena`` counts them: a win shared by ``w`` seats
+        counts ``1/w`` for each (shown beside :attr:`wins`, so the two commands compare)."""
+        return tuple(
+            sum(1 / len(r.winners) for r in self.records if seat in r.winners)
+            for seat in range(self.players)
+        )
+
+    @property
     def win_shares(self) -> tuple[float, ...]:
         return tuple(w / self.games if self.records else 0.0 for w in self.wins)
 

@@ -13,17 +13,20 @@ several a line, by spelling or number, sees after each what is chosen and what c
 a whole action with ``ok`` (or Enter); only then is it applied, whole.
 
 Every word comes from the message catalogue (``messages.toml``), in English or Japanese. A game may
-put its own words in through optional functions of its package or its ``events`` module:
+put its own words in through optional functions of its package, its ``events`` module or its
+``words`` module:
 ``describe_event(cards, event, lang, names)`` (``names``: the players' names, one a seat, or None
 for ``Seat 2``), ``describe_card(cards, card_id, lang, detail=False)``
 (``cards`` is the game's ``cards`` attribute, or None), ``describe_help(lang)`` (examples of
 its whole actions, for ``help``) and ``describe_pending(cards, pending, you, lang)`` (what is
-being resolved, the view's ``pending``, for seat ``you``).
+being resolved, the view's ``pending``, for seat ``you``) and ``card_code(cards, card_id)`` (the
+code a person types for a card of the hand: ``R3``, ``W1``).
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
 from typing import Any
@@ -39,7 +42,7 @@ from bodoge.core.choices import item_step, split, steps
 from bodoge.core.errors import IllegalAction, SetupError
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_module
-from bodoge.core.i18n import catalogue, text
+from bodoge.core.i18n import Message, catalogue, text
 from bodoge.core.result import Result
 from bodoge.core.state import State
 from bodoge.play import HUMAN, Agent, Decision, derive_seed, make_agent, needs_view
@@ -49,6 +52,7 @@ __all__ = ["GameWords", "TerminalPlay", "game_hooks", "offered_steps", "whole_ac
 ReadLine = Callable[[str], str]
 EventHook = Callable[[Any, Mapping[str, Any], str, Sequence[str] | None], str]
 CardHook = Callable[..., "str | None"]
+CodeHook = Callable[[Any, str], "str | None"]
 BuildHook = Callable[[State, str, list[str], str], "str | None"]
 PendingHook = Callable[[Any, Mapping[str, Any], "int | None", str], str]
 
@@ -76,10 +80,10 @@ def game_hooks(game: Game) -> tuple[EventHook | None, CardHook | None]:
 
 def game_hook(game: Game, name: str) -> Any:
     """The game's optional function ``name``, or None: looked up in the module of the game's
-    class, its package, and the package's ``events`` module, in that order."""
+    class, its package, and the package's ``events`` and ``words`` modules, in that order."""
     module = import_module(type(game).__module__)
     package = import_module(module.__package__ or module.__name__)
-    for candidate in (module, package, game_module(game, "events")):
+    for candidate in (module, package, game_module(game, "events"), game_module(game, "words")):
         if candidate is not None and callable(getattr(candidate, name, None)):
             return getattr(candidate, name)
     return None
@@ -96,6 +100,7 @@ class GameWords:
         self._event_hook, self._card_hook = game_hooks(game)
         self._build_hook: BuildHook | None = game_hook(game, "describe_building")
         self._pending_hook: PendingHook | None = game_hook(game, "describe_pending")
+        self._code_hook: CodeHook | None = game_hook(game, "card_code")
 
     def t(self, key: str, **values: Any) -> str:
         return text(key, self.lang, **values)
@@ -131,6 +136,39 @@ class GameWords:
         words: str | None = self._card_hook(self.cards, card_id, self.lang, detail=detail)
         return words
 
+    def stage(self, view: Mapping[str, Any]) -> str:
+        """What is under way before the first turn: the pending decision's kind in words
+        (``draft``), else "before turn 1"."""
+        pending = view.get("pending")
+        kind = pending.get("kind") if isinstance(pending, Mapping) else None
+        said = self.maybe(f"play.value.pending.{kind}") if kind is not None else None
+        return said or self.t("play.before_first_turn")
+
+    def coded(self, card_id: str) -> str:
+        """A card with the code a person types for it (``R3 red 3``): a hand shows what the
+        prompt wants. Words that already show the code (``Deluge (S12)``) stay as they are."""
+        said = self.card(card_id) or card_id
+        code = self._code_hook(self.cards, card_id) if self._code_hook is not None else None
+        if code is None and said != card_id and self.card(card_id) is not None:
+            code = card_id  # an id that is itself the code (a collaborator's ``HK``)
+        if code is None or re.search(rf"(?<![\w/]){re.escape(code)}(?![\w/])", said):
+            return said
+        return self.t("play.card_code", code=code, words=said)
+
+    def for_reader(self, message: Message, you: int) -> Message:
+        """``message`` as the seat ``you`` reads it: a message (or a reason inside it) whose
+        ``seat`` is ``you`` takes its ``<game>.for_you.<rest of the key>`` form where the game
+        has one ("you must …", not "seat 0 must …")."""
+        fields = {
+            k: self.for_reader(v, you) if isinstance(v, Message) else v
+            for k, v in message.fields.items()
+        }
+        key = message.key
+        game, _, rest = key.partition(".")
+        if fields.get("seat") == you and f"{game}.for_you.{rest}" in catalogue():
+            key = f"{game}.for_you.{rest}"
+        return Message(key, fields)
+
     def needs(self, state: State, what: str, chosen: Sequence[str]) -> str | None:
         """What the begun action ``what`` with ``chosen`` still needs, in the game's words."""
         if self._build_hook is None:
@@ -160,6 +198,8 @@ class GameWords:
         if isinstance(value, str):
             if value in plain:
                 return value
+            if field in _CARD_LISTS:
+                return self.coded(value)
             return self.maybe(f"play.value.{field}.{value}") or self.card(value) or value
         if isinstance(value, Mapping):
             return self._mapping(field, value)
@@ -174,11 +214,11 @@ class GameWords:
             return "—"
         if all(isinstance(v, str) for v in value.values()) and len(set(value.values())) < len(
             value
-        ):  # few distinct words: group the keys (ids, kept short) by them
+        ):  # few distinct words: group the keys by them, each with its code (``HK Hacker``)
             groups: dict[str, list[str]] = {}
             for k, v in value.items():
-                groups.setdefault(self.value(field, v), []).append(str(k))
-            return " / ".join(f"{v}: {' '.join(ks)}" for v, ks in groups.items())
+                groups.setdefault(self.value(field, v), []).append(self.coded(str(k)))
+            return " / ".join(f"{v}: {self.join(ks)}" for v, ks in groups.items())
         keys = {k: self.card(str(k)) or self.maybe(f"play.view.{k}") or str(k) for k in value}
         return self.join([f"{keys[k]}: {self.value(field, v)}" for k, v in value.items()])
 
@@ -442,7 +482,16 @@ class TerminalPlay:
         self.last_history = -1  # history length after the last human answer
 
     def run(self) -> Result | None:
-        """Play to the end and return the result, or None if a person quits."""
+        """Play to the end and return the result, or None if a person quits. Ctrl-C says the
+        game is abandoned, then goes on up (the command exits with 130)."""
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            self.console.line()  # Ctrl-C leaves the prompt's line open
+            self.console.print(Text(self.words.t("play.quit")))
+            raise
+
+    def _run(self) -> Result | None:
         w = self.words
         self.console.print(Text(w.t("play.welcome", game=w.title(), players=self.game.players)))
         state = self.game.new_state(self.seed, self.setup)
@@ -500,7 +549,7 @@ class TerminalPlay:
             if entry.lower() in _QUIT:
                 return None
             if entry.lower() in _HELP:
-                self.console.print(Text(w.help()), soft_wrap=True)
+                self._say(w.help())
                 self.console.print(render_steps(w, offered, state))
                 continue
             picked = entry.isdigit()
@@ -532,7 +581,7 @@ class TerminalPlay:
         try:
             return whole_action(state, seat, entry, self.words)
         except IllegalAction as err:
-            self._error(err.text(self.words.lang))
+            self._error(self.words.for_reader(err.message, seat).text(self.words.lang))
             return _AGAIN
 
     # ----------------------------------------------------------------- building an action
@@ -566,7 +615,7 @@ class TerminalPlay:
             if word in _QUIT:
                 return None
             if word in _HELP:
-                self.console.print(Text(w.t("play.build.help")), soft_wrap=True)
+                self._say(w.t("play.build.help"))
                 continue
             if word in _CANCEL or (word in _BACK and not chosen):
                 self.console.print(Text(w.t("play.build.cancelled", what=what)))
@@ -648,9 +697,14 @@ class TerminalPlay:
         self.console.file.write("\x1b[3J")  # erase the scrollback (xterm's ED 3; tmux too)
         self.console.file.flush()
 
+    def _say(self, line: str) -> None:
+        """A long line: on a terminal Rich wraps it between words (the terminal would cut it
+        inside one); into a pipe or a file it stays one line, for whatever reads it."""
+        self.console.print(Text(line), soft_wrap=not self.console.is_terminal)
+
     def _error(self, message: str) -> None:
         one_line = " ".join(message.split())
-        self.console.print(Text(self.words.t("play.bad_input", error=one_line)), soft_wrap=True)
+        self._say(self.words.t("play.bad_input", error=one_line))
 
     # ----------------------------------------------------------------- showing things
     def _new_events(self, seat: int | None, view: Mapping[str, Any]) -> list[str]:
@@ -664,7 +718,7 @@ class TerminalPlay:
         if events:
             self.console.print(Text(self.words.t("play.since")))
             for line in events:
-                self.console.print(Text(f"  • {line}"), soft_wrap=True)
+                self._say(f"  • {line}")
 
     def show(
         self,
@@ -679,6 +733,10 @@ class TerminalPlay:
             turn = view.get("turn")
             if turn is None:
                 title = w.t("play.header", game=w.title(), seat=decision.seat)
+            elif turn < 1:  # before the first turn (a draft): "turn 0" would be no turn at all
+                title = w.t(
+                    "play.header_stage", game=w.title(), seat=decision.seat, stage=w.stage(view)
+                )
             else:
                 title = w.t("play.header_turn", game=w.title(), seat=decision.seat, turn=turn)
             self.console.print(Rule(Text(title)))

@@ -15,6 +15,15 @@ def card_words(cards: CardSet, type_: int, lang: str) -> str:
     return text("em.card", lang, colour=colour.ja if lang == "ja" else colour.en, number=number)
 
 
+def card_code(cards: CardSet, card_id: str) -> str | None:
+    """The code a person types for an info card id (``I-R7a`` -> ``R7``), for the terminal's
+    hand; None for anything else."""
+    try:
+        return cards.type_code(cards.info_card(card_id).type)
+    except KeyError:
+        return None
+
+
 def group_words(cards: CardSet, group: Group, lang: str) -> str:
     """One group of the condition language in words: ``run(3)`` -> ``a run of 3``."""
     colour = ""

@@ -22,6 +22,12 @@ def code_words(cards: CardSet, code: str, lang: str) -> str:
     return text("rm.card.named", lang, name=face.name(lang), code=code)
 
 
+def card_code(cards: CardSet, card_id: str) -> str | None:
+    """The code a person types for a card id (``MW1-03`` -> ``W1``), for the terminal's hand;
+    None for anything that is not a card id."""
+    return cards.code_of(card_id) if card_id in cards.by_id else None
+
+
 def card_words(cards: CardSet, card_id: str, lang: str) -> str:
     """A card id (``MF2-01``, ``S19``, ``R03-b``) in words."""
     return code_words(cards, cards.code_of(card_id), lang)
