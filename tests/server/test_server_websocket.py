@@ -233,6 +233,26 @@ def test_choices_answer_the_items_that_can_still_be_added(c: TestClient) -> None
         assert error(ann)["seq"] == 0
 
 
+def test_choices_say_how_many_wilds_the_move_still_needs(c: TestClient) -> None:
+    """Extreme Mission: a mission that two cards of the hand cannot make alone needs a
+    collaborator as a wild (EM-3.4); the choices frame says so in the asker's language, and says
+    nothing once a wild is chosen."""
+    import bodoge
+
+    room, tokens = started_room(c)
+    rooms = c.app.state.rooms  # type: ignore[attr-defined]
+    rooms.rooms[room].state = bodoge.make("extreme-mission", players=2).new_state(
+        1, setup={"start_player": 0, "hands": {0: ["I-R4a", "I-B5a"]}}
+    )
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}&lang=ja") as ann:
+        receive(ann, "state")
+        ann.send_text(json.dumps({"type": "choices", "what": "complete M1-02", "chosen": []}))
+        found = receive(ann, "choices")
+        assert found["needs"] == "協力者1枚をワイルドとして使う必要があります。", found
+        ann.send_text(json.dumps({"type": "choices", "what": "complete M1-02", "chosen": ["HK"]}))
+        assert receive(ann, "choices")["needs"] is None
+
+
 def test_each_connection_is_sent_the_log_once(c: TestClient) -> None:
     """After a connection's first state frame, ``view.log`` holds only the entries it was not
     sent (from ``log_from`` on); put together, they are the seat's whole log. A connection that

@@ -205,6 +205,28 @@ def test_ruler_of_mana_on_a_phone_in_japanese_with_replay(server: str, person: A
     who.page.wait_for_function(f"document.querySelector('.replay-step').innerText === {last!r}")
     who.no_sideways_scroll()
     who.shot("replay")
+    # the step in words, as the buttons of a move say it, never its notation (Japanese here)
+    history = who.page.evaluate("window.bodoge.replay.record.history")
+    for _ in range(3):
+        said = who.page.inner_text(".replay-step")
+        step = history[who.page.evaluate("window.bodoge.replay.step") - 1]
+        assert said.startswith(f"{len(history)}手中") and "：" in said, said
+        what = said.split("：", 1)[1]
+        assert what and step not in said and what.split(" ")[0] != step.split(" ")[0], (said, step)
+        assert who.page.locator(".replay-step code").count() == 0
+        who.page.click("#replay-back")
+        who.page.wait_for_function(f"document.querySelector('.replay-step').innerText !== {said!r}")
+    who.page.click("[aria-label='最初へ']")
+    who.page.wait_for_function(
+        "document.querySelector('.replay-step').innerText.includes('開始時')"
+    )
+    # seen from another seat: that seat is marked as the view's, never as "you"
+    who.page.select_option(".replay-bar select", "1")
+    who.page.wait_for_function("window.bodoge.replay.view && window.bodoge.replay.view.you === 1")
+    who.page.wait_for_selector(".mine .badge.you")
+    assert who.page.inner_text(".mine .badge.you") == "この視点"
+    assert "あなた" not in who.page.inner_text(".board")
+    who.shot("replay-seat1")
 
 
 def test_expert_draft_then_ruler_of_mana_to_the_end(server: str, person: Any) -> None:
@@ -369,3 +391,132 @@ def test_six_seats_have_six_colours_and_the_chat_hint_fits(server: str, person: 
         }"""
     )
     assert room[0] <= room[1], f"the placeholder {room[2]!r} needs {room[0]} px of {room[1]}"
+
+
+def test_a_collaborator_chosen_as_a_wild_is_marked_on_the_table(server: str, person: Any) -> None:
+    """Extreme Mission: a collaborator picked as a wild for a mission is marked chosen where it
+    lies (lifted, ringed, tagged "wild") and a click there takes it back; the move bar says what is
+    still missing (the wilds the move needs, in the server's words, or "not complete yet"), not
+    how many items could be added."""
+    who = person("wild", "en")
+    open_lobby(who, server, "Wil")
+    play_against_bots(who, "extreme-mission", 2)
+    page = who.page
+    for _ in range(DECISIONS):
+        page.wait_for_function("window.bodoge.frame.legal.length > 0", timeout=60000)
+        if any(s.startswith("complete ") for s in frame(page)["legal"]):
+            break
+        seq = frame(page)["seq"]
+        while frame(page)["seq"] == seq:
+            if not step_once(who):
+                page.wait_for_timeout(50)
+    page.locator(".mission[data-step^='complete ']").first.click()
+    page.wait_for_selector(".building")
+    needs = page.inner_text(".building .needs")
+    must = page.locator(".building .must-line")
+    assert "possible additions" not in needs, needs
+    assert ("collaborator" in needs) if must.count() else ("Not complete yet" in needs), needs
+    wild = page.locator(".mine .collab[data-step]").first
+    kind = wild.get_attribute("data-card")
+    wild.click()
+    marked = f".mine .collab[data-card='{kind}']"
+    page.wait_for_selector(f"{marked}.chosen[aria-pressed='true']")
+    assert page.inner_text(f"{marked} .wild-tag") == "wild"
+    who.shot("wild-chosen")
+    page.click(marked)  # taken back where it lies
+    page.wait_for_selector(f"{marked}:not(.chosen)")
+    assert kind not in page.evaluate("window.bodoge.building.chosen")
+
+
+def test_the_lobby_lists_joinable_rooms_apart_from_games_being_played(
+    server: str, person: Any
+) -> None:
+    """Under "open rooms" only rooms one can sit down in (not started, a seat free); a game
+    already being played (here one person's against bots) under its own heading, to watch."""
+    solo, host = person("solo"), person("host-open")
+    open_lobby(solo, server, "Sol")
+    play_against_bots(solo, "extreme-mission", 2)
+    solo.page.wait_for_function(
+        "window.bodoge.summary && window.bodoge.summary.status === 'running'"
+    )
+    running = solo.page.url.rstrip("/").split("/")[-1]
+    open_lobby(host, server, "Hana")
+    host.page.click("[data-create=ruler-of-mana]:not([data-bots])")
+    host.page.wait_for_selector(".waiting")
+    waiting = host.page.url.rstrip("/").split("/")[-1]
+    for lang in ("en", "ja"):
+        who = person(f"lobby-{lang}", lang)
+        who.page.goto(server + "/")
+        who.page.wait_for_selector(".rooms h2")
+        open_rooms = who.page.inner_text(".rooms .open-rooms")
+        assert waiting in open_rooms and running not in open_rooms, open_rooms
+        assert running in who.page.inner_text(".rooms .playing-rooms")
+        headings = who.page.locator(".rooms h2").all_inner_texts()
+        assert headings == (
+            ["Open rooms", "Games being played (watch)"]
+            if lang == "en"
+            else ["参加できる部屋", "対戦中の部屋（観戦）"]
+        ), headings
+        who.shot("rooms")
+
+
+def test_the_waiting_room_says_which_rules_the_game_is_played_by(server: str, person: Any) -> None:
+    """A friend room of Ruler of Mana with the expert rules says so, translated, while it waits."""
+    host = person("expert-host", "ja", PHONE)
+    open_lobby(host, server, "ゆき")
+    host.page.select_option("#variant-ruler-of-mana", "expert")
+    host.page.click("[data-create=ruler-of-mana]:not([data-bots])")
+    host.page.wait_for_selector(".waiting")
+    assert host.page.inner_text(".waiting .variant-line") == "ルール：エキスパート（ドラフトあり）"
+    host.shot("waiting")
+    guest = person("expert-guest", "en")
+    guest.page.goto(host.page.url)
+    guest.page.wait_for_selector(".waiting .variant-line")
+    assert guest.page.inner_text(".waiting .variant-line") == "Rules: Expert (with draft)"
+
+
+FITS = """() => [...document.querySelectorAll('.card.mana')].map((card) => {
+    const name = card.querySelector('.ename');
+    const box = card.getBoundingClientRect();
+    const words = name.getBoundingClientRect();
+    const inside = words.left >= box.left - 0.5 && words.right <= box.right + 0.5
+        && name.scrollWidth <= name.clientWidth + 1;
+    // the bracket ("2 orbs"): its own span, else the text from its opening bracket on
+    const range = document.createRange();
+    const more = card.querySelector('.ename-more');
+    const text = name.firstChild;
+    const at = text.data.search(/[（(]/);
+    if (more) range.selectNodeContents(more);
+    else if (at >= 0) { range.setStart(text, at); range.setEnd(text, text.data.length); }
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return {text: name.innerText, inside, oneLine: tops.size <= 1};
+})"""
+
+
+def test_ruler_of_mana_cards_keep_their_words_inside_on_a_phone(server: str, person: Any) -> None:
+    """390 px, both languages: every mana card's name stays inside the card ("Rainbow" ran past
+    its edge) and its bracket ("2 orbs", 「2オーブ」) is one line (it split "オー / ブ）"); your own
+    seat is one box, not a box in a box."""
+    for lang in ("en", "ja"):
+        who = person(f"fit-{lang}", lang, PHONE)
+        open_lobby(who, server, "Fit")
+        play_against_bots(who, "ruler-of-mana", 2)
+        page = who.page
+        page.wait_for_selector(".mine .hand .card")
+        for _ in range(6):  # a few turns: more mana of more kinds on the table
+            if page.locator(".e-rainbow.mana, .card.mana .ename-more").count() >= 2:
+                break
+            seq = frame(page)["seq"]
+            page.wait_for_function("window.bodoge.frame.legal.length > 0", timeout=60000)
+            if "draw" in frame(page)["legal"]:
+                page.click(".deck [data-step='draw']")
+            elif not step_once(who):
+                page.wait_for_timeout(50)
+            page.wait_for_function(f"window.bodoge.frame.seq > {seq}", timeout=60000)
+        fits = page.evaluate(FITS)
+        assert fits and all(f["inside"] and f["oneLine"] for f in fits), fits
+        border = page.evaluate(
+            "getComputedStyle(document.querySelector('.mine .seat')).borderTopStyle"
+        )
+        assert border == "none", border
+        who.shot("fit")

@@ -28,6 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bodoge.core.errors import BodogeError, IllegalAction
 from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import game_class, games
+from bodoge.play.terminal import game_hook
 from bodoge.server import companion, pages, quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool
 from bodoge.server.companion import Companions
@@ -297,7 +298,8 @@ async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes)
             await rooms.act(room, conn.seat, frame["action"], frame["seq"])
         elif kind == "choices":
             found = rooms.choices(room, conn.seat, frame["what"], frame["chosen"])
-            conn.send(wire.choices_frame(frame["what"], frame["chosen"], found))
+            needs = _still_needed(room, frame["what"], frame["chosen"], lang)
+            conn.send(wire.choices_frame(frame["what"], frame["chosen"], found, needs))
         elif kind == "chat":
             await rooms.chat(room, conn, frame["text"])
         elif kind == "quiet":
@@ -309,6 +311,17 @@ async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes)
         conn.send(wire.error_frame(message, room.seq))
     except (IllegalAction, BodogeError) as exc:
         conn.send(wire.error_frame(engine_text(exc, lang), room.seq))
+
+
+def _still_needed(room: Room, what: str, chosen: list[str], lang: str) -> str | None:
+    """What the move being built still needs, in the game's words (Extreme Mission's
+    ``describe_building``: the collaborators it can only be made with as wilds), or None. Only the
+    seat that decides asks (``Rooms.choices``), and the words are about its own hand."""
+    describe = game_hook(room.game, "describe_building")
+    if describe is None or room.state is None:
+        return None
+    said = describe(room.state, what, list(chosen), lang)
+    return str(said) if said else None
 
 
 # ---------------------------------------------------------------------- pages

@@ -151,7 +151,11 @@ def error_frame(message: str, seq: int) -> str:
     return dumps({"type": "error", "message": " ".join(message.split()), "seq": seq})
 
 
-def choices_frame(what: str, chosen: Sequence[str], choices: Choices) -> str:
+def choices_frame(
+    what: str, chosen: Sequence[str], choices: Choices, needs: str | None = None
+) -> str:
+    """What the move ``what`` with ``chosen`` can take next; ``needs``: what it still needs
+    beyond cards, in the game's words (collaborators spent as wilds), or None."""
     return dumps(
         {
             "type": "choices",
@@ -159,6 +163,7 @@ def choices_frame(what: str, chosen: Sequence[str], choices: Choices) -> str:
             "chosen": list(chosen),
             "addable": list(choices.addable),
             "complete": choices.complete,
+            "needs": needs,
         }
     )
 

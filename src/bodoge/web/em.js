@@ -43,8 +43,11 @@ function collaborators(ctx, seat) {
     if (side === "down") return el("div", { class: `collab down seat-${seat}`, "aria-label": t("web.em.collab_down", { kind: k.name }) }, k.name);
     const own = seat === view.you;
     const base = { class: `collab up seat-${seat}`, "data-card": kind, "aria-label": `${k.name}: ${k.condition}`, title: k.condition };
-    const attrs = own ? ctx.offer(`activate ${kind}`, ctx.offer(kind, base)) : base;
-    return el("div", attrs, el("span", { class: "kname" }, k.name), own ? el("span", { class: "kcond" }, k.condition) : null);
+    const wild = own ? ctx.picked(kind, base) : null; // spent as a wild in the move being built
+    const attrs = wild || (own ? ctx.offer(`activate ${kind}`, ctx.offer(kind, base)) : base);
+    return el("div", attrs, el("span", { class: "kname" }, k.name),
+      wild ? el("span", { class: "wild-tag" }, t("web.em.as_wild")) : null,
+      own ? el("span", { class: "kcond" }, k.condition) : null);
   }));
 }
 
@@ -130,9 +133,9 @@ export function drawTable(ctx) {
     status(ctx),
     el("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s))),
     el("div", { class: "centre" }, el("div", { class: "missions" }, levels), deck),
-    me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}`, "aria-label": t("web.you") },
+    me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}`, "aria-label": ctx.youWord },
       el("div", { class: "mine-row" },
-        el("div", {}, el("h2", {}, ctx.seatName(me), " ", el("span", { class: "badge you" }, t("web.you")), " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
+        el("div", {}, el("h2", {}, ctx.seatName(me), " ", el("span", { class: "badge you" }, ctx.youWord), " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
           el("div", { class: "done-count" }, t("web.em.missions_done", { n: view.completed[me].length }))),
         discard(ctx, me)),
       collaborators(ctx, me),

@@ -84,21 +84,29 @@ function gameCard(game) {
     form);
 }
 
+function roomLine(room) {
+  const title = games.find((g) => g.game === room.game)?.title[lang] || room.game;
+  const taken = room.seats.filter((s) => s.taken).length;
+  const variant = room.variant && room.variant !== "basic" ? ` · ${t(`web.variant.${room.variant}`)}` : "";
+  return el("li", {}, el("a", { href: `/r/${room.room}` },
+    el("strong", {}, title), " ",
+    t("web.lobby.room_line", { room: room.room, taken, players: room.players }), variant, " ",
+    el("span", { class: `room-status ${room.status}` }, t(`web.status.${room.status}`))));
+}
+
+// The server lists rooms waiting and running alike; under "open rooms" only those one can sit
+// down in (not started, a seat free), and the games being played, to watch, under their own heading.
 async function roomList() {
   const box = el("section", { class: "rooms" }, el("h2", {}, t("web.lobby.open_rooms")));
   try {
     const { rooms } = await api("GET", "/api/rooms");
-    if (!rooms.length) box.append(el("p", { class: "muted" }, t("web.lobby.no_rooms")));
-    const list = el("ul", {});
-    for (const room of rooms) {
-      const title = games.find((g) => g.game === room.game)?.title[lang] || room.game;
-      const taken = room.seats.filter((s) => s.taken).length;
-      list.append(el("li", {}, el("a", { href: `/r/${room.room}` },
-        el("strong", {}, title), " ",
-        t("web.lobby.room_line", { room: room.room, taken, players: room.players }), " ",
-        el("span", { class: `room-status ${room.status}` }, t(`web.status.${room.status}`)))));
+    const open = rooms.filter((r) => r.status === "open" && r.seats.some((s) => !s.taken));
+    const playing = rooms.filter((r) => r.status === "running");
+    box.append(open.length ? el("ul", { class: "open-rooms" }, open.map(roomLine))
+      : el("p", { class: "muted" }, t("web.lobby.no_rooms")));
+    if (playing.length) {
+      box.append(el("h2", {}, t("web.lobby.playing_rooms")), el("ul", { class: "playing-rooms" }, playing.map(roomLine)));
     }
-    box.append(list);
   } catch (err) {
     box.append(el("p", { class: "muted" }, err.message));
   }

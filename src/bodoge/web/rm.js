@@ -19,9 +19,13 @@ export function card(ctx, id, given = {}, optionSteps = false) {
   const face = faces.codes[code];
   const label = face.words || face.name;
   if (face.kind === "mana") {
+    // "Water mana (2 orbs)" / "水のマナ（2オーブ）": the bracket on a line of its own, so that a
+    // narrow card breaks the name there and not inside a word ("オー / ブ）")
+    const [ename, bracket] = face.name.split(/\s*[（(]/);
     return el("div", { class: `card mana e-${face.element} ${more}`, "data-card": id, "aria-label": label, ...extra },
       el("span", { class: "orbs" }, ORB.repeat(face.orbs)),
-      el("span", { class: "ename" }, face.name));
+      el("span", { class: "ename" }, ename,
+        bracket ? el("span", { class: "ename-more" }, bracket.replace(/[）)]\s*$/, "")) : null));
   }
   if (face.kind === "spell") {
     const options = face.options.map((o, k) => {
@@ -51,7 +55,7 @@ function seatPanel(ctx, seat) {
   return el("section", attrs,
     el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
       el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
-      seat === view.you ? el("span", { class: "badge you" }, t("web.you")) : null,
+      seat === view.you ? el("span", { class: "badge you" }, ctx.youWord) : null,
       turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
     el("div", { class: "vitals" },
       el("span", { class: "life", "aria-label": t("web.rm.life", { n: view.life[seat] }) }, "♥ ", view.life[seat]),

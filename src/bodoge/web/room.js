@@ -16,7 +16,7 @@ const S = {
   faces: null,
   games: null,
   bots: [],
-  building: null, // {what, chosen, addable, complete} while a compound move is being built
+  building: null, // {what, chosen, addable, complete, needs} while a compound move is being built
   asking: null, // the first step whose choices we wait for
   busy: false, // an act was sent and no frame has answered yet
   hint: [],
@@ -150,7 +150,8 @@ async function receive(frame) {
       act(frame.what);
       return;
     }
-    S.building = { what: frame.what, chosen: frame.chosen, addable: frame.addable, complete: frame.complete };
+    // needs: the server's words for what the move cannot be made without (wilds), or null
+    S.building = { what: frame.what, chosen: frame.chosen, addable: frame.addable, complete: frame.complete, needs: frame.needs || null };
     draw();
   } else if (frame.type === "error") {
     // before any room or state frame, the error is the connection's (no room, a bad token): the
@@ -307,6 +308,28 @@ function offer(step, extra = {}) {
   };
 }
 
+// An item that is in the move at most once (a collaborator spent as a wild), once chosen: marked on
+// the table as a chosen hand card is, and a click takes it back out. Null when it is not chosen.
+function picked(item, extra = {}) {
+  const b = S.building;
+  if (S.replay || !b || b.what === item || !b.chosen.includes(item)) return null;
+  const take = () => toggle(item, false);
+  return {
+    ...extra,
+    class: `${extra.class || ""} chosen`,
+    "aria-pressed": "true",
+    tabindex: "0",
+    role: "button",
+    onclick: take,
+    onkeydown: (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        take();
+      }
+    },
+  };
+}
+
 // Chosen items of the move being built, as a count per item spelling.
 function chosenCount(item) {
   return S.building ? S.building.chosen.filter((c) => c === item).length : 0;
@@ -356,7 +379,11 @@ function buildingBar(describe) {
   return el("div", { class: "building", role: "group", "aria-label": t("web.move.building") },
     el("div", { class: "what" }, describe(b.what)),
     el("div", { class: "chosen-items" }, items.length ? items : el("span", { class: "muted" }, t("web.move.none_yet"))),
-    el("div", { class: "needs" }, b.complete ? t("web.move.ready") : t("web.move.needs", { n: b.addable.length })),
+    // what is still missing, not how many items could be added: the wilds the move cannot do
+    // without (the server's words), else a plain "not complete yet"
+    b.complete ? el("div", { class: "needs ready" }, t("web.move.ready"))
+      : el("div", { class: `needs${b.needs ? " must" : ""}`, role: "status" },
+        b.needs ? el("strong", { class: "must-line" }, b.needs) : t("web.move.pick_more")),
     el("div", { class: "buttons" },
       el("button", b.complete ? { type: "button", class: "primary confirm", "data-step": whole, onclick: () => act(whole) }
         : { type: "button", class: "primary confirm", disabled: true }, t("web.move.confirm")),
@@ -402,8 +429,14 @@ function seatsPanel() {
   });
   const link = `${location.origin}/r/${room}`;
   const everyone = summary.seats.every((s) => s.taken);
+  // which rules the game will be played by, before anyone sits down (a game of one variant has
+  // nothing to choose, and says nothing)
+  const variants = S.games?.find((g) => g.game === summary.game)?.variants || [];
+  const rules = summary.variant && (variants.length > 1 || summary.variant !== "basic")
+    ? el("p", { class: "variant-line" }, t("web.room.variant", { variant: t(`web.variant.${summary.variant}`) })) : null;
   return el("section", { class: "waiting" },
     el("h2", {}, t("web.room.seats")),
+    rules,
     !mine?.token ? el("label", { class: "name-field" }, t("web.lobby.your_name"),
       el("input", { id: "name", value: savedName(), oninput: (e) => saveName(e.target.value) })) : null,
     list,
@@ -498,13 +531,18 @@ function replayBar() {
     el("strong", {}, t("web.replay.title")),
     el("button", { type: "button", onclick: go(0), "aria-label": t("web.replay.first") }, "«"),
     el("button", { type: "button", id: "replay-back", onclick: go(r.step - 1), "aria-label": t("web.replay.back") }, "‹"),
-    el("span", { class: "replay-step" }, t("web.replay.step", { step: r.step, steps: n }), " ",
-      r.step > 0 ? el("code", {}, r.record.history[r.step - 1]) : null),
+    // the step in words (as the move buttons say it), not its notation
+    el("span", { class: "replay-step" }, t("web.replay.step_said", { step: r.step, steps: n,
+      what: r.step > 0 ? describeStep(r.record.history[r.step - 1]) : t("web.replay.at_start") })),
     el("button", { type: "button", id: "replay-forward", onclick: go(r.step + 1), "aria-label": t("web.replay.forward") }, "›"),
     el("button", { type: "button", onclick: go(n), "aria-label": t("web.replay.last") }, "»"),
     seat,
     el("button", { type: "button", onclick: () => { S.replay = null; describeLog().then(draw); } }, t("web.replay.close")));
 }
+
+// The word for the seat whose view is on show: "you", but in a replay seen from a seat (anyone's,
+// as anyone may choose) it is that seat's view, not the reader's seat.
+const youWord = () => (S.replay ? t("web.replay.viewpoint") : t("web.you"));
 
 // --------------------------------------------------------------------------- the result
 function resultPanel(view, table) {
@@ -515,7 +553,7 @@ function resultPanel(view, table) {
   const tied = order.some((a) => order.some((b) => a !== b && scores[a] === scores[b] && result.ranks[a] !== result.ranks[b]));
   const rows = order.map((s) => el("tr", { class: result.winners.includes(s) ? "winner" : "" },
     el("td", {}, t("web.result.rank", { rank: result.ranks[s] })),
-    el("td", {}, seatName(s), view.you === s ? ` (${t("web.you")})` : ""),
+    el("td", {}, seatName(s), view.you === s ? ` (${youWord()})` : ""),
     el("td", {}, String(scores[s])),
     el("td", { class: "facts" }, table.facts(view, s))));
   return el("section", { class: "result", "aria-label": t("web.result.title") },
@@ -625,7 +663,7 @@ function draw() {
   }
   const view = S.replay?.view || S.frame.view;
   const ctx = {
-    view, faces: S.faces, legal: legal(), quietPass: quietPass(), seatName, offer, handCard, stepButton, t, describeStep, redraw: draw,
+    view, faces: S.faces, legal: legal(), quietPass: quietPass(), seatName, offer, picked, handCard, stepButton, t, describeStep, redraw: draw, youWord: youWord(),
     building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.logSeen)),
   };
   const focused = document.activeElement?.dataset?.step;
