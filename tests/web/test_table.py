@@ -317,6 +317,20 @@ def test_the_log_shows_every_event_once_in_order_with_quick_bots(server: str, pe
     who.shot("log")
 
 
+def until_a_mission_can_be_completed(who: Watched) -> None:
+    """Play the hint's moves until this person may complete a mission (Extreme Mission)."""
+    page = who.page
+    for _ in range(DECISIONS):
+        page.wait_for_function("window.bodoge.frame.legal.length > 0", timeout=60000)
+        if any(s.startswith("complete ") for s in frame(page)["legal"]):
+            return
+        seq = frame(page)["seq"]
+        while frame(page)["seq"] == seq:
+            if not step_once(who):
+                page.wait_for_timeout(50)
+    raise AssertionError("no mission could be completed")
+
+
 IN_VIEW = """(selector) => {
     const box = document.querySelector(selector).getBoundingClientRect();
     return box.top >= 0 && box.bottom <= window.innerHeight;
@@ -331,14 +345,7 @@ def test_a_move_being_built_on_a_phone_keeps_its_bar_in_view(server: str, person
     open_lobby(who, server, "さくら")
     play_against_bots(who, "extreme-mission", 4)
     page = who.page
-    for _ in range(DECISIONS):
-        page.wait_for_function("window.bodoge.frame.legal.length > 0", timeout=60000)
-        if any(s.startswith("complete ") for s in frame(page)["legal"]):
-            break
-        seq = frame(page)["seq"]
-        while frame(page)["seq"] == seq:
-            if not step_once(who):
-                page.wait_for_timeout(50)
+    until_a_mission_can_be_completed(who)
     mission = page.locator(".mission[data-step^='complete ']").first
     card = mission.get_attribute("data-card")
     page.evaluate("window.scrollTo(0, 0)")
@@ -402,14 +409,7 @@ def test_a_collaborator_chosen_as_a_wild_is_marked_on_the_table(server: str, per
     open_lobby(who, server, "Wil")
     play_against_bots(who, "extreme-mission", 2)
     page = who.page
-    for _ in range(DECISIONS):
-        page.wait_for_function("window.bodoge.frame.legal.length > 0", timeout=60000)
-        if any(s.startswith("complete ") for s in frame(page)["legal"]):
-            break
-        seq = frame(page)["seq"]
-        while frame(page)["seq"] == seq:
-            if not step_once(who):
-                page.wait_for_timeout(50)
+    until_a_mission_can_be_completed(who)
     page.locator(".mission[data-step^='complete ']").first.click()
     page.wait_for_selector(".building")
     needs = page.inner_text(".building .needs")
