@@ -20,9 +20,8 @@ const S = {
   asking: null, // the first step whose choices we wait for
   busy: false, // an act was sent and no frame has answered yet
   hint: [],
-  logWords: [], // the log in words, one line per entry of logEvents
-  logEvents: [],
-  logSeen: 0,
+  logSeen: 0, // the log's lines shown at the last drawing (the ones after it are new)
+  eventsSeen: 0, // the log's entries the table had drawn (the ones after it are animated)
   replay: null, // {record, step, seat, view}
   quiet: localStorage.getItem("bodoge.quiet") === "1",
   chatLimits: null, // the server's chat limits (GET /api/games)
@@ -141,8 +140,8 @@ async function receive(frame) {
         localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ ...saved, seat: frame.seat }));
       }
     }
-    await describeLog();
-    draw();
+    describeLog().then(draw); // the log's new lines as soon as they are in words
+    draw(); // the table at once: it does not wait for the log's words
   } else if (frame.type === "choices") {
     if (S.asking === null || frame.what !== S.asking) return;
     if (!frame.chosen.length && frame.complete && !frame.addable.length) {
@@ -198,50 +197,52 @@ function updateChat() {
   chat.update({ canWrite: you !== null && you !== undefined, nameOf: seatName, limits: S.chatLimits });
 }
 
-// The log in words, of the view on show (a replay's, else the last frame's). Calls are chained,
-// and each works out what is missing only once the one before has finished: frames close together
-// (bots) would otherwise both ask for the same entries and both add them. `S.logEvents` holds the
-// entries described, so a log that does not follow on from them (a rematch, another replay step or
-// seat) is described anew; `restart` (a new language) forgets them, and a call still waiting from
-// before then adds nothing.
-let logChain = Promise.resolve();
-let logEpoch = 0;
+// The log in words. Each event's line is kept by the language, the seats' names and the event
+// itself (an event reads the same wherever it stands), and the panel shows the log of the view on
+// show (a replay's, else the last frame's) line by line: so it never shows an entry twice, out of
+// order or in another language, whatever order frames and answers come in. Asking is chained, so
+// the same events are not asked for twice at once.
+const logLines = new Map();
+let logAsking = Promise.resolve();
 
-function describeLog(restart = false) {
-  if (restart) {
-    logEpoch += 1;
-    S.logWords = [];
-    S.logEvents = [];
-    S.logSeen = 0;
+const logView = () => S.replay?.view || S.frame?.view;
+const lineKey = (event, names) => `${lang}\u0001${JSON.stringify(names ?? null)}\u0001${JSON.stringify(event)}`;
+
+// The lines of the view's log put into words so far: its first entries, up to one not yet said.
+function logWords() {
+  const names = seatNames();
+  const lines = [];
+  for (const event of logView()?.log || []) {
+    const line = logLines.get(lineKey(event, names));
+    if (line === undefined) break;
+    lines.push(line);
   }
-  const epoch = logEpoch;
-  logChain = logChain.then(() => describeMissing(epoch)).catch(() => {});
-  return logChain;
+  return lines;
 }
 
-async function describeMissing(epoch) {
-  const view = S.replay?.view || S.frame?.view;
-  if (epoch !== logEpoch || !view) return;
-  const log = view.log || [];
-  const known = S.logEvents;
-  const same = (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b);
-  if (known.length > log.length || !known.every((e, k) => same(e, log[k]))) {
-    S.logWords = [];
-    S.logEvents = [];
-    S.logSeen = 0;
+function describeLog() {
+  logAsking = logAsking.then(describeMissing).catch(() => {});
+  return logAsking;
+}
+
+async function describeMissing() {
+  const view = logView();
+  if (!view) return;
+  const names = seatNames();
+  const wanted = new Map();
+  for (const event of view.log || []) {
+    const key = lineKey(event, names);
+    if (!logLines.has(key)) wanted.set(key, event);
   }
-  const missing = log.slice(S.logEvents.length);
-  if (!missing.length) return;
+  if (!wanted.size) return;
+  const events = [...wanted.values()];
   let lines;
   try {
-    const names = seatNames();
-    ({ events: lines } = await api("POST", "/api/words", { game: view.game, lang, events: missing, names }));
+    ({ events: lines } = await api("POST", "/api/words", { game: view.game, lang, events, names }));
   } catch {
-    lines = missing.map((e) => e.event);
+    lines = events.map((e) => e.event);
   }
-  if (epoch !== logEpoch) return;
-  S.logWords.push(...lines);
-  S.logEvents.push(...missing);
+  [...wanted.keys()].forEach((key, k) => logLines.set(key, lines[k]));
 }
 
 // --------------------------------------------------------------------------- moves
@@ -514,7 +515,7 @@ async function replayTo(step) {
   const got = await api("GET", `/api/rooms/${room}/replay/${r.step}?seat=${r.seat ?? ""}`);
   r.view = got.view;
   await describeLog();
-  S.logSeen = S.logWords.length;
+  S.logSeen = logWords().length;
   draw();
 }
 
@@ -580,7 +581,7 @@ async function rematch() {
 
 // --------------------------------------------------------------------------- drawing
 function logPanel() {
-  const items = S.logWords.map((line, k) => el("li", { class: k >= S.logSeen ? "fresh" : "" }, line));
+  const items = logWords().map((line, k) => el("li", { class: k >= S.logSeen ? "fresh" : "" }, line));
   const list = el("ol", { class: "log", "aria-label": t("web.log"), "aria-live": "polite" }, items);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return el("section", { class: "log-box" }, el("h2", {}, t("web.log")), list);
@@ -599,9 +600,8 @@ function header() {
     langSwitch(async () => {
       S.faces = null;
       S.games = null;
-      const words = describeLog(true);
+      describeLog().then(draw);
       await loadFaces();
-      await words;
       chat.refresh();
       draw();
     }));
@@ -664,7 +664,7 @@ function draw() {
   const view = S.replay?.view || S.frame.view;
   const ctx = {
     view, faces: S.faces, legal: legal(), quietPass: quietPass(), seatName, offer, picked, handCard, stepButton, t, describeStep, redraw: draw, youWord: youWord(),
-    building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.logSeen)),
+    building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.eventsSeen)),
   };
   const focused = document.activeElement?.dataset?.step;
   const board = el("div", { class: "board" }, resultPanel(view, table), table.drawTable(ctx));
@@ -675,7 +675,8 @@ function draw() {
       board,
       el("aside", { class: "side" }, logPanel(), chat.node))));
   if (focused) document.querySelector(`[data-step="${CSS.escape(focused)}"]`)?.focus();
-  S.logSeen = S.logWords.length;
+  S.logSeen = logWords().length;
+  if (!S.replay) S.eventsSeen = (view.log || []).length;
 }
 
 window.bodoge = S; // for browser scripts and tests: what the page last received
