@@ -66,8 +66,8 @@ T = TypeVar("T")
 
 
 class RoomError(Exception):
-    """A request refused: the HTTP ``status`` and the catalogue ``key`` of its one-line message.
-    ``message`` is set instead of a key for an error the engine worded (a bad card file)."""
+    """A request refused: the HTTP ``status`` and the catalogue ``key`` of its one-line message
+    with its ``fields``; ``message``, where set, is a line already worded, said as it is."""
 
     def __init__(self, status: int, key: str, message: str | None = None, **fields: object):
         super().__init__(key if message is None else message)
