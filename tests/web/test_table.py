@@ -281,9 +281,13 @@ def log_matches_words(who: Watched, label: str) -> None:
     gives for the whole log, in the page's language and with the table's names (waiting a moment
     for lines still being put into words, or a language switch still being drawn)."""
     page = who.page
+    # a line for every entry first (cheap to ask, and a loaded machine may take a few seconds to
+    # put a whole log into the other language's words), then the words themselves
+    whole = f"() => {SHOWN_LOG}.length === window.bodoge.frame.view.log.length"
     same = f"async () => JSON.stringify({SHOWN_LOG}) === JSON.stringify(await ({WORDS_OF_LOG})())"
     with contextlib.suppress(PlaywrightError):  # the assertions below say what differs
-        page.wait_for_function(same, polling=250, timeout=8000)
+        page.wait_for_function(whole, polling=250, timeout=30000)
+        page.wait_for_function(same, polling=1000, timeout=10000)
     words = page.evaluate(WORDS_OF_LOG)
     shown = page.evaluate(SHOWN_LOG)
     assert len(shown) == len(words), f"{label}: {len(shown)} lines for {len(words)} events"
