@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from extreme_mission.em_helpers import MISSIONS as LAID
+from terminal_helpers import scripted
 
 import bodoge
 from bodoge.core.i18n import text
@@ -25,13 +26,8 @@ def session(
     """Play seat 0 with ``answers`` (then quit) against a random seat 1; the screen and result."""
     from rich.console import Console
 
-    feed = iter(answers)
     buffer = io.StringIO()
-
-    def read(prompt: str) -> str:
-        answer = next(feed, "quit")
-        buffer.write(f"{prompt}{answer}\n")
-        return answer
+    read = scripted(answers, buffer, then="quit")
 
     play = TerminalPlay(
         game,

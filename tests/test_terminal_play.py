@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from terminal_helpers import scripted
 
 import bodoge
 from bodoge.core.action import Choices
@@ -33,16 +33,8 @@ def _terminal(
     """Play ``answers`` (then end of input) on a console that is (or is not) a terminal."""
     from rich.console import Console
 
-    feed: Iterator[str] = iter(answers)
     buffer = io.StringIO()
-
-    def read(prompt: str) -> str:
-        answer = next(feed, None)
-        buffer.write(prompt)
-        if answer is None:
-            raise EOFError  # Ctrl-D: the terminal echoes no newline
-        buffer.write(f"{answer}\n")
-        return answer
+    read = scripted(answers, buffer)
 
     console = Console(file=buffer, width=120, force_terminal=terminal, color_system=None)
     play = TerminalPlay(game, seats, seed=seed, console=console, read_line=read)
@@ -103,13 +95,8 @@ def _ask(game: bodoge.Game, state: bodoge.State, answers: list[str]) -> tuple[st
     """Seat ``state.current_player`` answers one question with ``answers`` (then quit)."""
     from rich.console import Console
 
-    feed = iter(answers)
     buffer = io.StringIO()
-
-    def read(prompt: str) -> str:
-        answer = next(feed, "quit")
-        buffer.write(f"{prompt}{answer}\n")
-        return answer
+    read = scripted(answers, buffer, then="quit")
 
     seats = ["human" if s == state.current_player else "random" for s in range(game.players)]
     play = TerminalPlay(

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 
 import pytest
 from rich.console import Console
+from terminal_helpers import scripted
 
 import bodoge
 from bodoge.core.i18n import text
@@ -69,16 +69,8 @@ def _session(name: str, lang: str, answers: list[str], terminal: bool) -> tuple[
     """Seat 0 of game seed 3 answers ``answers`` (then end of input) on a console 120 wide that
     is (or is not) a terminal."""
     game = bodoge.make(name, players=2)
-    feed: Iterator[str] = iter(answers)
     buffer = io.StringIO()
-
-    def read(prompt: str) -> str:
-        answer = next(feed, None)
-        buffer.write(prompt)
-        if answer is None:
-            raise EOFError
-        buffer.write(f"{answer}\n")
-        return answer
+    read = scripted(answers, buffer)
 
     console = Console(file=buffer, width=120, force_terminal=terminal, color_system=None)
     play = TerminalPlay(
