@@ -1,8 +1,9 @@
-"""A game's optional modules, found by name, so that shared code names no game.
+"""A game's optional modules and functions, found by name, so that shared code names no game.
 
 A game package may hold modules that other parts of bodoge look for by convention (``events``
 for the front ends, ``heuristic`` for the bots, ``balance`` for balance reports). Their names are
-relative to the package of the game's class.
+relative to the package of the game's class. The front ends (the terminal, the server) also look
+for optional functions by name (``describe_event``, ``card_code``...): :func:`game_hook`.
 
 >>> import bodoge
 >>> game = bodoge.make(bodoge.games()[0], players=2)
@@ -16,10 +17,11 @@ from __future__ import annotations
 
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
 from bodoge.core.game import Game
 
-__all__ = ["game_module"]
+__all__ = ["game_hook", "game_module"]
 
 
 def game_module(game: Game | type[Game], name: str) -> ModuleType | None:
@@ -36,3 +38,14 @@ def game_module(game: Game | type[Game], name: str) -> ModuleType | None:
         if err.name != full:
             raise
         return None
+
+
+def game_hook(game: Game, name: str) -> Any:
+    """The game's optional function ``name``, or None: looked up in the module of the game's
+    class, its package, and the package's ``events`` and ``words`` modules, in that order."""
+    module = import_module(type(game).__module__)
+    package = import_module(module.__package__ or module.__name__)
+    for candidate in (module, package, game_module(game, "events"), game_module(game, "words")):
+        if candidate is not None and callable(getattr(candidate, name, None)):
+            return getattr(candidate, name)
+    return None

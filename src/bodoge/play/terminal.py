@@ -28,7 +28,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
-from importlib import import_module
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -41,7 +40,7 @@ from bodoge.core.action import Action, Choices
 from bodoge.core.choices import item_step, split, steps
 from bodoge.core.errors import IllegalAction, SetupError
 from bodoge.core.game import Game
-from bodoge.core.hooks import game_module
+from bodoge.core.hooks import game_hook
 from bodoge.core.i18n import Message, catalogue, text
 from bodoge.core.result import Result
 from bodoge.core.state import State
@@ -76,17 +75,6 @@ _CANCELLED = object()  # a begun action abandoned: the question again, its choic
 def game_hooks(game: Game) -> tuple[EventHook | None, CardHook | None]:
     """The game's optional ``describe_event`` and ``describe_card``."""
     return game_hook(game, "describe_event"), game_hook(game, "describe_card")
-
-
-def game_hook(game: Game, name: str) -> Any:
-    """The game's optional function ``name``, or None: looked up in the module of the game's
-    class, its package, and the package's ``events`` and ``words`` modules, in that order."""
-    module = import_module(type(game).__module__)
-    package = import_module(module.__package__ or module.__name__)
-    for candidate in (module, package, game_module(game, "events"), game_module(game, "words")):
-        if candidate is not None and callable(getattr(candidate, name, None)):
-            return getattr(candidate, name)
-    return None
 
 
 class GameWords:

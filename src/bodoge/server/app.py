@@ -26,9 +26,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bodoge.core.errors import BodogeError, IllegalAction
+from bodoge.core.hooks import game_hook
 from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import game_class, games
-from bodoge.play.terminal import game_hook
 from bodoge.server import companion, pages, quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool
 from bodoge.server.companion import Companions

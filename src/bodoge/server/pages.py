@@ -33,10 +33,9 @@ from bodoge.agents.base import Decision
 from bodoge.agents.heuristic import game_heuristic
 from bodoge.core.errors import BodogeError
 from bodoge.core.game import Game
-from bodoge.core.hooks import game_module
+from bodoge.core.hooks import game_hook, game_module
 from bodoge.core.i18n import LANGUAGES, catalogue, text
 from bodoge.core.state import State
-from bodoge.play.terminal import game_hooks
 from bodoge.server.rooms import RoomError
 
 __all__ = ["routes"]
@@ -145,7 +144,7 @@ async def words(request: Request) -> Response:
         and all(isinstance(n, str) and len(n) <= _MAX_NAME for n in names)
     ):
         raise BadRequest(f"names must be a list of at most {_MAX_SEATS} short texts, one a seat")
-    describe, _ = game_hooks(game)
+    describe = game_hook(game, "describe_event")
     cards = getattr(game, "cards", None)
     lines = []
     for event in events:
