@@ -69,6 +69,60 @@ def test_catalogue_has_every_text_in_both_languages() -> None:
         assert fields_en == fields_ja, f"{key}: the two languages fill different fields"
 
 
+def _fields(words: str) -> list[str]:
+    return sorted(part.split("}")[0] for part in words.split("{")[1:])
+
+
+def test_catalogue_counts_say_one_and_many() -> None:
+    """A text that counts names the counted field (one its text fills) and gives its singular
+    with the same fields; no English text hedges with "card(s)"; an entry holds nothing else,
+    and every entry of the files is in the catalogue (one under another too)."""
+    import tomllib
+
+    allowed = {*i18n.LANGUAGES, i18n.COUNT, *i18n.ONE}
+    for file in i18n._files():
+        tables = [("", tomllib.loads(file.read_text("utf-8")))]
+        while tables:
+            key, table = tables.pop()
+            if isinstance(table.get("en"), str):
+                extra = {k for k, v in table.items() if not isinstance(v, dict)} - allowed
+                assert not extra, f"{file}: {key} has unknown fields {extra}"
+                assert key in i18n.catalogue(), f"{file}: {key} is not in the catalogue"
+            tables += [
+                (f"{key}.{k}".lstrip("."), v) for k, v in table.items() if isinstance(v, dict)
+            ]
+    counted = 0
+    for key, entry in i18n.catalogue().items():
+        assert "(s)" not in entry["en"], f"{key}: say one and many with count and en_one"
+        if i18n.COUNT in entry:
+            assert entry[i18n.COUNT] in _fields(entry["en"]), f"{key}: counts a field it lacks"
+            assert any(one in entry for one in i18n.ONE), f"{key}: counts but has no singular"
+            counted += 1
+        for lang, one in zip(i18n.LANGUAGES, i18n.ONE, strict=True):
+            if one in entry:
+                assert i18n.COUNT in entry, f"{key}: {one} without count"
+                assert _fields(entry[one]) == _fields(entry[lang]), f"{key}: {one} fields"
+                assert entry[one] != entry[lang], f"{key}: {one} says what {lang} says"
+    assert counted >= 20
+
+
+@pytest.mark.parametrize(
+    ("key", "fields", "en", "ja"),
+    [
+        ("rm.event.draw", {"seat": "Aki", "count": 1}, "Aki draws 1 card", "Akiが1枚引いた"),
+        ("rm.event.draw", {"seat": "Aki", "count": 2}, "Aki draws 2 cards", "Akiが2枚引いた"),
+        ("rm.event.draw", {"seat": "Aki", "count": 0}, "Aki draws 0 cards", "Akiが0枚引いた"),
+        ("companion.offline", {"n": 1}, "offline: 1 change waiting", "オフライン：未送信 1 件"),
+    ],
+)
+def test_catalogue_singular_when_the_count_is_one(
+    key: str, fields: dict[str, object], en: str, ja: str
+) -> None:
+    assert i18n.text(key, "en", **fields) == en
+    assert i18n.text(key, "ja", **fields) == ja
+    assert i18n.Message(key, fields).text("en") == en
+
+
 def test_catalogue_unknown_language_and_key() -> None:
     with pytest.raises(ValueError, match="unknown language"):
         i18n.text("em.step.draw", "fr")

@@ -275,7 +275,7 @@ BROKEN = [
     ('code = "F2"\nprefix = "MF2"', 'code = "F2"\nprefix = "MF1"', "F2", "prefix",
      "card id MF1-01 is used twice"),
     ('code = "W2"\nprefix = "MW2"', 'code = "W1"\nprefix = "MW2"', "W1", "orbs",
-     "code W1 has 1 orb(s), not 2"),
+     "code W1 has 1 orb, not 2"),
     ('code = "A1"\nprefix = "MA1"\nelement = "wind"', 'code = "A1"\nprefix = "MA1"\n'
      'element = "water"', "A1", "element", "code A1 is wind mana, not water"),
     ('element = "rainbow"', 'element = "rainbow"\nsymbol = "R"', "RB", "symbol",

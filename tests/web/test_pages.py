@@ -128,6 +128,34 @@ def test_messages_for_the_pages(client: TestClient) -> None:
     assert client.get("/api/messages?lang=xx").status_code == 400
 
 
+def test_messages_carry_the_singular_of_what_counts(client: TestClient) -> None:
+    en = client.get("/api/messages?lang=en").json()
+    assert en["messages"]["companion.offline"] == "offline: {n} changes waiting"
+    assert en["one"]["companion.offline"] == {"count": "n", "text": "offline: {n} change waiting"}
+    assert all(k in en["messages"] for k in en["one"])
+    assert client.get("/api/messages?lang=ja").json()["one"] == {}  # Japanese has no plural
+
+
+def test_every_rule_id_a_text_shows_is_an_anchor_of_its_rules_page(client: TestClient) -> None:
+    """A rule id in any text (EM-5.2, RM-5.5) names a rule its game's rules page, in the text's
+    language, has an anchor for: the table links it there (ui.js ruleLinks)."""
+    games = {prefix.upper(): name for name, prefix in PREFIX.items()}
+    anchors = {
+        (name, lang): set(
+            re.findall(r' id="([^"]*)"', client.get(f"/rules/{name}?lang={lang}").text)
+        )
+        for name in games.values()
+        for lang in LANGUAGES
+    }
+    seen = set()
+    for key, entry in catalogue().items():
+        for lang in LANGUAGES:
+            for found in re.finditer(r"\b(EM|RM)-\d+(?:\.\d+)*\b", entry[lang]):
+                seen.add(found[0])
+                assert found[0] in anchors[games[found[1]], lang], f"{key} ({lang}): {found[0]}"
+    assert {"EM-5.2", "EM-5.4", "RM-5.5", "RM-1.1"} <= seen
+
+
 def _person_and_bot(client: TestClient) -> tuple[str, str]:
     made = client.post(
         "/api/rooms", json={"game": "ruler-of-mana", "players": 2, "name": "Ann"}

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import free_port, wait_until_up
+from web_helpers import free_port, rule_links, wait_until_up
 
 PHONE_360 = {"width": 360, "height": 760}
 
@@ -165,16 +165,21 @@ def test_an_extreme_mission_table_is_set_up_tracked_and_ranked(
     b.get_by_role("button", name="Bo", exact=True).click()
     b.locator(".seat-box[data-seat='1'] .collaborator[data-kind='HK']").click()
     b.locator(".level-row").nth(1).locator(".mission").nth(1).click()
-    expect(a.locator(".seat-box[data-seat='1']")).to_contain_text("1 missions · 4 face up")
+    expect(a.locator(".seat-box[data-seat='1']")).to_contain_text("1 mission · 4 face up")
+    expect(a.locator(".seat-box[data-seat='0']")).to_contain_text("4 missions · 5 face up")
     expect(a.locator(".seat-box[data-seat='0'] .badge.done")).to_be_visible()
 
     # Bo (the start player) ends his turn: the end condition is met, Ann's turn is the last.
     b.get_by_role("button", name="手番を終える").click()
-    expect(a.locator(".panel.alert")).to_contain_text("1 turn(s) left, ending with Ann's turn")
+    expect(a.locator(".panel.alert")).to_contain_text(
+        "1 turn left, ending with Ann's turn (EM-5.2)"
+    )
+    assert rule_links(a, ".panel.alert") == ["EM-5.2"]
     a.get_by_role("button", name="End the turn").click()
     result = b.locator(".panel.result")
     expect(result).to_contain_text("Annの勝ち")
     expect(result.locator(".decided")).to_have_attribute("data-key", "missions")
     expect(a.locator(".panel.result")).to_contain_text("ahead on missions completed")
+    assert rule_links(b, ".panel.result") == ["EM-5.3", "EM-5.4"]  # in Japanese
     ann.shot("em-result-en")
     bo.shot("em-result-ja")

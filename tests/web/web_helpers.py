@@ -1,10 +1,12 @@
-"""What the browser tests share: window sizes and a page watched for console errors."""
+"""What the browser tests share: window sizes, a page watched for console errors, and the check
+that a rule id shown is a link to that rule."""
 
 from __future__ import annotations
 
 import socket
 import subprocess
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -55,3 +57,22 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes] | None, seconds: fl
         except OSError:
             time.sleep(0.2)
     raise RuntimeError(f"bodoge serve did not answer at {url} within {seconds} s")
+
+
+def rule_links(page: Page, where: str) -> list[str]:
+    """The rule ids shown as links in ``where`` (a CSS selector), after checking that each opens
+    in a new tab the rules page of the page's language at an anchor that rules page has."""
+    links = page.locator(f"{where} a.rule-id")
+    lang = page.evaluate("document.documentElement.lang")
+    ids = []
+    for k in range(links.count()):
+        link = links.nth(k)
+        rule = link.inner_text()
+        href = link.get_attribute("href") or ""
+        address, _, anchor = href.partition("#")
+        assert anchor == rule and address.endswith(f"?lang={lang}"), href
+        assert link.get_attribute("target") == "_blank", href
+        rules_page = page.request.get(urllib.parse.urljoin(page.url, address))
+        assert rules_page.ok and f' id="{anchor}"' in rules_page.text(), f"no anchor {href}"
+        ids.append(rule)
+    return ids

@@ -8,6 +8,23 @@ missing translation is easy to see (a test checks none is). The catalogue is all
 
 >>> text("lang", "en"), text("lang", "ja")
 ('English', '日本語')
+
+A text that counts something says so: ``count`` names the field holding the number, and
+``en_one`` is the English text when that number is 1 ("1 card", not "1 cards"). Japanese has no
+plural, so ``ja`` serves every number (a ``ja_one`` would be taken the same way if ever needed)::
+
+    [companion.offline]
+    count = "n"
+    en = "offline: {n} changes waiting"
+    en_one = "offline: {n} change waiting"
+    ja = "オフライン：未送信 {n} 件"
+
+>>> [text("companion.offline", "en", n=n) for n in (0, 1, 2)]
+['offline: 0 changes waiting', 'offline: 1 change waiting', 'offline: 2 changes waiting']
+>>> text("companion.offline", "ja", n=1)
+'オフライン：未送信 1 件'
+
+The browser gets the same singular texts from ``/api/messages`` (``one``) and chooses alike.
 """
 
 from __future__ import annotations
@@ -21,6 +38,9 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 LANGUAGES = ("en", "ja")
+# What an entry may hold besides its texts: the field that counts, and each language's singular.
+COUNT = "count"
+ONE = tuple(f"{lang}_one" for lang in LANGUAGES)
 
 
 def _files() -> list[Traversable]:
@@ -37,8 +57,9 @@ def _files() -> list[Traversable]:
 
 
 def catalogue() -> dict[str, dict[str, str]]:
-    """Every key with its texts, flattened to dotted keys (``play.header``). A key defined in two
-    files is an error: each text has one home."""
+    """Every key with its texts (``en``, ``ja``, and where it counts ``count`` and ``en_one``),
+    flattened to dotted keys (``play.header``). A key defined in two files is an error: each text
+    has one home."""
     from bodoge.core import registry
 
     return _catalogue(registry.games())
@@ -60,8 +81,10 @@ def _flatten(raw: dict[str, Any]) -> dict[str, dict[str, str]]:
 
     def walk(prefix: str, table: dict[str, Any]) -> None:
         if "en" in table and isinstance(table["en"], str):
-            flat[prefix] = {lang: str(table.get(lang, "")) for lang in LANGUAGES}
-            return
+            entry = {lang: str(table.get(lang, "")) for lang in LANGUAGES}
+            entry |= {k: str(table[k]) for k in (COUNT, *ONE) if k in table}
+            flat[prefix] = entry
+        # an entry may have entries under it too ([companion.variant], [companion.variant.basic])
         for name, value in table.items():
             if isinstance(value, dict):
                 walk(f"{prefix}.{name}" if prefix else name, value)
@@ -71,14 +94,18 @@ def _flatten(raw: dict[str, Any]) -> dict[str, dict[str, str]]:
 
 
 def text(key: str, lang: str = "en", **values: Any) -> str:
-    """The text of ``key`` in ``lang`` with ``{name}`` fields filled from ``values``."""
+    """The text of ``key`` in ``lang`` with ``{name}`` fields filled from ``values``: its
+    singular form when the entry's ``count`` field is 1 and it has one."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
     entry = catalogue().get(key)
     if entry is None:
         raise KeyError(f"no message {key!r} in the catalogue")
     filled = {k: v.text(lang) if isinstance(v, Message) else v for k, v in values.items()}
-    return entry[lang].format(**filled)
+    form = lang
+    if COUNT in entry and f"{lang}_one" in entry and values.get(entry[COUNT]) == 1:
+        form = f"{lang}_one"
+    return entry[form].format(**filled)
 
 
 def seat_words(seat: object, lang: str, names: Sequence[str] | None = None) -> str:

@@ -66,7 +66,9 @@ def check_setup(setup: Any, keys: frozenset[str]) -> Mapping[str, Any]:
         raise SetupError("setup.not_mapping", allowed=allowed, kind=type(setup).__name__)
     unknown = sorted(map(str, set(setup) - keys))
     if unknown:
-        raise SetupError("setup.unknown_keys", unknown=", ".join(unknown), allowed=allowed)
+        raise SetupError(
+            "setup.unknown_keys", n=len(unknown), unknown=", ".join(unknown), allowed=allowed
+        )
     return setup
 
 

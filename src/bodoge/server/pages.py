@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
@@ -98,14 +99,20 @@ def _refusing(handler: Any) -> Any:
 
 async def messages(request: Request) -> Response:
     """``GET /api/messages?lang=``: the catalogue's ``web.`` and ``companion.`` texts, and the
-    language names."""
+    language names; ``one`` holds the singular of those that count, in this language, with the
+    counted field (``{"companion.offline": {"count": "n", "text": "offline: {n} change …"}}``).
+    """
     lang = _lang(request)
-    found = {
-        k: v[lang]
-        for k, v in catalogue().items()
-        if k.startswith(("web.", "companion.")) or k == "lang"
+    entries = {
+        k: v for k, v in catalogue().items() if k.startswith(("web.", "companion.")) or k == "lang"
     }
-    return JSONResponse({"lang": lang, "messages": found})
+    found = {k: v[lang] for k, v in entries.items()}
+    one = {
+        k: {"count": v["count"], "text": v[f"{lang}_one"]}
+        for k, v in entries.items()
+        if "count" in v and f"{lang}_one" in v
+    }
+    return JSONResponse({"lang": lang, "messages": found, "one": one})
 
 
 async def faces(request: Request) -> Response:
@@ -257,11 +264,34 @@ def _served(href: str) -> str:
     return f"/rules/{name}?lang={'ja' if ja else 'en'}{hash_}{anchor}"
 
 
+# A rule's id where the rules text states it: a section's heading ("## EM-5 End of the game") or
+# the bold start of a rule's paragraph ("**EM-5.2 The last round.**").
+_RULE_ID = re.compile(r"[A-Z]{2,}-\d+(?:\.\d+)*\b")
+
+
+def _rule_anchor(block: Token, inline: Token) -> None:
+    """Gives the rule stated by ``block`` its id as an anchor (``#EM-5.2``, the same in every
+    language), so a rule id the table shows links to the rule itself. A heading keeps its own
+    anchor (the rules texts link to it): its words are wrapped in a span with the rule's id."""
+    if block.type == "paragraph_open" and inline.content.startswith("**"):
+        found = _RULE_ID.match(inline.content, 2)
+        if found:
+            block.attrSet("id", found[0])
+    elif block.type == "heading_open" and inline.children:
+        found = _RULE_ID.match(inline.content)
+        if found:
+            inline.children.insert(0, Token("rule_open", "span", 1, attrs={"id": found[0]}))
+            inline.children.append(Token("rule_close", "span", -1))
+
+
 def _markdown(source: Path) -> str:
-    """A docs file as HTML: no raw HTML, headings with their anchors, links to served pages."""
+    """A docs file as HTML: no raw HTML, headings with their anchors, each rule with its id as
+    an anchor, links to served pages."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     tokens = md.parse(source.read_text())
     for k, token in enumerate(tokens):
+        if token.type in ("heading_open", "paragraph_open"):
+            _rule_anchor(token, tokens[k + 1])
         if token.type == "heading_open":
             token.attrSet("id", _slug(tokens[k + 1].content))
         for child in token.children or []:

@@ -141,7 +141,7 @@ function status(ctx) {
   } else line = t("web.waiting_for", { name: ctx.seatName(view.current_player) });
   return el("div", { class: `status${ctx.legal.length ? " yours" : ""}`, role: "status" },
     el("span", { class: "line" }, line),
-    el("span", { class: "chip" }, t("web.turn_n", { n: view.turn })),
+    el("span", { class: "chip" }, t("web.rm.turn_n", { n: view.turn })),
     view.variant === "expert" ? el("span", { class: "chip" }, t("web.variant.expert")) : null,
     view.you === null ? el("span", { class: "chip" }, t("web.spectating")) : null);
 }

@@ -1,6 +1,7 @@
 // Shared by every page: the catalogue's texts, the language switch, a tiny element builder.
 export const LANGS = ["ja", "en"];
 let messages = {};
+let singular = {}; // key -> {count, text}: the text when its counted field is 1 ("1 card")
 export let lang = "en";
 
 export function chooseLang() {
@@ -11,15 +12,19 @@ export function chooseLang() {
 
 export async function loadMessages(code = chooseLang()) {
   const answer = await fetch(`/api/messages?lang=${code}`);
-  messages = (await answer.json()).messages;
+  const data = await answer.json();
+  messages = data.messages;
+  singular = data.one || {};
   lang = code;
   document.documentElement.lang = code;
   return messages;
 }
 
-// The text of `key` with {fields} filled in; a missing key shows itself, so it is easy to spot.
+// The text of `key` with {fields} filled in, its singular when the field it counts is 1; a
+// missing key shows itself, so it is easy to spot.
 export function t(key, fields = {}) {
-  const text = messages[key] ?? key;
+  const one = singular[key];
+  const text = one && fields[one.count] === 1 ? one.text : messages[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in fields ? fields[name] : `{${name}}`));
 }
 
@@ -38,6 +43,23 @@ export function el(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+// `text` with each of the game's rule ids (its catalogue prefix in capitals: EM-5.2) as a link to
+// that rule on the rules page in the reader's language (the page gives every rule its id as an
+// anchor), in a new tab. Strings and links for el()'s children: the text stays text, never HTML.
+export function ruleLinks(text, game, prefix) {
+  const ids = new RegExp(`\\b${prefix.toUpperCase()}-\\d+(?:\\.\\d+)*\\b`, "g");
+  const parts = [];
+  let at = 0;
+  for (const found of text.matchAll(ids)) {
+    parts.push(text.slice(at, found.index));
+    parts.push(el("a", { class: "rule-id", href: `/rules/${encodeURIComponent(game)}?lang=${lang}#${found[0]}`,
+      target: "_blank", rel: "noopener" }, found[0]));
+    at = found.index + found[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts.filter((part) => part !== "");
 }
 
 // The language switch every page carries: changing it keeps the page and reloads its texts.

@@ -8,7 +8,9 @@
 >>> from bodoge.games.ruler_of_mana.cards import load_cards
 >>> cs = load_cards()
 >>> describe_event(cs, {"event": "draw", "seat": 1, "count": 1, "reason": "turn", "mana": 1}, "en")
-'Seat 1 draws 1 card(s)'
+'Seat 1 draws 1 card'
+>>> describe_event(cs, {"event": "draw", "seat": 1, "count": 2, "reason": "turn", "mana": 2}, "en")
+'Seat 1 draws 2 cards'
 >>> describe_event(cs, {"event": "draw", "seat": 1, "count": 1, "cards": ["S19"]}, "ja")
 '席1が1枚引いた：岩石弾（S19）'
 >>> describe_event(cs, {"event": "swap", "seat": 1, "with": 0}, "en", ["Aki", "Ben"])

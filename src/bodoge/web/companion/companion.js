@@ -15,7 +15,7 @@ let online = false;
 let frame = null; // the server's latest frame
 let queue = []; // changes not acknowledged yet: {id, change}
 let retry = 500;
-let page = null; // {render(table, frame), setup()} of the game
+let page = null; // {render(table, frame), setup(), rules(text): its rule ids as links…} of the game
 
 function saveLocal() {
   if (storeKey) localStorage.setItem(storeKey, JSON.stringify({ frame, queue }));
@@ -289,7 +289,7 @@ function setupForm() {
   names.addEventListener("input", seatLabels);
   drawNames();
   form.append(
-    el("p", { class: "intro", text: t(`companion.intro.${game}`) }),
+    el("p", { class: "intro" }, page.rules(t(`companion.intro.${game}`))),
     el("label", {}, el("span", { text: t("companion.players") }), players),
     el("fieldset", {}, el("legend", { text: t("companion.names") }), names),
     extra,

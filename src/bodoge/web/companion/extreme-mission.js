@@ -1,9 +1,10 @@
 // Extreme Mission's table: the twelve missions dealt, each player's cubes and collaborators,
 // the last round's countdown, and the ranking (the server's, by EM-5).
 import { draw, handsForm, nameOf, send, start } from "./companion.js";
-import { el, lang, t } from "/static/ui.js";
+import { el, lang, ruleLinks, t } from "/static/ui.js";
 
 const mineKey = "bodoge.companion.em.seat";
+const rules = (words) => ruleLinks(words, "extreme-mission", "em"); // EM-5.2 as a link to the rule
 
 function marking(table) {
   const kept = Number(sessionStorage.getItem(mineKey) ?? localStorage.getItem(mineKey) ?? 0);
@@ -86,7 +87,7 @@ function players(table, me) {
           el("span", { class: `dot seat${s}` }),
           el("strong", { class: "name", text: nameOf(table, s) }),
           table.player === s && !table.over ? el("span", { class: "badge turn", text: "▶" }) : null,
-          table.finished[s] ? el("span", { class: "badge done", text: t("companion.em.finished") }) : null,
+          table.finished[s] ? el("span", { class: "badge done" }, rules(t("companion.em.finished"))) : null,
         ),
         el("p", {
           class: "muted",
@@ -124,7 +125,7 @@ function result(table) {
     "section",
     { class: "panel result", dataset: { winners: r.winners.join(",") } },
     el("h2", { text: t("companion.result") }),
-    el("p", { class: "winner", text: t(`companion.em.won.${r.won_by || "none"}`, { names }) }),
+    el("p", { class: "winner" }, rules(t(`companion.em.won.${r.won_by || "none"}`, { names }))),
     el(
       "ol",
       { class: "ranking" },
@@ -135,11 +136,11 @@ function result(table) {
           el("span", { class: "place", text: t("companion.rank", { rank: r.ranks[s] }) }),
           el("span", { class: "who", text: nameOf(table, s) }),
           i < r.decided.length
-            ? el("span", {
-                class: "decided",
-                dataset: { key: r.decided[i] || "tie" },
-                text: t(`companion.em.decided.${r.decided[i] || "tie"}`),
-              })
+            ? el(
+                "span",
+                { class: "decided", dataset: { key: r.decided[i] || "tie" } },
+                rules(t(`companion.em.decided.${r.decided[i] || "tie"}`)),
+              )
             : null,
         ),
       ),
@@ -169,10 +170,11 @@ function render(table) {
   );
   const lastRound =
     table.last_round && !table.over
-      ? el("p", {
-          class: "panel alert strong",
-          text: t("companion.em.last_round", { n: table.turns_left, name: nameOf(table, table.last_seat) }),
-        })
+      ? el(
+          "p",
+          { class: "panel alert strong" },
+          rules(t("companion.em.last_round", { n: table.turns_left, name: nameOf(table, table.last_seat) })),
+        )
       : null;
   return el(
     "div",
@@ -225,4 +227,4 @@ async function setupBody(form) {
   return body;
 }
 
-start({ apply, render, setupFields, setupBody, minPlayers: 2, maxPlayers: 5 });
+start({ apply, render, setupFields, setupBody, rules, minPlayers: 2, maxPlayers: 5 });

@@ -1,8 +1,9 @@
 // Ruler of Mana's life counter: each sorcerer's life and shield, whose turn, the end and the
 // reckoning (the server's, by RM-5).
 import { draw, handsForm, nameOf, send, start } from "./companion.js";
-import { el, t } from "/static/ui.js";
+import { el, ruleLinks, t } from "/static/ui.js";
 
+const rules = (words) => ruleLinks(words, "ruler-of-mana", "rm"); // RM-5.5 as a link to the rule
 const CAP = 15; // RM-5.1, for the count shown while a change is on its way (the server's rules)
 let amount = 2; // the "n" of the ±n buttons
 
@@ -91,7 +92,7 @@ function endPanel(table) {
     return el(
       "section",
       { class: "panel alert" },
-      el("p", { class: "strong", text: t("companion.rm.knocked_out", { names }) }),
+      el("p", { class: "strong" }, rules(t("companion.rm.knocked_out", { names }))),
       el("p", { class: "muted", text: t("companion.rm.still_healing") }),
       el(
         "div",
@@ -123,8 +124,8 @@ function result(table) {
     { class: "panel result", dataset: { winner: r.winner === null ? "none" : String(r.winner) } },
     el("h2", { text: t("companion.result") }),
     el("p", { class: "muted", text: t(`companion.rm.ending.${r.ending}`) }),
-    el("p", { class: "winner", text: title }),
-    r.winner === null ? null : el("p", { class: "why", text: t(`companion.rm.why.${r.why}`) }),
+    el("p", { class: "winner" }, rules(title)),
+    r.winner === null ? null : el("p", { class: "why" }, rules(t(`companion.rm.why.${r.why}`))),
     el(
       "ol",
       { class: "ranking" },
@@ -187,7 +188,7 @@ function setupFields() {
     "div",
     {},
     el("label", {}, el("span", { text: t("companion.variant") }), variant),
-    el("p", { class: "muted", text: t("companion.start_random") }),
+    el("p", { class: "muted" }, rules(t("companion.start_random"))),
   );
 }
 
@@ -195,4 +196,4 @@ async function setupBody(form) {
   return { variant: form.querySelector("[name=variant]").value };
 }
 
-start({ apply, render, setupFields, setupBody, minPlayers: 2, maxPlayers: 6 });
+start({ apply, render, setupFields, setupBody, rules, minPlayers: 2, maxPlayers: 6 });
