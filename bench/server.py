@@ -182,9 +182,8 @@ async def drive_room(
             finished += window.measuring(time.monotonic())
             for s in seats:
                 s.over.clear()
-            await asyncio.to_thread(
-                post, base, f"/api/rooms/{room['room']}/rematch", {}, room["creator"]
-            )
+            for token in room["tokens"].values():  # a rematch starts once every person agrees
+                await asyncio.to_thread(post, base, f"/api/rooms/{room['room']}/rematch", {}, token)
     finally:
         for ws in sockets:
             await ws.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -13,6 +14,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from bodoge.server.app import create_app
+from bodoge.server.rooms import RoomError
 
 
 @contextmanager
@@ -59,6 +61,26 @@ def started_room(
     r = c.post(f"/api/rooms/{room}/start", json={"start_player": 0}, headers=bearer(made["token"]))
     assert r.status_code == 200, r.text
     return room, tokens
+
+
+def play_to_the_end(c: TestClient, room: str, seed: int = 0) -> None:
+    """Play a started room's game to its end with random legal steps for its people (its bots
+    play themselves), through the rooms' own move path (checked, stored, told) but not over a
+    websocket, so no frame limit slows it: Ruler of Mana ends in a second or two."""
+    rooms = c.app.state.rooms  # type: ignore[attr-defined]
+    held = rooms.rooms[room]
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 120
+    while held.status != "over":
+        assert time.monotonic() < deadline, "the game did not end"
+        state = held.state
+        seat = state.current_player
+        if seat is None or held.seats[seat].bot is not None:
+            time.sleep(0.005)  # a bot's turn: it plays in the server's loop
+            continue
+        step = rng.choice([str(a) for a in state.legal_actions()])
+        with contextlib.suppress(RoomError):  # a bot moved meanwhile (stale): look again
+            c.portal.call(rooms.act, held, seat, step, len(state.history))  # type: ignore[union-attr]
 
 
 def receive(ws: Any, kind: str) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from server_helpers import bearer, client, new_room, started_room
+from server_helpers import bearer, client, new_room, play_to_the_end, receive, started_room
 from starlette.testclient import TestClient
 
 from bodoge.server.app import MAX_BODY
@@ -33,6 +33,7 @@ def test_create_room_gives_the_creator_seat_0_and_a_seat_link(c: TestClient) -> 
     assert summary["status"] == "open" and summary["players"] == 3
     assert summary["seats"][0] == {"name": "Ann", "bot": None, "taken": True}
     assert summary["seats"][1] == {"name": None, "bot": None, "taken": False}
+    assert summary["rematch"] == []
     assert made["token"] not in str(summary)
     assert [r["room"] for r in c.get("/api/rooms").json()["rooms"]] == [made["room"]]
 
@@ -142,8 +143,6 @@ def test_start_player_at_random_covers_every_seat(c: TestClient) -> None:
         c.post(f"/api/rooms/{room}/seats/1", json={"name": "Bob"})
         c.post(f"/api/rooms/{room}/start", headers=bearer(made["token"]))
         with c.websocket_connect(f"/ws/rooms/{room}") as ws:
-            from server_helpers import receive
-
             firsts.add(receive(ws, "state")["view"]["current_player"])
         if firsts == {0, 1}:
             break
@@ -165,6 +164,86 @@ def test_leave_during_a_game_hands_the_seat_to_a_bot(c: TestClient) -> None:
     c.post(f"/api/rooms/{room}/leave", headers=bearer(tokens[1]))
     seat = c.get(f"/api/rooms/{room}").json()["seats"][1]
     assert seat == {"name": None, "bot": "easy", "taken": True}
+
+
+def test_a_rematch_starts_once_every_person_has_agreed(c: TestClient) -> None:
+    """Any seat asks; the others agree one by one, the room summary (HTTP and the room frame)
+    saying who has; the last agreement starts it, with the start player the creator asked for."""
+    room, tokens = started_room(c, "ruler-of-mana", players=3)
+    ann, bob, cy = (str(t) for t in tokens)
+    play_to_the_end(c, room)
+    url = f"/api/rooms/{room}/rematch"
+    assert c.get(f"/api/rooms/{room}").json()["rematch"] == []
+    with c.websocket_connect(f"/ws/rooms/{room}") as watcher:
+        assert receive(watcher, "room")["rematch"] == []
+        assert c.post(url, headers=bearer(bob)).json() == {"rematch": [1], "started": False}
+        assert receive(watcher, "room")["rematch"] == [1]
+    assert c.post(url, headers=bearer(bob)).json() == {"rematch": [1], "started": False}
+    summary = c.get(f"/api/rooms/{room}").json()
+    assert summary["status"] == "over" and summary["rematch"] == [1]
+    # the start player is the creator's to choose, no one else's
+    one_line_error(c.post(url, json={"start_player": 2}, headers=bearer(bob)), 403)
+    one_line_error(c.post(url, json={"start_player": 7}, headers=bearer(ann)), 400)
+    r = c.post(url, json={"start_player": 2}, headers=bearer(ann))
+    assert r.json() == {"rematch": [0, 1], "started": False}
+    assert c.post(url, headers=bearer(cy)).json() == {"rematch": [0, 1, 2], "started": True}
+    summary = c.get(f"/api/rooms/{room}").json()
+    assert (summary["status"], summary["game_no"], summary["rematch"]) == ("running", 2, [])
+    assert c.app.state.rooms.rooms[room].setup == {"start_player": 2}  # type: ignore[attr-defined]
+    one_line_error(c.post(url, headers=bearer(bob)), 409)  # this game is not over
+
+
+def test_a_rematch_is_refused_to_a_non_seat_and_before_the_end(c: TestClient) -> None:
+    room, tokens = started_room(c, "ruler-of-mana", players=2)
+    url = f"/api/rooms/{room}/rematch"
+    one_line_error(c.post(url, headers=bearer(str(tokens[1]))), 409)  # under way
+    one_line_error(c.post("/api/rooms/nosuchroom/rematch", headers=bearer(str(tokens[1]))), 404)
+    play_to_the_end(c, room)
+    one_line_error(c.post(url), 401)
+    one_line_error(c.post(url, headers=bearer("forged")), 401)
+    other = new_room(c)["token"]  # a seat, but of another room
+    one_line_error(c.post(url, headers=bearer(other)), 401)
+    assert c.get(f"/api/rooms/{room}").json()["rematch"] == []
+
+
+def test_bots_always_agree_to_a_rematch(c: TestClient) -> None:
+    room, tokens = started_room(c, "ruler-of-mana", players=3, bots={2: "random"})
+    play_to_the_end(c, room)
+    url = f"/api/rooms/{room}/rematch"
+    assert c.post(url, headers=bearer(str(tokens[0]))).json() == {
+        "rematch": [0],
+        "started": False,
+    }
+    assert c.post(url, headers=bearer(str(tokens[1]))).json() == {
+        "rematch": [0, 1],
+        "started": True,
+    }
+    # alone with bots, asking is agreeing for the whole table
+    solo, solo_tokens = started_room(c, "ruler-of-mana", players=2, bots={1: "random"})
+    play_to_the_end(c, solo)
+    r = c.post(f"/api/rooms/{solo}/rematch", headers=bearer(str(solo_tokens[0])))
+    assert r.json() == {"rematch": [0], "started": True}
+    assert c.get(f"/api/rooms/{solo}").json()["status"] == "running"
+
+
+def test_leaving_after_the_game_agrees_and_may_start_the_rematch(c: TestClient) -> None:
+    """The bot that takes a leaver's seat agrees; a leaver's own agreement goes with them (the
+    seat is the bot's); the leave that brings the last agreement starts the rematch."""
+    room, tokens = started_room(c, "ruler-of-mana", players=4)
+    ann, bob, cy, di = (str(t) for t in tokens)
+    play_to_the_end(c, room)
+    url = f"/api/rooms/{room}/rematch"
+    c.post(url, headers=bearer(bob))
+    c.post(url, headers=bearer(cy))
+    c.post(f"/api/rooms/{room}/leave", headers=bearer(bob))  # had agreed: the bot's word now
+    summary = c.get(f"/api/rooms/{room}").json()
+    assert (summary["status"], summary["rematch"]) == ("over", [2])
+    assert summary["seats"][1] == {"name": None, "bot": "easy", "taken": True}
+    assert c.post(url, headers=bearer(ann)).json() == {"rematch": [0, 2], "started": False}
+    c.post(f"/api/rooms/{room}/leave", headers=bearer(di))  # the last one missing
+    summary = c.get(f"/api/rooms/{room}").json()
+    assert (summary["status"], summary["game_no"], summary["rematch"]) == ("running", 2, [])
+    assert summary["seats"][3] == {"name": None, "bot": "easy", "taken": True}
 
 
 def test_the_last_person_leaving_closes_the_room(c: TestClient) -> None:

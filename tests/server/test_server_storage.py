@@ -10,7 +10,17 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from server_helpers import Pacer, act, client, random_step, receive, started_room, whole
+from server_helpers import (
+    Pacer,
+    act,
+    bearer,
+    client,
+    play_to_the_end,
+    random_step,
+    receive,
+    started_room,
+    whole,
+)
 
 from bodoge.server.rooms import hash_token
 from bodoge.server.storage import (
@@ -108,6 +118,45 @@ def test_a_restart_restores_every_room_and_game_exactly(db_url: str, tmp_path: P
             if state["legal"]:
                 act(ann, state["legal"][0], state["seq"])
                 assert receive(ann, "state")["seq"] == state["seq"] + 1
+
+
+def test_a_database_of_schema_2_gets_the_rematch_columns(db_url: str) -> None:
+    """A database made before rematches were agreed on (version 2: no ``rooms.rematch`` nor
+    ``rooms.rematch_first``) is brought up to date when opened, and keeps its rooms."""
+    db = Storage(db_url)
+    db.save_room(RoomRecord("r1", "ruler-of-mana", 2, "basic", seats=[SeatRecord(0, "Ann")]))
+    db.close()
+    engine = sa.create_engine(engine_url(db_url))
+    with engine.begin() as conn:
+        conn.execute(sa.text("ALTER TABLE rooms DROP COLUMN rematch"))
+        conn.execute(sa.text("ALTER TABLE rooms DROP COLUMN rematch_first"))
+        conn.execute(sa.text("UPDATE schema_version SET version = 2"))
+    engine.dispose()
+    db = Storage(db_url)
+    assert db.version() == SCHEMA_VERSION == 3
+    (loaded,) = db.load_rooms()
+    assert (loaded.room, loaded.rematch, loaded.rematch_first) == ("r1", [], None)
+    loaded.status, loaded.rematch, loaded.rematch_first = "over", [0], 1
+    db.save_room(loaded)
+    (again,) = db.load_rooms()
+    assert (again.rematch, again.rematch_first) == ([0], 1)
+    db.close()
+
+
+def test_agreements_to_a_rematch_survive_a_restart(db_url: str, tmp_path: Path) -> None:
+    with client(db_url, tmp_path / "cards") as c:
+        room, tokens = started_room(c, "ruler-of-mana", players=2)
+        play_to_the_end(c, room)
+        r = c.post(
+            f"/api/rooms/{room}/rematch", json={"start_player": 1}, headers=bearer(tokens[0])
+        )
+        assert r.json() == {"rematch": [0], "started": False}
+    with client(db_url, tmp_path / "cards") as c:
+        summary = c.get(f"/api/rooms/{room}").json()
+        assert (summary["status"], summary["rematch"]) == ("over", [0])
+        r = c.post(f"/api/rooms/{room}/rematch", headers=bearer(str(tokens[1])))
+        assert r.json() == {"rematch": [0, 1], "started": True}
+        assert c.app.state.rooms.rooms[room].setup == {"start_player": 1}  # type: ignore[attr-defined]
 
 
 def test_bots_carry_on_after_a_restart(db_url: str, tmp_path: Path) -> None:

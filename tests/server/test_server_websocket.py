@@ -211,9 +211,14 @@ def test_two_seats_play_a_whole_game_with_a_bot(c: TestClient) -> None:
     assert summary["status"] == "over"
     replay = c.get(f"/api/rooms/{room}/replay").json()
     assert len(replay["history"]) == latest[0]["seq"] and isinstance(replay["seed"], int)
-    # A rematch: the same seats, a new seed.
+    # A rematch, once both people agree (the bot always does): the same seats, a new seed.
     r = c.post(f"/api/rooms/{room}/rematch", headers=bearer(str(tokens[0])))
-    assert r.status_code == 200 and r.json()["status"] == "running" and r.json()["game_no"] == 2
+    assert r.status_code == 200 and r.json() == {"rematch": [0], "started": False}
+    r = c.post(f"/api/rooms/{room}/rematch", headers=bearer(str(tokens[1])))
+    assert r.json() == {"rematch": [0, 1], "started": True}
+    again = c.get(f"/api/rooms/{room}").json()
+    assert again["status"] == "running" and again["game_no"] == 2
+    assert again["seats"] == summary["seats"]
 
 
 def test_choices_answer_the_items_that_can_still_be_added(c: TestClient) -> None:
@@ -285,8 +290,10 @@ def test_each_connection_is_sent_the_log_once(c: TestClient) -> None:
         with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as again:
             late = receive(again, "state")
             assert late["log_from"] == 0 and late["view"]["log"] == logs[0]
-        r = c.post(f"/api/rooms/{room}/rematch", headers=bearer(str(tokens[0])))
-        assert r.status_code == 200, r.text
+        for token in tokens:
+            r = c.post(f"/api/rooms/{room}/rematch", headers=bearer(str(token)))
+            assert r.status_code == 200, r.text
+        assert r.json()["started"]
         fresh = receive(ann, "state")
         while fresh["seq"] != 0:
             fresh = receive(ann, "state")

@@ -209,10 +209,11 @@ async def start_game(request: Request, rooms: Rooms) -> Response:
 
 
 async def rematch(request: Request, rooms: Rooms) -> Response:
+    """A seat's agreement to a rematch; it starts once every person's seat agreed."""
     body = await _body(request)
     room_id = request.path_params["room"]
-    await rooms.start(room_id, _bearer(request), body.get("start_player"), rematch=True)
-    return JSONResponse(rooms.get(room_id).summary())
+    agreed, started = await rooms.rematch(room_id, _bearer(request), body.get("start_player"))
+    return JSONResponse({"rematch": agreed, "started": started})
 
 
 async def leave(request: Request, rooms: Rooms) -> Response:

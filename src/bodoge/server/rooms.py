@@ -5,9 +5,14 @@ A room has a fixed number of seats. The creator takes seat 0; people join free s
 display name and get a token (a long random secret, given once, kept only as its sha256); the
 creator may seat bots by level and starts the game once every seat is taken, the start player
 at random or as the creator picks (Extreme Mission starts with whoever most recently saw a spy:
-the table knows, the server does not). After the game the creator may call a rematch: the same
-seats, a new seed. Someone who leaves before the start frees the seat; during or after a game
-an ``easy`` bot takes it over, so the others can finish. Rooms nobody touched for a week close.
+the table knows, the server does not). After the game a rematch is the table's to agree on: any
+seated person asks for it, and each other person agrees (or not); a bot always agrees. Once every
+person's seat has agreed, it starts: the same seats, a new seed, the start player at random or
+as the creator asked when agreeing. Who has agreed is public (the room summary's ``rematch``)
+and kept with the room, so a restart forgets nobody's word. Someone who leaves before the start
+frees the seat; during or after a game an ``easy`` bot takes it over, so the others can finish
+(after a game, that bot's agreement may be the last one a rematch waited for). The creator's
+role passes to the next person seated. Rooms nobody touched for a week close.
 
 A move is checked (a seat's own decision, the ``seq`` it saw), applied, committed to storage,
 and only then are the frames built and sent: a move the server acknowledged survives a crash.
@@ -184,6 +189,8 @@ class Room:
         self.bot_task: asyncio.Task[None] | None = None
         self.quiet: set[int] = set()  # seats spared pass-only questions (bodoge.server.quiet)
         self.quiet_task: asyncio.Task[None] | None = None
+        self.rematch: set[int] = set(record.rematch)  # seats whose people agreed to a rematch
+        self.rematch_first = record.rematch_first  # its start player, as the creator asked
 
     @property
     def spec(self) -> GameSpec:
@@ -209,6 +216,8 @@ class Room:
             created=self.created,
             touched=self.touched,
             seats=[SeatRecord(i, s.name, s.bot, s.token_hash) for i, s in enumerate(self.seats)],
+            rematch=sorted(self.rematch),
+            rematch_first=self.rematch_first,
         )
 
     def seat_of(self, token: str) -> int | None:
@@ -219,6 +228,11 @@ class Room:
                 return i
         return None
 
+    def rematch_agreed(self) -> bool:
+        """Whether every person's seat has agreed to a rematch (a bot's always has)."""
+        people = [i for i, s in enumerate(self.seats) if s.name is not None]
+        return bool(people) and all(i in self.rematch for i in people)
+
     def summary(self) -> dict[str, Any]:
         """The room as everyone may see it (the contract's room summary, and a few more fields)."""
         return {
@@ -228,6 +242,7 @@ class Room:
             "variant": self.game.variant,
             "status": self.status,
             "seats": [s.summary() for s in self.seats],
+            "rematch": sorted(self.rematch) if self.status == "over" else [],
             "creator": self.creator,
             "game_no": self.game_no,
             "cards": self.cards_name,
@@ -482,30 +497,73 @@ class Rooms:
             raise RoomError(400, "server.bad_start_player", players=room.game.players)
         return start_player
 
-    async def start(
-        self, room_id: str, token: str | None, start_player: object = None, rematch: bool = False
-    ) -> None:
-        """The creator starts the game (or, after one, a rematch: same seats, new seed)."""
+    async def start(self, room_id: str, token: str | None, start_player: object = None) -> None:
+        """The creator starts the game once every seat is taken."""
         room = self.get(room_id)
         self._creator(room, token)
         first = self._start_player(room, start_player)
         async with room.lock:
-            if rematch and room.status != "over":
-                raise RoomError(409, "server.not_over")
-            if not rematch and room.status != "open":
+            if room.status != "open":
                 raise RoomError(409, "server.started")
             if not all(s.taken for s in room.seats):
                 raise RoomError(409, "server.seats_empty")
-            room.seed = secrets.randbits(62)
-            room.setup = {"start_player": first}
-            room.game_no += 1
-            room.status = "running"
-            room.state = room.game.new_state(room.seed, room.setup)
+            self._new_game(room, first)
             await self._save(room)
-        log.info("room %s: game %d started, seat %d first", room.id, room.game_no, first)
+        self._begun(room)
+
+    def _new_game(self, room: Room, first: int | None) -> None:
+        """A new game in the room's seats: a new seed, ``first`` to start (None: at random)."""
+        if first is None:
+            first = secrets.randbelow(room.game.players)
+        room.seed = secrets.randbits(62)
+        room.setup = {"start_player": first}
+        room.game_no += 1
+        room.status = "running"
+        room.state = room.game.new_state(room.seed, room.setup)
+        room.rematch.clear()
+        room.rematch_first = None
+
+    def _begun(self, room: Room) -> None:
+        """Tell everyone of the game just begun (once it is stored), and let a bot open it."""
+        first = (room.setup or {}).get("start_player")
+        log.info("room %s: game %d started, seat %s first", room.id, room.game_no, first)
         self._tell_room(room)
         self._tell_state(room)
         self._kick_bot(room)
+
+    async def rematch(
+        self, room_id: str, token: str | None, start_player: object = None
+    ) -> tuple[list[int], bool]:
+        """A seated person agrees to a rematch of the game that is over (the first to agree asks
+        for it); the rematch starts once every person's seat has agreed. Only the creator may
+        choose its start player (``start_player``, as for a start). The seats agreed (all of
+        them, when this agreement started it), and whether it started."""
+        room = self.get(room_id)
+        if not token:
+            raise RoomError(401, "server.no_token")
+        async with room.lock:
+            seat = room.seat_of(token)
+            if seat is None:
+                raise RoomError(401, "server.bad_token")
+            if room.status != "over":
+                raise RoomError(409, "server.not_over")
+            if start_player is not None:
+                if seat != room.creator:
+                    raise RoomError(403, "server.not_creator")
+                first = self._start_player(room, start_player)
+                room.rematch_first = None if start_player == "random" else first
+            room.rematch.add(seat)
+            agreed = sorted(room.rematch)
+            started = room.rematch_agreed()
+            if started:
+                self._new_game(room, room.rematch_first)
+            await self._save(room)
+        log.info("room %s: seat %d agreed to a rematch", room.id, seat)
+        if started:
+            self._begun(room)
+        else:
+            self._tell_room(room)
+        return agreed, started
 
     async def leave(self, room_id: str, token: str | None) -> int:
         """A person gives up their seat (see the module docstring); the seat left."""
@@ -520,17 +578,25 @@ class Rooms:
                 room.seats[seat] = Seat()
             else:
                 room.seats[seat] = Seat(bot=LEAVER_BOT)
+            # the seat's agreement is its bot's now, which always agrees: not listed as asked
+            room.rematch.discard(seat)
             if seat == room.creator:
                 people = [i for i, s in enumerate(room.seats) if s.name is not None]
                 room.creator = people[0] if people else seat
             if not any(s.name is not None for s in room.seats):
                 room.status = "closed"
+            # the bot that came in may be the agreement a rematch waited for
+            rematch = room.status == "over" and bool(room.rematch) and room.rematch_agreed()
+            if rematch:
+                self._new_game(room, room.rematch_first)
             for conn in [c for c in room.connections if c.seat == seat]:
                 conn.close(1000)
             await self._save(room)
         log.info("room %s: seat %d left", room.id, seat)
         if room.status == "closed":
             await self._drop(room)
+        elif rematch:
+            self._begun(room)
         else:
             self._tell_room(room)
             self._kick_bot(room)

@@ -8,7 +8,7 @@ date when it is opened, and a newer one is refused rather than misread.
 
 >>> db = Storage("sqlite://")
 >>> db.version()
-2
+3
 >>> seats = [SeatRecord(0, "Ann"), SeatRecord(1, bot="random")]
 >>> db.save_room(RoomRecord("abc", "extreme-mission", 2, "basic", game_no=1, seats=seats))
 >>> db.add_moves("abc", 1, 0, ["draw"], touched=5.0)
@@ -68,6 +68,10 @@ rooms = sa.Table(
     sa.Column("setup", sa.Text, nullable=True),  # JSON
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("touched", sa.Float, nullable=False),
+    # a rematch being agreed on after a game: the seats whose people agreed (JSON list; NULL:
+    # none), and the start player the creator asked for (NULL: at random)
+    sa.Column("rematch", sa.Text, nullable=True),
+    sa.Column("rematch_first", sa.Integer, nullable=True),
 )
 
 seats = sa.Table(
@@ -148,7 +152,17 @@ def _v2(conn: Connection) -> None:
     metadata.create_all(conn, tables=[companions, companion_changes])
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2]
+def _v3(conn: Connection) -> None:
+    """A rematch the table agrees to: who agreed, and the start player the creator asked for.
+    A database made new has these columns already (``_v1`` builds today's ``rooms``)."""
+    have = {column["name"] for column in sa.inspect(conn).get_columns("rooms")}
+    for column in (rooms.c.rematch, rooms.c.rematch_first):
+        if column.name not in have:
+            kind = column.type.compile(conn.dialect)
+            conn.execute(sa.text(f"ALTER TABLE rooms ADD COLUMN {column.name} {kind}"))
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3]
 """Migration ``i`` brings a database from version ``i`` to ``i + 1``; append, never edit."""
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -196,6 +210,10 @@ class RoomRecord:
     touched: float = 0.0
     seats: list[SeatRecord] = field(default_factory=list)
     history: list[str] = field(default_factory=list)
+    rematch: list[int] = field(default_factory=list)
+    """The seats whose people agreed to a rematch of the game that is over."""
+    rematch_first: int | None = None
+    """The start player of that rematch, as the creator asked (None: at random)."""
 
 
 @dataclass(frozen=True)
@@ -310,6 +328,8 @@ class Storage:
             "setup": None if record.setup is None else json.dumps(record.setup),
             "created": record.created,
             "touched": record.touched,
+            "rematch": json.dumps(record.rematch) if record.rematch else None,
+            "rematch_first": record.rematch_first,
         }
         with self.engine.begin() as conn:
             updated = conn.execute(
@@ -391,6 +411,8 @@ class Storage:
                     setup=None if row.setup is None else json.loads(row.setup),
                     created=row.created,
                     touched=row.touched,
+                    rematch=json.loads(row.rematch) if row.rematch else [],
+                    rematch_first=row.rematch_first,
                 )
                 for row in conn.execute(rooms.select().where(rooms.c.status != "closed"))
             }
