@@ -13,7 +13,9 @@ import time
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from web_helpers import PHONE, Watched
+from web_helpers import PHONE, Watched, rule_links
+
+from bodoge.core.i18n import text
 
 GAMES = ("extreme-mission", "ruler-of-mana")
 DECISIONS = 400  # far more clicks than a game needs: a game that does not end fails
@@ -182,6 +184,11 @@ def test_two_people_and_a_bot_play_extreme_mission_to_the_end(server: str, perso
     host.shot("result")
     guest.shot("result")
     assert host.page.locator(".result tbody tr").count() == 3
+    # the rule ids the result and the log show link to their rules, in each reader's language
+    for who in (host, guest):
+        assert rule_links(who.page, ".result .tiebreak") == ["EM-5.3", "EM-5.4"]
+        who.page.wait_for_selector(".log a.rule-id")  # someone met the end condition (EM-5.1)
+        assert "EM-5.1" in rule_links(who.page, ".log")
 
 
 def test_ruler_of_mana_on_a_phone_in_japanese_with_replay(server: str, person: Any) -> None:
@@ -319,6 +326,49 @@ def test_the_log_shows_every_event_once_in_order_with_quick_bots(server: str, pe
         if checkpoint in (2, 5):  # while the bots' frames come in
             who.page.click(f".lang[lang={'ja' if checkpoint == 2 else 'en'}]")
     who.shot("log")
+
+
+def test_the_log_keeps_its_lines_until_a_new_language_has_its_words(
+    server: str, person: Any
+) -> None:
+    """A language switch asks for the log in the new language's words (POST /api/words); on a
+    busy server the log was empty until they came. Held back here: the lines stay as they were
+    (the rest of the page already switched), then the log is all in the new words."""
+    who = person("log-switch")
+    open_lobby(who, server, "Lin")
+    play_against_bots(who, "ruler-of-mana", 2)
+    page = who.page
+    page.wait_for_function("window.bodoge.frame.legal.length > 0")  # the bot waits on us now
+    log_matches_words(who, "before the switch")
+    before = page.evaluate(SHOWN_LOG)
+    assert before
+    held: list[Any] = []  # the requests for words held back, until the gate opens
+    gate = {"open": False}
+
+    def hold(route: Any) -> None:
+        if gate["open"]:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/words", hold)
+    page.click(".lang[lang=ja]")
+    page.wait_for_function(
+        f"document.querySelector('.log-box h2').innerText === {text('web.log', 'ja')!r}"
+    )
+    for _ in range(100):  # the page has asked for the log's new words, and is waiting
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page asked for no words after the switch"
+    page.wait_for_timeout(300)  # anything drawn meanwhile is on show
+    assert page.evaluate(SHOWN_LOG) == before
+    who.shot("log-switching")
+    gate["open"] = True
+    for route in held:
+        route.continue_()
+    log_matches_words(who, "after the switch")
+    assert page.evaluate(SHOWN_LOG) != before
 
 
 def until_a_mission_can_be_completed(who: Watched) -> None:
@@ -510,8 +560,10 @@ def test_ruler_of_mana_cards_keep_their_words_inside_on_a_phone(server: str, per
         for _ in range(6):  # a few turns: more mana of more kinds on the table
             if page.locator(".e-rainbow.mana, .card.mana .ename-more").count() >= 2:
                 break
-            seq = frame(page)["seq"]
             page.wait_for_function("window.bodoge.frame.legal.length > 0", timeout=60000)
+            # the seq of the frame decided on: taken before the wait, the frame of this move
+            # could pass the wait below at once, and the next round click on it again
+            seq = frame(page)["seq"]
             if "draw" in frame(page)["legal"]:
                 page.click(".deck [data-step='draw']")
             elif not step_once(who):

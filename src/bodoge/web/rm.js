@@ -23,7 +23,7 @@ export function card(ctx, id, given = {}, optionSteps = false) {
     // narrow card breaks the name there and not inside a word ("オー / ブ）")
     const [ename, bracket] = face.name.split(/\s*[（(]/);
     return el("div", { class: `card mana e-${face.element} ${more}`, "data-card": id, "aria-label": label, ...extra },
-      el("span", { class: "orbs" }, ORB.repeat(face.orbs)),
+      el("span", { class: "orbs" }, Array.from({ length: face.orbs }, () => el("span", { class: "orb" }, ORB))),
       el("span", { class: "ename" }, ename,
         bracket ? el("span", { class: "ename-more" }, bracket.replace(/[）)]\s*$/, "")) : null));
   }
@@ -124,8 +124,26 @@ function myHand(ctx) {
     const code = faces.cards[id].code;
     const nth = seen[code] || 0;
     seen[code] = nth + 1;
-    return ctx.handCard(card(ctx, id, {}, nth === 0), code, nth, HAND_STEPS);
+    // RM-3.4: a 2-orb card pays 2 mana (`F2`) or 1 (`F2/1`): its clicks go through both
+    const face = faces.codes[code];
+    const spellings = face.kind === "mana" && face.orbs === 2 ? [code, `${code}/1`] : [code];
+    return paying(ctx.handCard(card(ctx, id, {}, nth === 0), code, nth, HAND_STEPS, spellings));
   }));
+}
+
+// A 2-orb card chosen for a payment shows what it pays: both orbs lit for 2 mana, the second
+// dimmed for 1, and in words, with what pressing it again does.
+function paying(node) {
+  const as = node.dataset.chosenAs;
+  if (!as || node.querySelectorAll(".orb").length !== 2) return node;
+  const n = as.endsWith("/1") ? 1 : 2;
+  const said = t("web.rm.pays", { n });
+  const again = t(node.dataset.step ? "web.rm.pays_again" : "web.rm.pays_back");
+  node.classList.add(`pays-${n}`);
+  node.append(el("span", { class: "pays-tag", "aria-hidden": "true" }, said));
+  node.setAttribute("aria-label", t("web.rm.paying", { card: node.getAttribute("aria-label"), n, then: again }));
+  node.title = again;
+  return node;
 }
 
 function status(ctx) {

@@ -2,7 +2,7 @@
 // Moves are offered only from `legal`; a compound move is built with `choices` frames (nothing is
 // applied until it is confirmed) and sent whole with the last seq seen, so a double click cannot
 // play twice.
-import { api, el, lang, langSwitch, loadMessages, savedName, saveName, t, toast } from "./ui.js";
+import { api, el, lang, langSwitch, loadMessages, ruleLinks, savedName, saveName, t, toast } from "./ui.js";
 import { Chat } from "./chat.js";
 import * as em from "./em.js";
 import * as rm from "./rm.js";
@@ -16,8 +16,9 @@ const S = {
   faces: null,
   games: null,
   bots: [],
-  building: null, // {what, chosen, addable, complete, needs} while a compound move is being built
+  building: null, // {what, chosen, addable, complete, needs, known} while a compound move is being built
   asking: null, // the first step whose choices we wait for
+  instead: null, // {tried, chosen}: the items to ask for if the ones `tried` cannot make the move
   busy: false, // an act was sent and no frame has answered yet
   hint: [],
   logSeen: 0, // the log's lines shown at the last drawing (the ones after it are new)
@@ -25,9 +26,12 @@ const S = {
   replay: null, // {record, step, seat, view}
   quiet: localStorage.getItem("bodoge.quiet") === "1",
   chatLimits: null, // the server's chat limits (GET /api/games)
+  confirmLeave: false, // the question "leave your seat?" is on show
+  leaving: false, // a leave was sent: the seat's socket, closed by the server, is not reopened
 };
 let socket = null;
 let retry = 0;
+let retryTimer = null;
 
 // The room code of `/r/<code>`, or null for an address no room can have (a mistyped or cut link:
 // bad %-escapes, more parts, a code no server makes): that page says so without asking the server.
@@ -61,10 +65,15 @@ function mySeat() {
   }
 }
 
-// The creator's page may seat bots, start and call a rematch (the server checks the token).
+// The seat this page holds, by the server's word (the room frame's `you`), with its token kept.
+function seated() {
+  const you = S.summary?.you;
+  return Boolean(mySeat()?.token) && you !== undefined && you !== null;
+}
+
+// The creator's page may seat bots and start (the server checks the token).
 function isCreator() {
-  const s = S.summary;
-  return Boolean(mySeat()?.token) && s?.you !== undefined && s.you !== null && s.you === s.creator;
+  return seated() && S.summary.you === S.summary.creator;
 }
 
 const gameTitle = (name) => S.games?.find((g) => g.game === name)?.title[lang] || name;
@@ -90,16 +99,18 @@ function connect() {
       draw();
       return;
     }
+    if (S.leaving) return; // leaveSeat connects again, without the seat's token
     if (closed.code === 4401) {
       localStorage.removeItem(`bodoge.seat.${room}`);
       toast(t("web.room.bad_token"));
     }
     retry = Math.min(retry + 1, 5);
-    setTimeout(connect, 300 * retry);
+    retryTimer = setTimeout(connect, 300 * retry);
   };
 }
 
 function reconnect() {
+  clearTimeout(retryTimer); // a retry already waiting would open a second socket
   if (socket) {
     socket.onclose = null;
     socket.close();
@@ -115,6 +126,7 @@ async function receive(frame) {
   if (frame.type === "chat") {
     chat.add(frame);
   } else if (frame.type === "room") {
+    if (S.summary && frame.game_no !== S.summary.game_no) S.replay = null; // a rematch began
     S.summary = frame;
     updateChat();
     if (!S.faces) await loadFaces();
@@ -132,6 +144,7 @@ async function receive(frame) {
     if (fresh) {
       S.building = null;
       S.asking = null;
+      S.instead = null;
       S.hint = [];
     }
     if (frame.seat !== null && frame.seat !== undefined) {
@@ -149,8 +162,19 @@ async function receive(frame) {
       act(frame.what);
       return;
     }
-    // needs: the server's words for what the move cannot be made without (wilds), or null
-    S.building = { what: frame.what, chosen: frame.chosen, addable: frame.addable, complete: frame.complete, needs: frame.needs || null };
+    const instead = S.instead;
+    if (instead && instead.tried === JSON.stringify(frame.chosen)) {
+      S.instead = null;
+      if (!frame.complete && !frame.addable.length) { // a dead end: the other items instead
+        send({ type: "choices", what: frame.what, chosen: instead.chosen });
+        return;
+      }
+    }
+    // needs: the server's words for what the move cannot be made without (wilds), or null;
+    // known: what could be added to each set of items asked about while building this move
+    const known = S.building?.what === frame.what ? S.building.known : new Map();
+    known.set(JSON.stringify(frame.chosen), frame.addable);
+    S.building = { what: frame.what, chosen: frame.chosen, addable: frame.addable, complete: frame.complete, needs: frame.needs || null, known };
     draw();
   } else if (frame.type === "error") {
     // before any room or state frame, the error is the connection's (no room, a bad token): the
@@ -201,22 +225,34 @@ function updateChat() {
 // itself (an event reads the same wherever it stands), and the panel shows the log of the view on
 // show (a replay's, else the last frame's) line by line: so it never shows an entry twice, out of
 // order or in another language, whatever order frames and answers come in. Asking is chained, so
-// the same events are not asked for twice at once.
+// the same events are not asked for twice at once. Just after a language switch (or a change of
+// the seats' names) nothing is in the new words yet: the lines shown last stay, all in the old
+// words, until the new ones come (on a busy server the log went blank for a moment).
 const logLines = new Map();
 let logAsking = Promise.resolve();
+let logShown = { events: [], lines: [] }; // the lines logWords gave last, and the events they say
 
 const logView = () => S.replay?.view || S.frame?.view;
 const lineKey = (event, names) => `${lang}\u0001${JSON.stringify(names ?? null)}\u0001${JSON.stringify(event)}`;
 
-// The lines of the view's log put into words so far: its first entries, up to one not yet said.
+// The lines of the view's log put into words so far: its first entries, up to one not yet said;
+// or, where the lines given last said more of them, those.
 function logWords() {
   const names = seatNames();
-  const lines = [];
-  for (const event of logView()?.log || []) {
+  const log = logView()?.log || [];
+  let lines = [];
+  for (const event of log) {
     const line = logLines.get(lineKey(event, names));
     if (line === undefined) break;
     lines.push(line);
   }
+  if (lines.length < log.length) {
+    const { events } = logShown;
+    let same = 0;
+    while (same < events.length && same < log.length && (events[same] === log[same] || JSON.stringify(events[same]) === JSON.stringify(log[same]))) same += 1;
+    if (same > lines.length) lines = logShown.lines.slice(0, same);
+  }
+  logShown = { events: log.slice(0, lines.length), lines };
   return lines;
 }
 
@@ -331,30 +367,28 @@ function picked(item, extra = {}) {
   };
 }
 
-// Chosen items of the move being built, as a count per item spelling.
-function chosenCount(item) {
-  return S.building ? S.building.chosen.filter((c) => c === item).length : 0;
-}
-
 // A card of the hand: offered as item `code` (the card's notation) or as step `prefix code`;
 // `nth` is its place among the cards of the same code, so that copies are chosen one by one.
-function handCard(cardNode, code, nth, prefixes = []) {
+// `spellings`: the items one card can go into a move as, in the order its clicks go through them
+// (RM-3.4: a 2-orb card pays 2 mana as `F2` or 1 as `F2/1`). A click puts the card in as the
+// first that can be added; a click on it once chosen turns it into the next, where the move can
+// still be made so, else takes it out. So the card itself does what a button for each would.
+function handCard(cardNode, code, nth, prefixes = [], spellings = [code]) {
   const b = S.building;
-  if (b && nth < chosenCount(code)) {
-    cardNode.classList.add("chosen");
-    cardNode.setAttribute("aria-pressed", "true");
-    cardNode.tabIndex = 0;
-    cardNode.setAttribute("role", "button");
-    cardNode.addEventListener("click", () => toggle(code, false));
-    cardNode.addEventListener("keydown", (e) => e.key === "Enter" && toggle(code, false));
-    return cardNode;
-  }
-  if (nth !== chosenCount(code)) return cardNode; // only the next copy is offered
-  for (const step of [code, ...prefixes.map((p) => `${p} ${code}`)]) {
+  // where each chosen copy stands among the items, in the order they were chosen
+  const mine = b ? b.chosen.flatMap((c, at) => (spellings.includes(c) ? [at] : [])) : [];
+  if (b && nth < mine.length) return chosenCard(cardNode, mine[nth], spellings);
+  if (nth !== mine.length) return cardNode; // only the next copy is offered
+  const addable = b ? spellings.filter((s) => b.addable.includes(s)) : [];
+  for (const step of [...addable.slice(0, 1), ...spellings, ...prefixes.map((p) => `${p} ${code}`)]) {
     const attrs = offer(step);
     if (attrs["data-step"]) {
       cardNode.dataset.step = step;
-      cardNode.className += attrs.class;
+      // what a second click makes of it: the table needs no button of its own for that
+      const then = addable.includes(step) ? spellings[spellings.indexOf(step) + 1] : undefined;
+      if (addable.includes(then)) cardNode.dataset.thenStep = then;
+      const hinted = addable.some((s) => S.hint.includes(s)) && !attrs.class.includes("hinted");
+      cardNode.className += attrs.class + (hinted ? " hinted" : "");
       cardNode.tabIndex = 0;
       cardNode.setAttribute("role", "button");
       cardNode.addEventListener("click", attrs.onclick);
@@ -363,6 +397,50 @@ function handCard(cardNode, code, nth, prefixes = []) {
     }
   }
   return cardNode;
+}
+
+// A chosen card of the hand, the item at `at` of the move: marked chosen (`data-chosen-as` says
+// as which spelling), and a click turns it into its next spelling or takes it out. Whether the
+// move can still be made with the next one is known when the items without this card were asked
+// about (the usual way: this card was added to them); else it is asked, and where it cannot be,
+// the card is taken out instead.
+function chosenCard(cardNode, at, spellings) {
+  const b = S.building;
+  const item = b.chosen[at];
+  const next = spellings[spellings.indexOf(item) + 1];
+  const without = b.chosen.filter((_, k) => k !== at);
+  const known = b.known.get(JSON.stringify(without));
+  const turn = next !== undefined && (known === undefined || known.includes(next));
+  const go = turn
+    ? () => rechoose(b.chosen.map((c, k) => (k === at ? next : c)), without)
+    : () => rechoose(without);
+  cardNode.classList.add("chosen");
+  cardNode.setAttribute("aria-pressed", "true");
+  cardNode.dataset.chosenAs = item;
+  if (turn) {
+    cardNode.dataset.step = next;
+    if (S.hint.includes(next)) cardNode.classList.add("hinted");
+  }
+  cardNode.tabIndex = 0;
+  cardNode.setAttribute("role", "button");
+  cardNode.addEventListener("click", go);
+  cardNode.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      go();
+    }
+  });
+  return cardNode;
+}
+
+// Ask for the move being built with the items `chosen`; `instead`: the items to ask for if
+// those cannot make the move.
+function rechoose(chosen, instead = null) {
+  const b = S.building;
+  if (S.busy || !b) return;
+  S.asking = b.what;
+  S.instead = instead ? { tried: JSON.stringify(chosen), chosen: instead } : null;
+  send({ type: "choices", what: b.what, chosen });
 }
 
 // Steps no card stands for, as buttons.
@@ -415,6 +493,9 @@ function seatsPanel() {
       el("strong", {}, seat.taken ? seatName(n) : t("web.room.empty")),
       seat.bot ? el("span", { class: "badge" }, t("web.room.bot")) : null,
       mine?.seat === n && mine?.token ? el("span", { class: "badge you" }, t("web.you")) : null);
+    if (mine?.seat === n && mine?.token && summary.status === "open") {
+      row.append(el("button", { type: "button", class: "leave-seat", "data-leave": n, onclick: askLeave }, t("web.room.leave_seat")));
+    }
     if (!seat.taken && summary.status === "open") {
       if (!mine?.token) {
         row.append(el("button", { type: "button", class: "primary", "data-take": n, onclick: () => takeSeat(n) }, t("web.room.take_seat")));
@@ -478,6 +559,62 @@ async function start() {
   } catch (err) {
     toast(err.message);
   }
+}
+
+// --------------------------------------------------------------------------- leaving
+// Before the start the seat is freed; once a game has begun an easy bot plays it on (and, after
+// the game, agrees to a rematch). The page asks first where leaving is more than giving up a
+// chair: a game begun, or the room's last person (the room closes with them, game and all).
+const othersSeated = () => S.summary.seats.some((seat, n) => n !== S.summary.you && seat.name !== null);
+
+function askLeave() {
+  if (S.summary.status === "open" && othersSeated()) {
+    leaveSeat();
+    return;
+  }
+  S.confirmLeave = true;
+  draw();
+  document.getElementById("leave-no")?.focus();
+}
+
+function leaveBar() {
+  if (!S.confirmLeave || !seated()) return null;
+  const question = !othersSeated() ? "web.leave.confirm_last"
+    : S.summary.status === "over" ? "web.leave.confirm_over" : "web.leave.confirm_game";
+  const stay = () => {
+    S.confirmLeave = false;
+    draw();
+  };
+  return el("div", { class: "leave-confirm", role: "alertdialog", "aria-labelledby": "leave-question" },
+    el("p", { id: "leave-question" }, t(question)),
+    el("div", { class: "buttons" },
+      el("button", { type: "button", class: "danger", id: "leave-yes", onclick: leaveSeat }, t("web.leave.yes")),
+      el("button", { type: "button", id: "leave-no", onclick: stay }, t("web.leave.stay"))));
+}
+
+// The seat's token is forgotten: the page is a visitor's (who may sit down again) before the
+// start, a spectator's after it. The seat's frame, its hand with it, is dropped at once rather
+// than kept on show until the spectator's frame comes.
+async function leaveSeat() {
+  const watching = S.summary.status !== "open" && othersSeated(); // else a visitor, or no room
+  S.confirmLeave = false;
+  S.leaving = true;
+  try {
+    await api("POST", `/api/rooms/${room}/leave?lang=${lang}`, {}, mySeat()?.token);
+  } catch (err) {
+    S.leaving = false;
+    toast(err.message);
+    reconnect();
+    draw();
+    return;
+  }
+  localStorage.removeItem(`bodoge.seat.${room}`);
+  Object.assign(S, { frame: null, building: null, asking: null, busy: false, hint: [], replay: null, leaving: false });
+  S.summary = { ...S.summary, you: null };
+  updateChat();
+  toast(t(watching ? "web.leave.watching" : "web.leave.left"));
+  reconnect();
+  draw();
 }
 
 // --------------------------------------------------------------------------- hint, quiet, replay
@@ -564,16 +701,45 @@ function resultPanel(view, table) {
     el("table", {}, el("thead", {}, el("tr", {},
       el("th", {}, t("web.result.rank_head")), el("th", {}, t("web.result.player")),
       el("th", {}, t("web.result.score")), el("th", {}, t("web.result.facts")))), el("tbody", {}, rows)),
-    el("p", { class: "tiebreak" }, tied ? t(`web.${table.prefix}.tiebreak`) : t(`web.${table.prefix}.scoring`)),
+    el("p", { class: "tiebreak" }, ruleLinks(tied ? t(`web.${table.prefix}.tiebreak`) : t(`web.${table.prefix}.scoring`), view.game, table.prefix)),
+    rematchLine(),
     el("div", { class: "buttons" },
+      rematchButton(), // first: on a phone its long words take a line of their own
       S.replay ? null : el("button", { type: "button", id: "replay", onclick: openReplay }, t("web.replay.open")),
-      isCreator() && !S.replay ? el("button", { type: "button", class: "primary", id: "rematch", onclick: rematch }, t("web.result.rematch")) : null,
       el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
+}
+
+// A rematch is the table's to agree on: any seated person asks, each other person agrees, and it
+// starts once every person has (a bot always agrees). Who has is the room frame's `rematch`.
+function rematchState() {
+  const s = S.summary;
+  if (S.replay || s?.status !== "over") return null;
+  const people = s.seats.filter((seat) => seat.name !== null).length;
+  return { agreed: s.rematch || [], people };
+}
+
+// Everyone, spectators too, reads who would like a rematch.
+function rematchLine() {
+  const r = rematchState();
+  if (!r || !r.agreed.length) return null;
+  return el("p", { class: "rematch-line", role: "status" },
+    t("web.result.rematch_asked", { names: r.agreed.map((n) => (n === S.summary.you && seated() ? `${seatName(n)} (${t("web.you")})` : seatName(n))).join(" · ") }));
+}
+
+function rematchButton() {
+  const r = rematchState();
+  if (!r || !seated()) return null;
+  const counts = { ready: r.agreed.length, people: r.people };
+  if (r.agreed.includes(S.summary.you)) {
+    return el("button", { type: "button", class: "primary", id: "rematch", disabled: true }, t("web.result.rematch_waiting", counts));
+  }
+  return el("button", { type: "button", class: "primary", id: "rematch", onclick: rematch },
+    r.agreed.length ? t("web.result.rematch_agree", counts) : t("web.result.rematch"));
 }
 
 async function rematch() {
   try {
-    await api("POST", `/api/rooms/${room}/rematch`, {}, mySeat().token);
+    await api("POST", `/api/rooms/${room}/rematch?lang=${lang}`, {}, mySeat().token);
   } catch (err) {
     toast(err.message);
   }
@@ -581,7 +747,9 @@ async function rematch() {
 
 // --------------------------------------------------------------------------- drawing
 function logPanel() {
-  const items = logWords().map((line, k) => el("li", { class: k >= S.logSeen ? "fresh" : "" }, line));
+  const game = S.summary?.game || S.frame?.view.game;
+  const said = (line) => (TABLES[game] ? ruleLinks(line, game, TABLES[game].prefix) : line); // EM-5.1 a link
+  const items = logWords().map((line, k) => el("li", { class: k >= S.logSeen ? "fresh" : "" }, said(line)));
   const list = el("ol", { class: "log", "aria-label": t("web.log"), "aria-live": "polite" }, items);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return el("section", { class: "log-box" }, el("h2", {}, t("web.log")), list);
@@ -597,6 +765,9 @@ function header() {
     playing ? el("button", { type: "button", id: "hint", onclick: askHint, disabled: !legal().length }, t("web.hint")) : null,
     playing && rm ? el("label", { class: "quiet" }, el("input", { type: "checkbox", id: "quiet", checked: S.quiet,
       onchange: (e) => setQuiet(e.target.checked) }), t("web.quiet")) : null,
+    // leaving a game begun (before the start, the seat's own row offers it)
+    seated() && S.summary.status !== "open" ? el("button", { type: "button", class: "leave", id: "leave", onclick: askLeave,
+      "aria-expanded": S.confirmLeave ? "true" : "false" }, t(S.summary.status === "running" ? "web.leave.game" : "web.room.leave_seat")) : null,
     langSwitch(async () => {
       S.faces = null;
       S.games = null;
@@ -624,9 +795,11 @@ function describeStep(step) {
   return said === key ? step : said;
 }
 
-// Every offered step that no card or seat of the table stands for, as a button.
+// Every offered step that no card or seat of the table stands for, as a button (a card stands
+// for what its first click makes, and for what a second click on it makes, `data-then-step`).
 function otherSteps(board) {
-  const shown = new Set([...board.querySelectorAll("[data-step]")].map((n) => n.dataset.step));
+  const nodes = [...board.querySelectorAll("[data-step], [data-then-step]")];
+  const shown = new Set(nodes.flatMap((n) => [n.dataset.step, n.dataset.thenStep]));
   const offered = S.building ? S.building.addable : S.asking ? [] : legal();
   const rest = offered.filter((s) => !shown.has(s));
   if (!rest.length) return null;
@@ -656,8 +829,13 @@ function draw() {
   const game = S.summary?.game || S.frame.view.game;
   document.title = `${gameTitle(game)} — bodoge`;
   const table = TABLES[game];
+  if (!S.frame && S.summary && S.summary.status !== "open") {
+    // a game begun sends its state frame next (to a page come in, or one that just left its seat)
+    app.replaceChildren(header(), el("main", { class: "loading" }, t("web.room.connecting")));
+    return;
+  }
   if (!S.frame || !S.faces) {
-    chat.keepFocus(() => app.replaceChildren(header(),
+    chat.keepFocus(() => app.replaceChildren(...[header(), leaveBar()].filter(Boolean),
       el("main", { class: "room" }, S.summary?.seats ? seatsPanel() : null, S.summary ? chat.node : null)));
     return;
   }
@@ -666,15 +844,19 @@ function draw() {
     view, faces: S.faces, legal: legal(), quietPass: quietPass(), seatName, offer, picked, handCard, stepButton, t, describeStep, redraw: draw, youWord: youWord(),
     building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.eventsSeen)),
   };
-  const focused = document.activeElement?.dataset?.step;
+  // the focus stays: on the same card while it can still be pressed (a card pressed again and
+  // again from the keyboard, a 2-orb card's orbs), else on the same step
+  const { step: focused, card: focusedCard } = document.activeElement?.dataset || {};
   const board = el("div", { class: "board" }, resultPanel(view, table), table.drawTable(ctx));
   board.append(el("div", { class: "moves" }, buildingBar(describeStep), otherSteps(board)));
   chat.keepFocus(() => app.replaceChildren(
-    ...[header(), S.replay ? replayBar() : null].filter(Boolean),
+    ...[header(), leaveBar(), S.replay ? replayBar() : null].filter(Boolean),
     el("main", { class: `table ${game}` },
       board,
       el("aside", { class: "side" }, logPanel(), chat.node))));
-  if (focused) document.querySelector(`[data-step="${CSS.escape(focused)}"]`)?.focus();
+  const again = (focusedCard && document.querySelector(`.board [data-card="${CSS.escape(focusedCard)}"][tabindex]`))
+    || (focused && document.querySelector(`[data-step="${CSS.escape(focused)}"]`));
+  again?.focus();
   S.logSeen = logWords().length;
   if (!S.replay) S.eventsSeen = (view.log || []).length;
 }
