@@ -225,6 +225,23 @@ def test_the_draft_and_an_exchange_show_no_empty_bookkeeping() -> None:
     assert found
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_drafts_pack_shows_the_codes_a_player_types(lang: str) -> None:
+    """The pack said "Rainbow mana, Rainbow mana, Flame Lance (S02), ...": the mana without the
+    code ``keep`` wants, where the hand shows "RB Rainbow mana"."""
+    game = bodoge.make("ruler-of-mana", players=2, variant="expert")
+    state = game.new_state(11)
+    pack = state.view(state.current_player)["pending"]["pack"]
+    assert any(game.cards.code_of(c) == "RB" for c in pack)
+    said = _in_progress(game, state, lang)
+    words = GameWords(game, lang)
+    for card in pack:
+        assert words.coded(card) in said, (card, said)
+        assert game.cards.code_of(card) in said
+    for step in state.legal_actions():  # every card the draft lets you keep, by its code
+        assert str(step).split()[1] in said
+
+
 def _finished(game: bodoge.Game, seed: int) -> bodoge.State:
     state = game.new_state(seed)
     rng = random.Random(seed)

@@ -120,7 +120,7 @@ def describe_pending(cards: CardSet, pending: Mapping[str, Any], you: int | None
         sizes = text("rm.sep.cards", lang).join(str(n) for n in pending["pack_sizes"])
         parts.append(say.t("draft", round=pending["round"], sizes=sizes))
         if pending.get("pack") is not None:
-            parts.append(say.t("pack", cards=say.named(pending["pack"])))
+            parts.append(say.t("pack", cards=say.coded(pending["pack"])))
         if pending.get("kept") is not None:
             parts.append(say.t("kept", card=say.card(pending["kept"])))
     elif kind == "exchange":
@@ -155,6 +155,20 @@ class _Pending:
 
     def named(self, ids: Sequence[str]) -> str:
         return text("rm.sep.cards", self.lang).join(self.card(c) for c in ids) or "—"
+
+    def coded(self, ids: Sequence[str]) -> str:
+        """Cards to pick from by their codes (a draft's pack: ``keep RB``), each with its code
+        as the hand shows it: ``RB Rainbow mana`` (a spell's or scroll's words already end in
+        theirs: ``Flame Lance (S02)``)."""
+        said = []
+        for card_id in ids:
+            code = self.cards.code_of(card_id)
+            words = self.card(card_id)
+            coded = isinstance(self.cards.face(code), ManaKind)
+            said.append(
+                text("play.card_code", self.lang, code=code, words=words) if coded else words
+            )
+        return text("rm.sep.cards", self.lang).join(said) or "—"
 
     def t(self, key: str, **values: Any) -> str:
         return text(f"rm.pending.{key}", self.lang, **values)
