@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from server_helpers import client
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from bodoge.server.storage import ChangeRecord
 
 
 def new(c: TestClient, **body: Any) -> str:
@@ -133,5 +137,141 @@ def test_companion_pages_are_served(sqlite_url: str, tmp_path: Path) -> None:
     with client(sqlite_url, tmp_path / "cards") as c:
         for game in ("ruler-of-mana", "extreme-mission"):
             assert c.get(f"/companion/{game}").status_code == 200
-            assert c.get(f"/companion/{game}/abc").status_code == 200
         assert c.get("/companion/chess").status_code == 404
+
+
+# A change a phone may send wrong: one error frame each, worded from the catalogue, naming the
+# field (the input it repeats cut at 40 characters); the connection stays and nothing changes.
+BAD_CHANGES = [
+    ("ruler-of-mana", {"do": "heal", "seat": 0, "amount": True}, '"amount": true is not a whole'),
+    ("ruler-of-mana", {"do": "heal", "seat": 0, "amount": 1.5}, '"amount": 1.5 is not a whole'),
+    ("ruler-of-mana", {"do": "damage", "seat": "0", "amount": 1}, '"seat": "0" is not a whole'),
+    ("ruler-of-mana", {"do": "damage", "seat": 5, "amount": 1}, "There is no seat 5"),
+    ("ruler-of-mana", {"do": "heal", "seat": 0, "amount": 10**9}, "is not from 0 to 999"),
+    ("ruler-of-mana", {"do": "heal", "seat": 0}, 'The change "heal" needs the field "amount"'),
+    ("ruler-of-mana", {"do": "end", "ending": "x" * 100}, '"' + "x" * 38 + "…"),
+    ("ruler-of-mana", {"do": "hands", "hands": {"0": -1}}, '"hands.0": -1 is not from 0'),
+    ("ruler-of-mana", {"do": "complete", "seat": 0, "mission": "M1"}, "(it knows damage, heal"),
+    ("ruler-of-mana", [1, 2], "A change is a JSON object with a"),
+    ("ruler-of-mana", {"do": "y" * 100}, "knows: " + '"' + "y" * 38 + "… (it knows"),
+    ("extreme-mission", {"do": "complete", "seat": 1.0, "mission": "M1"}, '"seat": 1.0 is not a'),
+    (
+        "extreme-mission",
+        {"do": "collaborator", "seat": 0, "kind": "HK", "up": "no"},
+        '"up": "no" is not true or false',
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "change", "said"), BAD_CHANGES)
+def test_companion_refuses_a_bad_field_with_one_line_and_keeps_the_connection(
+    sqlite_url: str, tmp_path: Path, game: str, change: Any, said: str
+) -> None:
+    with client(sqlite_url, tmp_path / "cards") as c:
+        room = new(c, game=game, players=2)
+        with c.websocket_connect(f"/ws/companion/{room}") as ws:
+            before = frame_of(ws)
+            ws.send_json({"type": "change", "id": "a1", "change": change})
+            answer = ws.receive_json()
+            assert answer["type"] == "error" and answer["id"] == "a1", answer
+            assert said in answer["message"] and "\n" not in answer["message"]
+            assert "There is no seat 0" not in answer["message"]
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}
+        assert c.get(f"/api/companion/{room}").json()["table"] == before["table"]
+        assert c.get(f"/api/companion/{room}").json()["seq"] == 0
+
+
+def test_companion_frames_of_the_wrong_kind_get_the_companions_own_lines(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    with client(sqlite_url, tmp_path / "cards") as c:
+        room = new(c, game="ruler-of-mana", players=2)
+        with c.websocket_connect(f"/ws/companion/{room}?lang=ja") as ws:
+            frame_of(ws)
+            ws.send_json({"type": "act", "action": "draw"})
+            message = ws.receive_json()["message"]
+            assert '"act"' in message and "change" in message and "chat" not in message
+            long_id = "i" * 100
+            ws.send_json({"type": "change", "id": long_id, "change": {"do": "next"}})
+            answer = ws.receive_json()
+            assert answer["type"] == "error" and answer["id"] is None
+            assert long_id not in str(answer)
+            ws.send_json({"type": "change", "id": "z", "change": {"do": "damage", "seat": "0"}})
+            assert "は整数ではありません" in ws.receive_json()["message"]
+        long_room = "r" * 100
+        error = c.get(f"/api/companion/{long_room}").json()["error"]
+        assert long_room not in error and "r" * 39 + "…" in error
+
+
+def test_companion_restores_a_room_with_a_bad_stored_change_skipping_only_that_change(
+    db_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An older server stored ``"amount": true`` (the compiled build took it as 1): a restart
+    skips that change, with a warning, and keeps the room and every other change."""
+    with client(db_url, tmp_path / "cards") as c:
+        room = new(c, game="ruler-of-mana", players=2, start_player=0)
+        with c.websocket_connect(f"/ws/companion/{room}") as ws:
+            frame_of(ws)
+            send(ws, "good-1", do="damage", seat=1, amount=4)
+            storage = c.app.state.companions.storage  # type: ignore[attr-defined]
+            bad = {"do": "heal", "seat": 0, "amount": True}
+            storage.add_change(room, ChangeRecord(1, "bad", bad, time.time()))
+    with client(db_url, tmp_path / "cards") as c:  # a restart
+        r = c.get(f"/api/companion/{room}")
+        assert r.status_code == 200, r.text
+        assert r.json()["table"]["life"] == [15, 11]
+        assert [h["skipped"] for h in r.json()["history"]] == [False, True]
+        assert "skipped on restoring" in caplog.text and "stored change 1" in caplog.text
+        with c.websocket_connect(f"/ws/companion/{room}") as ws:
+            frame_of(ws)
+            assert send(ws, "bad", do="next")["type"] == "ack"  # known: not applied again
+            after = send(ws, "good-2", do="damage", seat=1, amount=1)  # stored as change 2
+            assert after["type"] == "ack" and after["frame"]["table"]["life"] == [15, 10]
+            assert after["frame"]["seq"] == 3
+    with client(db_url, tmp_path / "cards") as c:
+        assert c.get(f"/api/companion/{room}").json()["table"]["life"] == [15, 10]
+
+
+def test_companion_unnamed_seats_are_stored_without_a_name(sqlite_url: str, tmp_path: Path) -> None:
+    with client(sqlite_url, tmp_path / "cards") as c:
+        room = new(c, game="ruler-of-mana", players=3, names=["Aki", None, "  "])
+        assert c.get(f"/api/companion/{room}").json()["table"]["names"] == ["Aki", None, None]
+        bare = new(c, game="extreme-mission", players=2)
+        table = c.get(f"/api/companion/{bare}").json()["table"]
+        assert table["names"] == [None, None] and "Player" not in str(table)
+        with c.websocket_connect(f"/ws/companion/{room}") as ws:
+            frame_of(ws)
+            renamed = send(ws, "n", do="name", seat=1, name="Bo")["frame"]["table"]
+            assert renamed["names"] == ["Aki", "Bo", None]
+
+
+def test_companion_card_file_errors_name_the_file_as_uploaded(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    with client(sqlite_url, tmp_path / "cards") as c:
+        body = {"game": "extreme-mission", "players": 2, "cards": "missions = 3"}
+        r = c.post("/api/companion", json={**body, "cards_name": "my-cards.toml"})
+        assert r.status_code == 400 and r.json()["error"].startswith("my-cards.toml"), r.text
+        assert c.post("/api/companion", json={**body, "cards_name": 5}).status_code == 400
+
+
+def test_companion_pages_send_a_room_to_its_own_game_and_say_when_there_is_none(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    with client(sqlite_url, tmp_path / "cards") as c:
+        room = new(c, game="ruler-of-mana", players=2)
+        r = c.get(f"/companion/extreme-mission/{room}", follow_redirects=False)
+        assert r.status_code == 302
+        assert r.headers["location"] == f"/companion/ruler-of-mana/{room}"
+        assert c.get(f"/companion/ruler-of-mana/{room}").status_code == 200
+        missing = c.get("/companion/ruler-of-mana/nosuchroom")
+        assert missing.status_code == 404 and "<html" in missing.text  # the page says so
+        assert c.get("/companion").status_code == 200  # which companion?
+        with (
+            c.websocket_connect("/ws/companion/nosuchroom?lang=ja") as ws,
+            pytest.raises(WebSocketDisconnect) as closed,
+        ):
+            assert "nosuchroom" in ws.receive_json()["message"]
+            ws.receive_json()
+        assert closed.value.code == 4404

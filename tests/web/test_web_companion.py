@@ -4,8 +4,10 @@ Mission table is set up, tracked and ranked."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -156,6 +158,10 @@ def test_an_extreme_mission_table_is_set_up_tracked_and_ranked(
     expect(a.locator(".mission")).to_have_count(12)
     expect(b.locator(".turn-line")).to_contain_text("Boの手番")
 
+    # Ann's phone asks whose it is before it marks anything; she answers once.
+    expect(a.locator(".marking.ask")).to_be_visible()
+    a.get_by_role("button", name="Ann", exact=True).click()
+    expect(a.locator(".marking.ask")).to_have_count(0)
     # Ann marks a mission of every level on her phone; one per level (EM-3.5).
     for level in range(4):
         a.locator(".level-row").nth(level).locator(".mission").first.click()
@@ -163,7 +169,9 @@ def test_an_extreme_mission_table_is_set_up_tracked_and_ranked(
     expect(b.locator(".seat-box[data-seat='0']")).to_contain_text("ミッション4")
     # Bo uses a collaborator and completes one level-2 mission on his phone.
     b.get_by_role("button", name="Bo", exact=True).click()
-    b.locator(".seat-box[data-seat='1'] .collaborator[data-kind='HK']").click()
+    hacker = b.locator(".seat-box[data-seat='1'] .collaborator[data-kind='HK']")
+    expect(hacker).to_have_text("ハッカー表")  # the collaborator's name in Bo's language
+    hacker.click()
     b.locator(".level-row").nth(1).locator(".mission").nth(1).click()
     expect(a.locator(".seat-box[data-seat='1']")).to_contain_text("1 mission · 4 face up")
     expect(a.locator(".seat-box[data-seat='0']")).to_contain_text("4 missions · 5 face up")
@@ -183,3 +191,155 @@ def test_an_extreme_mission_table_is_set_up_tracked_and_ranked(
     assert rule_links(b, ".panel.result") == ["EM-5.3", "EM-5.4"]  # in Japanese
     ann.shot("em-result-en")
     bo.shot("em-result-ja")
+
+
+def made(server: str, **body: Any) -> str:
+    """A companion room made through the API: its page's address."""
+    asked = urllib.request.Request(
+        f"{server}/api/companion",
+        json.dumps(body).encode(),
+        {"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(asked) as answer:
+        return f"{server}{json.load(answer)['url']}"
+
+
+def test_an_extreme_mission_phone_asks_its_seat_once_per_room_in_its_own_words(
+    server: str, person: Any
+) -> None:
+    first = made(server, game="extreme-mission", players=2, names=["Ann", None])
+    second = made(server, game="extreme-mission", players=2, names=["Ann", None])
+    bo = person("bo", "ja", PHONE_360)
+    b = bo.page
+    b.goto(first)
+    synced(b)
+    # No seat is marked for until the phone says whose it is; the table lays out these cards.
+    expect(b.locator(".marking.ask")).to_contain_text("このスマホは誰の席")
+    expect(b.locator(".mission:not([disabled])")).to_have_count(0)
+    expect(b.locator(".lay-out")).to_contain_text("12枚のミッション")
+    bo.shot("em-ask-ja")
+    b.get_by_role("button", name="プレイヤー2", exact=True).click()  # an unnamed seat, in Japanese
+    expect(b.locator(".mission:not([disabled])")).to_have_count(12)
+    collaborators = b.locator(".seat-box[data-seat='1'] .collaborator")
+    expect(collaborators.first).to_have_text("ハッカー表")
+    assert "HK" not in collaborators.first.inner_text()
+    b.reload()
+    synced(b)
+    expect(b.locator(".marking.ask")).to_have_count(0)  # kept for this room
+    expect(b.locator(".marking button[aria-pressed=true]")).to_have_text("プレイヤー2")
+    b.goto(second)
+    synced(b)
+    expect(b.locator(".marking.ask")).to_be_visible()  # another room: asked again
+    bo.no_sideways_scroll()
+
+
+def test_the_history_stays_open_and_says_what_was_undone_and_how_the_game_ended(
+    server: str, person: Any
+) -> None:
+    ann = person("ann", "en", PHONE_360)
+    a = ann.page
+    a.goto(made(server, game="ruler-of-mana", players=2, names=["Aki", None]))
+    synced(a)
+    expect(a.locator(".variant-line")).to_have_text("Rules: Basic")
+    expect(a.locator(".stepper-label")).to_have_text("Amount of the −2 and +2 buttons")
+    summary = a.locator(".history summary")
+    marker = "getComputedStyle(document.querySelector('.history summary'), '::before').content"
+    assert a.evaluate(marker) == '"▸"'
+    summary.click()
+    press(a, 0, "+2")
+    history = a.locator(".history")
+    expect(history.locator("li")).to_have_count(1)
+    expect(history).to_have_attribute("open", "")  # still open after the redraw
+    a.get_by_role("button", name="Undo").click()
+    expect(history.locator("li").first).to_have_text("undo: Aki: +2 life")
+    for _ in range(8):
+        press(a, 1, "−2")
+    expect(life(a, 1)).to_have_text("0")
+    expect(a.locator(".panel.alert")).to_contain_text("Player 2 at 0 life")  # unnamed: worded
+    a.locator(".panel.alert .choices button", has_text="Aki").click()
+    expect(history.locator("li").first).to_have_text(
+        "game ended by a knock-out: Aki's card dealt the blow"
+    )
+    expect(a.locator(".panel.result .who").nth(1)).to_have_text("Player 2")
+    ann.shot("rm-history-en")
+
+
+def test_the_setup_form_keeps_what_was_entered_and_takes_a_code_or_a_link(
+    server: str, person: Any, tmp_path: Any
+) -> None:
+    ann = person("ann", "en", PHONE_360)
+    a = ann.page
+    a.goto(f"{server}/companion/extreme-mission")
+    a.select_option("select[name=players]", "3")
+    a.locator(".names input").nth(0).fill("Ann")
+    a.locator(".names input").nth(2).fill("Cy")
+    a.select_option("select[name=start_player]", "2")
+    picker = a.locator(".file-pick")
+    expect(picker).to_contain_text("Choose a file")
+    cards = tmp_path / "my-cards.toml"
+    cards.write_text("# mine\n", encoding="utf-8")
+    a.set_input_files("input[name=cards]", str(cards))
+    expect(picker).to_contain_text("my-cards.toml")
+    a.get_by_role("button", name="日本語").click()
+    expect(a.locator("form.setup")).to_contain_text("スタートプレイヤー")
+    expect(a.locator("select[name=players]")).to_have_value("3")
+    names = a.locator(".names input")
+    assert [names.nth(i).input_value() for i in range(3)] == ["Ann", "", "Cy"]
+    expect(names.nth(1)).to_have_attribute("placeholder", "プレイヤー2")
+    expect(a.locator("select[name=start_player]")).to_have_value("2")
+    expect(picker).to_contain_text("ファイルを選ぶ")
+    expect(picker).to_contain_text("my-cards.toml")  # the file chosen is kept too
+    ann.shot("setup-kept-ja")
+    # A whole link pasted in the join box opens that table (of whichever game it is).
+    room = made(server, game="ruler-of-mana", players=2)
+    a.locator("input[name=code]").fill(f"  {room}  ")
+    a.get_by_role("button", name="入る").click()
+    a.wait_for_url(room)
+    synced(a)
+    a.goto(f"{server}/companion/ruler-of-mana")
+    a.locator("input[name=code]").fill(room.rsplit("/", 1)[1].upper())
+    a.get_by_role("button", name="入る").click()
+    a.wait_for_url(room)
+
+
+def test_a_room_of_the_other_game_is_redirected_and_a_missing_one_says_so_once(
+    server: str, person: Any
+) -> None:
+    ann = person("ann", "ja", PHONE_360)
+    a = ann.page
+    room = made(server, game="ruler-of-mana", players=2)
+    a.goto(room.replace("ruler-of-mana", "extreme-mission"))
+    a.wait_for_url(room)
+    synced(a)
+    expect(life(a, 0)).to_have_text("15")
+    sockets: list[str] = []
+    a.on("websocket", lambda ws: sockets.append(ws.url))
+    a.goto(f"{server}/companion/ruler-of-mana/nosuchroom")
+    message = a.locator(".no-room")
+    expect(message).to_contain_text("卓 nosuchroom はありません")
+    a.wait_for_timeout(3000)  # no reconnecting: one socket, no toast
+    assert len(sockets) == 1 and a.locator(".toast").count() == 0
+    message.get_by_role("link").click()
+    a.wait_for_url(f"{server}/companion/ruler-of-mana")
+    expect(a.locator("form.setup")).to_be_visible()
+    ann.shot("no-room-ja")
+    ann.errors = [e for e in ann.errors if "404" not in e]  # the page of a missing room is a 404
+
+
+def test_the_lobby_leads_to_the_companions_and_words_its_file_chooser(
+    server: str, person: Any
+) -> None:
+    aki = person("aki", "ja", PHONE_360)
+    a = aki.page
+    a.goto(f"{server}/")
+    line = a.locator(".companion-line")
+    expect(line).to_contain_text("実物のカードで遊ぶなら")
+    expect(a.locator(".game-card.ruler-of-mana .file-pick")).to_contain_text("ファイルを選ぶ")
+    a.locator(".game-card.ruler-of-mana input[name=cards]").focus()  # still reachable by keys
+    line.locator("[data-companion=extreme-mission]").click()
+    a.wait_for_url(f"{server}/companion/extreme-mission")
+    a.goto(f"{server}/companion")
+    expect(a.locator(".companion-choice")).to_have_count(2)
+    a.locator(".companion-choice[data-game=ruler-of-mana] h2 a").click()
+    a.wait_for_url(f"{server}/companion/ruler-of-mana")
+    expect(a.locator("form.setup")).to_be_visible()

@@ -9,11 +9,22 @@ after losing the network) is acknowledged and not applied again. ``{"do": "undo"
 takes back the last change still in force, only that one, so two phones never undo twice.
 
 Routes: ``POST /api/companion`` ``{"game", "players", "names"?, "variant"?, "start_player"?,
-"cards"?, "cards_name"?}`` → ``201 {"room", "url"}``; ``GET /api/companion/{room}`` → the room's
-frame; ``/ws/companion/{room}``: the frame on connecting and after every change to everyone,
+"cards"?, "cards_name"?}`` → ``201 {"room", "url"}`` (a name null or blank: none, each phone
+words the seat in its own language); ``GET /api/companion/{room}`` → the room's frame;
+``/ws/companion/{room}``: the frame on connecting and after every change to everyone,
 ``{"type": "change", "id", "change"}`` → ``{"type": "ack", "id"}`` or ``{"type": "error",
-"message", "id"}``; ``{"type": "ping"}`` → ``{"type": "pong"}``. Pages:
-``/companion/{game}`` and ``/companion/{game}/{room}``.
+"message", "id", "seq"}`` (``id`` null when it was not a change's id); ``{"type": "ping"}`` →
+``{"type": "pong"}``; a room that does not exist: an error frame, then close code 4404. Pages:
+``/companion`` (the two companions), ``/companion/{game}`` (set up or join a table) and
+``/companion/{game}/{room}`` (another game's room: redirected to its own game's page; no such
+room: the page, as 404, says so).
+
+Every change is checked field by field at the door (:func:`clean_change`: exact JSON types, a
+seat of this table, a count in range), whichever build runs (the compiled reckoning would take
+``true`` for 1), and only its known fields are stored. A stored change the table refuses on a
+restart (stored by an older server, before those checks) is skipped with a warning, the rest of
+the room kept: it stays in the log, marked ``skipped``, so its id is still known and the log's
+numbering goes on.
 
 The table is public — everyone at it sees it — and the frame carries nothing else: no seed.
 """
@@ -32,13 +43,18 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    FileResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bodoge.core.errors import BodogeError, Refusal
 from bodoge.core.i18n import text
-from bodoge.core.table import count
 from bodoge.core.table import seat as seat_at
 from bodoge.games.extreme_mission import reckoning as em
 from bodoge.games.extreme_mission.cards import CardSet
@@ -57,16 +73,160 @@ HISTORY_SHOWN = 60
 """The latest changes a frame lists (the whole log stays stored)."""
 CLIENT_ID_LENGTH = 64
 UNDO = "undo"
+WORD_LENGTH = 64
+"""The longest mission id or collaborator kind a change may name."""
+MAX_AMOUNT = 999
+"""The most life, shield or cards one change may count (a typo, not a rule, beyond it)."""
+SHOWN = 40
+"""The most characters of a phone's input an error repeats (then "…")."""
+NO_ROOM = 4404
+"""The close code of a websocket to a room that does not exist (as the game rooms')."""
+
+
+def shown(value: object) -> str:
+    """``value`` as an error repeats it: as JSON (``"0"`` is not ``0``), cut to :data:`SHOWN`
+    characters.
+
+    >>> shown("0"), shown(1.5), shown(["x"] * 20)
+    ('"0"', '1.5', '["x", "x", "x", "x", "x", "x", "x", "x"…')
+    """
+    try:
+        words = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        words = repr(value)
+    return words if len(words) <= SHOWN else words[: SHOWN - 1] + "…"
+
+
+# ---------------------------------------------------------------------- a change's fields
+# Each check takes the field's name, its value and the table's number of players, and gives the
+# value the table takes, or a Refusal naming the field. Exact JSON types: true is not 1, 1.0 is
+# not 1 and "0" is not 0 (Python would take the first two as whole numbers).
+Check = Callable[[str, object, int], object]
+
+
+def _whole(name: str, value: object) -> int:
+    if type(value) is not int:
+        raise Refusal("companion.error.field.whole", field=name, value=shown(value))
+    return value
+
+
+def _seat(name: str, value: object, players: int) -> object:
+    return seat_at(players, _whole(name, value))
+
+
+def _seat_or_none(name: str, value: object, players: int) -> object:
+    return None if value is None else _seat(name, value, players)
+
+
+def _amount(name: str, value: object, players: int) -> object:
+    if not 0 <= _whole(name, value) <= MAX_AMOUNT:
+        raise Refusal(
+            "companion.error.field.range", field=name, value=shown(value), low=0, high=MAX_AMOUNT
+        )
+    return value
+
+
+def _flag(name: str, value: object, players: int) -> object:
+    if type(value) is not bool:
+        raise Refusal("companion.error.field.flag", field=name, value=shown(value))
+    return value
+
+
+def _word(name: str, value: object, players: int) -> object:
+    if type(value) is not str or not 0 < len(value) <= WORD_LENGTH:
+        raise Refusal(
+            "companion.error.field.text", field=name, value=shown(value), limit=WORD_LENGTH
+        )
+    return value
+
+
+def _name(name: str, value: object, players: int) -> object:
+    try:
+        return clean_name(value)
+    except RoomError:
+        raise Refusal("companion.error.name") from None
+
+
+def _ending(name: str, value: object, players: int) -> object:
+    if type(value) is not str or value not in rm.ENDINGS:
+        raise Refusal("companion.error.rm.ending", ending=shown(value))
+    return value
+
+
+def _hand_sizes(name: str, value: object, players: int) -> object:
+    """``{"0": 5, "2": 3}``: seats (as JSON keys are, text) to their cards in hand."""
+    if type(value) is not dict or not value:
+        raise Refusal("companion.error.field.hands", value=shown(value))
+    sizes = {}
+    for key, size in value.items():
+        if not (key.isascii() and key.isdigit()):
+            raise Refusal("companion.error.field.whole", field=name, value=shown(key))
+        seat = seat_at(players, int(key))
+        sizes[str(seat)] = _amount(f"{name}.{key}", size, players)
+    return sizes
+
+
+_SHARED: dict[str, dict[str, Check]] = {
+    "next": {},
+    "name": {"seat": _seat, "name": _name},
+    "hands": {"hands": _hand_sizes},
+    UNDO: {"of": _word},
+}
+RULER_CHANGES: dict[str, dict[str, Check]] = {
+    "damage": {"seat": _seat, "amount": _amount},
+    "heal": {"seat": _seat, "amount": _amount},
+    "shield": {"seat": _seat, "amount": _amount},
+    "penalty": {"seat": _seat},
+    "end": {"ending": _ending, "blow_by": _seat_or_none},
+    **_SHARED,
+}
+MISSION_CHANGES: dict[str, dict[str, Check]] = {
+    "complete": {"seat": _seat, "mission": _word},
+    "collaborator": {"seat": _seat, "kind": _word, "up": _flag},
+    **_SHARED,
+}
+OPTIONAL = frozenset({"blow_by"})
+"""Fields a change may leave out (then null): no blow when the deck ran out."""
+
+
+def clean_change(
+    changes: Mapping[str, Mapping[str, Check]], change: object, players: int
+) -> dict[str, Any]:
+    """``change`` as the table takes it, only its known fields, each checked; else a Refusal
+    saying which field is wrong and how (the input it repeats cut short).
+
+    >>> clean_change(RULER_CHANGES, {"do": "heal", "seat": 1, "amount": 3, "x": 0}, 2)
+    {'do': 'heal', 'seat': 1, 'amount': 3}
+    >>> clean_change(RULER_CHANGES, {"do": "heal", "seat": 0, "amount": True}, 2)
+    Traceback (most recent call last):
+    bodoge.core.errors.Refusal: "amount": true is not a whole number
+    """
+    if type(change) is not dict:
+        raise Refusal("companion.error.not_change", value=shown(change))
+    do = change.get("do")
+    fields = changes.get(do) if type(do) is str else None
+    if fields is None:
+        raise Refusal("companion.error.change", do=shown(do), known=", ".join(changes))
+    clean: dict[str, Any] = {"do": do}
+    for name, check in fields.items():
+        if name in change:
+            clean[name] = check(name, change[name], players)
+        elif name in OPTIONAL:
+            clean[name] = None
+        else:
+            raise Refusal("companion.error.field.missing", do=do, field=name)
+    return clean
 
 
 # ---------------------------------------------------------------------- Ruler of Mana
 @dataclass(frozen=True)
 class RulerTable:
-    """The life count (``rm.Count``), the names, and the end once it is declared: how it ended,
-    whose blow it was, and the hand sizes given for the tie-break."""
+    """The life count (``rm.Count``), the names (None: not given, each phone words the seat), and
+    the end once it is declared: how it ended, whose blow it was, and the hand sizes given for
+    the tie-break."""
 
     count: rm.Count
-    names: tuple[str, ...]
+    names: tuple[str | None, ...]
     ending: str | None = None
     blow_by: int | None = None
     hands: Mapping[int, int] = field(default_factory=dict)
@@ -107,39 +267,39 @@ def _ruler_start(setup: Mapping[str, Any], cards: CardSet | None) -> RulerTable:
 
 
 def _ruler_change(table: RulerTable, change: Mapping[str, Any]) -> RulerTable:
-    """One change of the life count; once the end is declared, only the hand sizes."""
-    do = change.get("do")
+    """One change of the life count (its fields checked: :func:`clean_change`); once the end is
+    declared, only the hand sizes."""
+    do = change["do"]
     c = table.count
     if table.ending is not None and do != "hands":
         raise Refusal("companion.error.ended")
     if do in ("damage", "heal", "shield"):
-        step = {"damage": c.damage, "heal": c.heal, "shield": c.shield_up}[str(do)]
-        return replace(table, count=step(change.get("seat"), change.get("amount")))  # type: ignore[arg-type]
+        step = {"damage": c.damage, "heal": c.heal, "shield": c.shield_up}[do]
+        return replace(table, count=step(change["seat"], change["amount"]))
     if do == "penalty":
-        return replace(table, count=c.penalty(change.get("seat")))  # type: ignore[arg-type]
+        return replace(table, count=c.penalty(change["seat"]))
     if do == "next":
         return replace(table, count=c.next_turn())
     if do == "name":
         return _renamed(table, change)
     if do == "end":
-        blow = change.get("blow_by")
-        ending = change.get("ending")
-        rm.check_ending(c.life, ending, blow)
-        return replace(table, ending=str(ending), blow_by=blow)
+        rm.check_ending(c.life, change["ending"], change["blow_by"])
+        return replace(table, ending=change["ending"], blow_by=change["blow_by"])
     if do == "hands":
         if table.ending is None:
             raise Refusal("companion.error.not_ended")
-        return replace(table, hands=_hands(table.hands, change, c.players))
-    raise Refusal("companion.error.change", do=do)
+        return replace(table, hands=_hands(table.hands, change))
+    raise Refusal("companion.error.change", do=shown(do), known=", ".join(RULER_CHANGES))
 
 
 # ---------------------------------------------------------------------- Extreme Mission
 @dataclass(frozen=True)
 class MissionTable:
-    """The open table (``em.Table``), the names, and the hand sizes given at the end."""
+    """The open table (``em.Table``), the names (None: not given), and the hand sizes given at
+    the end."""
 
     table: em.Table
-    names: tuple[str, ...]
+    names: tuple[str | None, ...]
     cards: CardSet
     hands: Mapping[int, int] = field(default_factory=dict)
 
@@ -192,20 +352,17 @@ def _mission_start(setup: Mapping[str, Any], cards: CardSet | None) -> MissionTa
 
 
 def _mission_change(table: MissionTable, change: Mapping[str, Any]) -> MissionTable:
-    """One change of the open table; once the game is over, only the hand sizes."""
-    do = change.get("do")
+    """One change of the open table (its fields checked: :func:`clean_change`); once the game
+    is over, only the hand sizes."""
+    do = change["do"]
     t = table.table
     if t.over and do != "hands":
         raise Refusal("companion.error.ended")
     if do == "complete":
-        mission = change.get("mission")
-        return replace(table, table=t.complete(change.get("seat"), str(mission)))  # type: ignore[arg-type]
+        return replace(table, table=t.complete(change["seat"], change["mission"]))
     if do == "collaborator":
-        up = change.get("up")
-        if not isinstance(up, bool):
-            raise Refusal("companion.error.change", do=do)
-        kind = str(change.get("kind"))
-        return replace(table, table=t.turn_collaborator(change.get("seat"), kind, up))  # type: ignore[arg-type]
+        turned = t.turn_collaborator(change["seat"], change["kind"], change["up"])
+        return replace(table, table=turned)
     if do == "next":
         return replace(table, table=t.next_turn())
     if do == "name":
@@ -213,8 +370,8 @@ def _mission_change(table: MissionTable, change: Mapping[str, Any]) -> MissionTa
     if do == "hands":
         if not t.over:
             raise Refusal("companion.error.not_ended")
-        return replace(table, hands=_hands(table.hands, change, t.players))
-    raise Refusal("companion.error.change", do=do)
+        return replace(table, hands=_hands(table.hands, change))
+    raise Refusal("companion.error.change", do=shown(do), known=", ".join(MISSION_CHANGES))
 
 
 # ---------------------------------------------------------------------- shared
@@ -223,38 +380,30 @@ Named = TypeVar("Named", RulerTable, MissionTable)
 
 def _renamed(table: Named, change: Mapping[str, Any]) -> Named:
     names = list(table.names)
-    seat = seat_at(len(names), change.get("seat"))
-    try:
-        names[seat] = clean_name(change.get("name"))
-    except RoomError:
-        raise Refusal("companion.error.name") from None
+    names[change["seat"]] = change["name"]
     return replace(table, names=tuple(names))
 
 
-def _hands(given: Mapping[int, int], change: Mapping[str, Any], players: int) -> dict[int, int]:
-    sizes = change.get("hands")
-    if not isinstance(sizes, dict):
-        raise Refusal("companion.error.change", do="hands")
-    out = dict(given)
-    for key, size in sizes.items():
-        seat = seat_at(players, int(key) if isinstance(key, str) and key.isdigit() else key)
-        out[seat] = count(size)
-    return out
+def _hands(given: Mapping[int, int], change: Mapping[str, Any]) -> dict[int, int]:
+    """The hand sizes given so far with those of ``change`` (seats as text: JSON's keys)."""
+    return {**given, **{int(seat): size for seat, size in change["hands"].items()}}
 
 
 @dataclass(frozen=True)
 class Game:
-    """How a companion game starts its table and applies a change."""
+    """How a companion game starts its table, which changes it knows (each field's check) and
+    how it applies one."""
 
     start: Callable[[Mapping[str, Any], CardSet | None], Any]
     apply: Callable[[Any, Mapping[str, Any]], Any]
+    changes: Mapping[str, Mapping[str, Check]]
     min_players: int
     max_players: int
 
 
 GAMES: dict[str, Game] = {
-    "ruler-of-mana": Game(_ruler_start, _ruler_change, 2, 6),
-    "extreme-mission": Game(_mission_start, _mission_change, 2, 5),
+    "ruler-of-mana": Game(_ruler_start, _ruler_change, RULER_CHANGES, 2, 6),
+    "extreme-mission": Game(_mission_start, _mission_change, MISSION_CHANGES, 2, 5),
 }
 
 
@@ -271,41 +420,69 @@ class Companion:
         self.in_force: list[str] = []  # client ids of the changes in force, oldest first
         self.log: list[ChangeRecord] = []
         self.ids: set[str] = set()
+        self.skipped: set[str] = set()  # client ids of stored changes the table refused
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
-        for change in record.changes:
-            self.check(change.client_id, change.change)
-            self.commit(change)
+        for stored in record.changes:
+            self.restore(stored)
 
     @property
     def table(self) -> Any:
         return self.tables[-1]
 
-    def check(self, client_id: str, change: Mapping[str, Any]) -> Any:
-        """The table after ``change`` (a Refusal if the rules refuse it), or the table after
-        an undo."""
-        if change.get("do") == UNDO:
-            if not self.in_force or change.get("of") != self.in_force[-1]:
+    def clean(self, change: object) -> dict[str, Any]:
+        """``change`` with its fields checked for this game and table (:func:`clean_change`)."""
+        return clean_change(self.rules.changes, change, self.setup["players"])
+
+    def check(self, change: Mapping[str, Any]) -> Any:
+        """The table after the clean ``change`` (a Refusal if the rules refuse it), or the table
+        after an undo."""
+        if change["do"] == UNDO:
+            if not self.in_force or change["of"] != self.in_force[-1]:
                 raise Refusal("companion.error.undo")
             return self.tables[-2]
         return self.rules.apply(self.table, change)
 
-    def commit(self, record: ChangeRecord, table: Any = None) -> None:
-        if record.change.get("do") == UNDO:
+    def commit(self, record: ChangeRecord, table: Any) -> None:
+        """Put a checked change in force: ``table`` is what :meth:`check` gave for it."""
+        if record.change["do"] == UNDO:
             self.tables.pop()
             self.in_force.pop()
         else:
-            self.tables.append(
-                table if table is not None else self.rules.apply(self.table, record.change)
-            )
+            self.tables.append(table)
             self.in_force.append(record.client_id)
         self.log.append(record)
         self.ids.add(record.client_id)
 
+    def restore(self, stored: ChangeRecord) -> None:
+        """A stored change, applied again on a restart. One the table now refuses (a server
+        before the checks at the door stored it) is skipped, with a warning, and the rest of the
+        room kept: losing a whole table for one bad change would be worse. It stays in the log
+        (its id known, the numbering unbroken), marked skipped; changes after it that depended
+        on it are refused, and skipped, alike."""
+        try:
+            change = self.clean(stored.change)
+            table = self.check(change)
+        except (BodogeError, TypeError, ValueError, KeyError, IndexError) as exc:
+            log.warning(
+                "companion %s: stored change %d (%s) skipped on restoring: %s",
+                self.id,
+                stored.seq,
+                shown(stored.change),
+                exc,
+            )
+            self.log.append(stored)
+            self.ids.add(stored.client_id)
+            self.skipped.add(stored.client_id)
+            return
+        self.commit(replace(stored, change=change), table)
+
     def frame(self) -> str:
-        undone = {r.change.get("of") for r in self.log if r.change.get("do") == UNDO} - set(
-            self.in_force
-        )
+        undone = {
+            r.change.get("of")
+            for r in self.log
+            if r.change.get("do") == UNDO and r.client_id not in self.skipped
+        } - set(self.in_force)
         return wire.dumps(
             {
                 "type": "companion",
@@ -320,6 +497,7 @@ class Companion:
                         "id": r.client_id,
                         "change": r.change,
                         "undone": r.client_id in undone,
+                        "skipped": r.client_id in self.skipped,
                         "at": round(r.at, 3),
                     }
                     for r in self.log[-HISTORY_SHOWN:]
@@ -337,11 +515,16 @@ class Companions:
         self.clock = clock
         self.open: dict[str, Companion] = {}
 
-    def _cards(self, game: str, setup: Mapping[str, Any]) -> CardSet | None:
-        """Extreme Mission's card set, shipped or uploaded, through the rooms' loader."""
+    def _cards(
+        self, game: str, setup: Mapping[str, Any], cards_name: str | None = None
+    ) -> CardSet | None:
+        """Extreme Mission's card set, shipped or uploaded, through the rooms' loader (an error
+        names the file as the person knows it, ``cards_name``, as the game rooms' do)."""
         if game != "extreme-mission":
             return None
-        made = self.rooms._make_game(game, setup["players"], "basic", setup.get("cards"))
+        made = self.rooms._make_game(
+            game, setup["players"], "basic", setup.get("cards"), cards_name
+        )
         return made.cards  # type: ignore[attr-defined,no-any-return]
 
     async def load(self) -> None:
@@ -366,12 +549,14 @@ class Companions:
         variant = body.get("variant", "basic")
         if variant not in ("basic", "expert") or (game != "ruler-of-mana" and variant != "basic"):
             raise RoomError(400, "server.bad_field", field="variant")
-        names = body.get("names") or [
-            text("companion.seat_name", lang, n=i + 1) for i in range(players)
-        ]
+        # A seat left unnamed has no name (null), not "Player 3" in the creator's language: each
+        # phone words it in its own.
+        names = body.get("names")
+        if names is None:
+            names = [None] * players
         if not isinstance(names, list) or len(names) != players:
             raise RoomError(400, "server.bad_field", field="names")
-        names = [clean_name(n) for n in names]
+        names = [_seat_name(n) for n in names]
         seed = secrets.randbits(62)
         start = body.get("start_player")
         if start is None:
@@ -382,6 +567,9 @@ class Companions:
         cards = body.get("cards")
         if cards is not None and (not isinstance(cards, str) or game != "extreme-mission"):
             raise RoomError(400, "server.bad_field", field="cards")
+        cards_name = body.get("cards_name")
+        if cards_name is not None and not isinstance(cards_name, str):
+            raise RoomError(400, "server.bad_field", field="cards_name")
         setup = {
             "players": players,
             "names": names,
@@ -392,7 +580,7 @@ class Companions:
         }
         now = self.clock()
         record = CompanionRecord(_room_code(), str(game), setup, now, now)
-        room = Companion(record, self._cards(str(game), setup))
+        room = Companion(record, self._cards(str(game), setup, cards_name))
         await self.rooms.db(self.storage.save_companion, record)
         self.open[room.id] = room
         return room
@@ -400,26 +588,42 @@ class Companions:
     def get(self, room_id: str) -> Companion:
         room = self.open.get(room_id)
         if room is None:
-            raise RoomError(404, "server.no_room", room=room_id)
+            raise RoomError(404, "companion.no_room", room=_cut(room_id))
         return room
 
     async def change(self, room: Companion, client_id: object, change: object) -> bool:
         """Apply a phone's change: False if that change was already applied (sent twice)."""
-        if not isinstance(client_id, str) or not 0 < len(client_id) <= CLIENT_ID_LENGTH:
+        if not _client_id(client_id):
             raise Refusal("companion.error.client_id", limit=CLIENT_ID_LENGTH)
-        if not isinstance(change, dict):
-            raise Refusal("companion.error.change", do=None)
+        assert isinstance(client_id, str)
+        clean = room.clean(change)
         async with room.lock:
             if client_id in room.ids:
                 return False
-            table = room.check(client_id, change)
-            record = ChangeRecord(len(room.log), client_id, change, self.clock())
+            table = room.check(clean)
+            record = ChangeRecord(len(room.log), client_id, clean, self.clock())
             await self.rooms.db(self.storage.add_change, room.id, record)
-            room.commit(record, None if change.get("do") == UNDO else table)
+            room.commit(record, table)
         frame = room.frame()
         for conn in list(room.connections):
             conn.send(frame)
         return True
+
+
+def _seat_name(name: object) -> str | None:
+    """A name given for a seat, made safe to keep; None (or blank): the seat has none."""
+    if name is None or (isinstance(name, str) and not name.strip()):
+        return None
+    return clean_name(name)
+
+
+def _client_id(client_id: object) -> bool:
+    return isinstance(client_id, str) and 0 < len(client_id) <= CLIENT_ID_LENGTH
+
+
+def _cut(words: str) -> str:
+    """A phone's text as a message repeats it: at most :data:`SHOWN` characters."""
+    return words if len(words) <= SHOWN else words[: SHOWN - 1] + "…"
 
 
 def _room_code() -> str:
@@ -477,9 +681,10 @@ async def socket(websocket: WebSocket) -> None:
     companions = _companions(websocket)
     room = companions.open.get(websocket.path_params["room"])
     if room is None:
-        message = text("server.no_room", lang, room=websocket.path_params["room"])
+        # 4404: nothing to come back to, so the page stops reconnecting and says so.
+        message = text("companion.no_room", lang, room=_cut(websocket.path_params["room"]))
         await websocket.send_text(wire.error_frame(message, 0))
-        await websocket.close(4404)
+        await websocket.close(NO_ROOM)
         return
     conn = Connection(None, lang)
     limit = FrameLimit()
@@ -532,7 +737,7 @@ async def _handle(companions: Companions, room: Companion, conn: Connection, dat
                     {
                         "type": "error",
                         "message": " ".join(message.split()),
-                        "id": client_id,
+                        "id": client_id if _client_id(client_id) else None,
                         "seq": len(room.log),
                     }
                 )
@@ -540,18 +745,28 @@ async def _handle(companions: Companions, room: Companion, conn: Connection, dat
             return
         conn.send(wire.dumps({"type": "ack", "id": client_id}))
     else:
-        conn.send(wire.error_frame(text("server.frame.unknown_type", conn.lang), len(room.log)))
-
-
-def _page(request: Request) -> Response:
-    path = _app().web_dir() / "companion" / "companion.html"
-    if request.path_params["game"] not in GAMES or not path.is_file():
-        return PlainTextResponse(text("server.no_page", _lang(request)), status_code=404)
-    return FileResponse(path, media_type="text/html")
+        message = text("companion.error.frame_type", conn.lang, type=shown(kind))
+        conn.send(wire.error_frame(message, len(room.log)))
 
 
 async def page(request: Request) -> Response:
-    return _page(request)
+    """``/companion`` (which companion?), ``/companion/{game}`` (set up or join a table) and
+    ``/companion/{game}/{room}``: one page, which draws what the address asks. A room of the
+    other game is sent to its own page; a room that does not exist gets the page as a 404 (it
+    says so, with a way back)."""
+    path = _app().web_dir() / "companion" / "companion.html"
+    game = request.path_params.get("game")
+    if (game is not None and game not in GAMES) or not path.is_file():
+        return PlainTextResponse(text("server.no_page", _lang(request)), status_code=404)
+    room_id = request.path_params.get("room")
+    found: Companions | None = getattr(request.app.state, "companions", None)
+    if room_id is not None and found is not None:
+        room = found.open.get(room_id)
+        if room is None:
+            return FileResponse(path, status_code=404, media_type="text/html")
+        if room.game != game:
+            return RedirectResponse(f"/companion/{room.game}/{room.id}", status_code=302)
+    return FileResponse(path, media_type="text/html")
 
 
 def routes() -> list[BaseRoute]:
@@ -560,6 +775,7 @@ def routes() -> list[BaseRoute]:
         Route("/api/companion", create, methods=["POST"]),
         Route("/api/companion/{room}", show),
         WebSocketRoute("/ws/companion/{room}", socket),
+        Route("/companion", page),
         Route("/companion/{game}", page),
         Route("/companion/{game}/{room}", page),
     ]

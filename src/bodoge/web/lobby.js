@@ -1,5 +1,5 @@
 // The lobby: the games, creating a room (with friends or against bots), the open rooms, joining.
-import { api, el, lang, langSwitch, loadMessages, saveName, savedName, t, toast } from "./ui.js";
+import { api, el, filePicker, lang, langSwitch, loadMessages, saveName, savedName, t, toast } from "./ui.js";
 
 let games = [];
 let bots = [];
@@ -66,7 +66,7 @@ function gameCard(game) {
     form.append(el("label", {}, t("web.lobby.variant"), variant));
   }
   form.append(el("label", { class: "cards-file" }, t("web.lobby.card_set"),
-    el("input", { type: "file", name: "cards", accept: ".toml,text/plain", id: `cards-${name}` }),
+    filePicker({ name: "cards", accept: ".toml,text/plain", id: `cards-${name}` }),
     el("span", { class: "muted" }, t("web.lobby.card_set_hint"))));
   const level = el("select", { name: "level", id: `level-${name}` },
     bots.map((b) => el("option", { value: b, selected: b === "easy" }, t(`web.bot.${b}`))));
@@ -121,6 +121,17 @@ async function roomList() {
   return box;
 }
 
+// The companions, for a table playing with the physical cards: a small line under the games.
+const COMPANIONS = ["ruler-of-mana", "extreme-mission"];
+
+function companionLine() {
+  const links = games.filter((g) => COMPANIONS.includes(g.game)).map((g) =>
+    el("a", { href: `/companion/${g.game}`, "data-companion": g.game }, g.title[lang] || g.game));
+  if (!links.length) return null;
+  return el("p", { class: "companion-line" }, t("web.lobby.companion"), " ",
+    links.flatMap((link, i) => (i ? [" / ", link] : [link])));
+}
+
 async function draw() {
   document.title = `bodoge — ${t("web.lobby.title")}`;
   ({ games, bots } = await api("GET", `/api/games?lang=${lang}`));
@@ -128,6 +139,7 @@ async function draw() {
   const main = el("main", { class: "lobby" },
     nameField(),
     el("div", { class: "games" }, games.map(gameCard)),
+    companionLine(),
     await roomList());
   app.replaceChildren(header(draw), main);
 }

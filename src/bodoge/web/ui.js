@@ -97,6 +97,20 @@ export async function api(method, path, body, token) {
   return data;
 }
 
+// A file input worded in the reader's language (a browser words its own "Choose File" in the
+// browser's): the input itself hidden but still in the tab order, inside the label the caller
+// puts it in, so a click on the label or Space on the focused input opens the chooser; beside it
+// a button's face and the chosen file's name.
+export function filePicker(attrs) {
+  const input = el("input", { ...attrs, type: "file", class: "file-input" });
+  const chosen = el("span", { class: "file-name", text: t("web.file.none") });
+  input.addEventListener("change", () => {
+    chosen.textContent = input.files[0]?.name || t("web.file.none");
+  });
+  return el("span", { class: "file-pick" }, input,
+    el("span", { class: "file-button", "aria-hidden": "true", text: t("web.file.choose") }), chosen);
+}
+
 export function toast(message) {
   const box = el("div", { class: "toast", role: "alert", text: message });
   document.body.append(box);

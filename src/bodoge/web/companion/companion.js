@@ -7,14 +7,17 @@ import { api, el, langSwitch, loadMessages, t, toast } from "/static/ui.js";
 
 const parts = location.pathname.split("/").filter(Boolean); // companion, game, room?
 export const game = parts[1];
-const roomId = parts[2] || null;
+export const roomId = parts[2] ? decodeURIComponent(parts[2]) : null;
 const storeKey = roomId ? `bodoge.companion.${roomId}` : null;
+const NO_ROOM = 4404; // the server's close code for a room that does not exist
 
 let socket = null;
 let online = false;
 let frame = null; // the server's latest frame
 let queue = []; // changes not acknowledged yet: {id, change}
 let retry = 500;
+let gone = false; // the server has no such room: nothing to reconnect to
+let historyOpen = false; // the history stays open (or shut) across redraws
 let page = null; // {render(table, frame), setup(), rules(text): its rule ids as links…} of the game
 
 function saveLocal() {
@@ -79,18 +82,30 @@ function connect() {
   socket.onmessage = (event) => {
     const data = JSON.parse(event.data);
     if (data.type === "companion") {
+      if (data.game !== game) {
+        // Another game's table (a link edited by hand): its own page draws it.
+        location.replace(`/companion/${data.game}/${encodeURIComponent(roomId)}`);
+        return;
+      }
       frame = data;
     } else if (data.type === "ack") {
       queue = queue.filter((item) => item.id !== data.id);
     } else if (data.type === "error") {
       if (data.id) queue = queue.filter((item) => item.id !== data.id);
-      toast(data.message);
+      // Before any table, an error is the missing room's: the page says it once, on the close.
+      if (frame || data.id) toast(data.message);
     }
     saveLocal();
     draw();
   };
-  socket.onclose = () => {
+  socket.onclose = (closed) => {
     online = false;
+    if (closed.code === NO_ROOM) {
+      gone = true;
+      localStorage.removeItem(storeKey);
+      draw();
+      return;
+    }
     draw();
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 4000);
@@ -108,21 +123,41 @@ async function keepAwake() {
   }
 }
 
+// A seat's name: the one given, else "Player 3" in this phone's language (a seat left unnamed
+// is stored without a name, so every phone words it in its own).
 export function nameOf(table, seat) {
-  return table.names[seat] ?? String(seat + 1);
+  return table.names[seat] ?? t("companion.seat_name", { n: seat + 1 });
 }
 
-function describe(table, change) {
+// A line of the history: what a change did, in words; an undo says what it took back, the end
+// how the game ended and by whose blow. `over`: this change ended the game (the last turn).
+function describe(table, change, over = false) {
   const name = change.seat === undefined ? "" : nameOf(table, change.seat);
   const fields = { ...change, name };
   if (change.do === "name") fields.name = change.name;
   if (change.do === "collaborator") {
+    const kind = (table.kinds || []).find((k) => k.code === change.kind);
+    fields.kind = kind ? kind.name[document.documentElement.lang] || kind.code : change.kind;
     fields.side = t(change.up ? "companion.em.up" : "companion.em.down");
   }
   if (change.do === "complete") {
     const m = (table.missions || []).find((x) => x.id === change.mission);
     fields.mission = m ? m.name[document.documentElement.lang] || m.id : change.mission;
   }
+  if (change.do === "undo") {
+    const undone = (frame ? frame.history : []).find((h) => h.id === change.of);
+    return undone ? t("companion.change.undo_of", { what: describe(table, undone.change) }) : t("companion.change.undo");
+  }
+  if (change.do === "end") {
+    if (change.ending === "deck") return t("companion.change.end.deck");
+    if (change.blow_by === null || change.blow_by === undefined) return t("companion.change.end.ko_none");
+    return t("companion.change.end.ko", { name: nameOf(table, change.blow_by) });
+  }
+  if (change.do === "hands") {
+    const sizes = Object.entries(change.hands || {}).map(([s, n]) => `${nameOf(table, Number(s))} ${n}`);
+    return t("companion.change.hands", { sizes: sizes.join(", ") });
+  }
+  if (change.do === "next" && over) return t("companion.change.next_over");
   return t(`companion.change.${change.do}`, fields);
 }
 
@@ -162,15 +197,52 @@ function header(table) {
 }
 
 function history(table) {
-  const shown = (frame ? frame.history : []).slice().reverse();
-  return el(
+  const all = frame ? frame.history : [];
+  // The turn that ended an Extreme Mission game: the last one in force once the game is over.
+  const inForceNext = all.filter((h) => h.change.do === "next" && !h.undone && !h.skipped);
+  const lastTurn = table.over && inForceNext.length ? inForceNext[inForceNext.length - 1].id : null;
+  const box = el(
     "details",
-    { class: "history" },
+    { class: "history", open: historyOpen },
     el("summary", { text: t("companion.history") }),
     el(
       "ol",
-      {},
-      shown.map((h) => el("li", { class: h.undone ? "undone" : "" }, describe(table, h.change))),
+      // Newest first, numbered as they came (the frame lists only the latest ones).
+      { reversed: true, start: all.length ? String(all[all.length - 1].seq + 1) : false },
+      all
+        .slice()
+        .reverse()
+        .map((h) =>
+          el(
+            "li",
+            { class: h.undone || h.skipped ? "undone" : "", dataset: { seq: String(h.seq) } },
+            page.rules(describe(table, h.change, h.id === lastTurn)),
+            h.skipped ? el("span", { class: "muted", text: ` ${t("companion.skipped")}` }) : null,
+          ),
+        ),
+    ),
+  );
+  box.addEventListener("toggle", () => {
+    historyOpen = box.open;
+  });
+  return box;
+}
+
+// A code as a message repeats it: 40 characters at most, as the server's messages do.
+function cut(words) {
+  return words.length <= 40 ? words : `${words.slice(0, 39)}…`;
+}
+
+// The room does not exist (a mistyped code, an old link): say so once, with the way back.
+function noRoom() {
+  return el(
+    "main",
+    { class: "companion-main" },
+    el(
+      "section",
+      { class: "panel alert no-room", role: "alert" },
+      el("p", { class: "strong", text: t("companion.no_room", { room: cut(roomId) }) }),
+      el("p", {}, el("a", { href: `/companion/${game}` }, t("companion.no_room_back"))),
     ),
   );
 }
@@ -210,19 +282,26 @@ export function handsForm(table) {
   );
 }
 
+function bar() {
+  return el(
+    "header",
+    { class: "bar" },
+    el("a", { class: "brand", href: "/" }, "bodoge"),
+    el("span", { class: "title", text: t(`companion.title.${game}`) }),
+    langSwitch(draw),
+  );
+}
+
 export function draw() {
   const app = document.getElementById("app");
   if (!roomId) {
-    app.replaceChildren(
-      el(
-        "header",
-        { class: "bar" },
-        el("a", { class: "brand", href: "/" }, "bodoge"),
-        el("span", { class: "title", text: t(`companion.title.${game}`) }),
-        langSwitch(draw),
-      ),
-      setupForm(),
-    );
+    const kept = formState(app); // what was entered stays through a change of language
+    app.replaceChildren(bar(), setupForm());
+    restoreForm(app, kept);
+    return;
+  }
+  if (gone) {
+    app.replaceChildren(bar(), noRoom());
     return;
   }
   const table = shownTable();
@@ -253,6 +332,42 @@ export function draw() {
   );
 }
 
+// Every named field of the setup page (file chosen included), in order, to put back after a redraw.
+function formState(root) {
+  return [...root.querySelectorAll("form [name]")].map((f) => [f.name, f.type === "file" ? f.files : f.value]);
+}
+
+function restoreForm(root, kept) {
+  const at = {};
+  const fields = (name) => root.querySelectorAll(`form [name="${name}"]`);
+  for (const [name, value] of kept.filter(([name]) => name === "players")) {
+    fields(name)[0].value = value;
+    fields(name)[0].dispatchEvent(new Event("change")); // as many name fields as players
+  }
+  for (const [name, value] of kept) {
+    at[name] = (at[name] ?? -1) + 1;
+    const field = fields(name)[at[name]];
+    if (!field || name === "players") continue;
+    if (field.type === "file") {
+      if (!value || !value.length) continue;
+      field.files = value;
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    } else {
+      field.value = value;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+}
+
+// A table's code, or a whole link to it (pasted from the share button), as the page to open.
+export function tableAddress(typed) {
+  const text = typed.trim();
+  const link = text.match(/\/companion\/([\w-]+)\/([^/#?\s]+)/);
+  if (link) return `/companion/${link[1]}/${link[2]}`;
+  const code = text.replace(/\s+/g, "").toLowerCase();
+  return code ? `/companion/${game}/${encodeURIComponent(code)}` : null;
+}
+
 function setupForm() {
   const form = el("form", { class: "panel setup" });
   const players = el("select", { name: "players" });
@@ -268,8 +383,9 @@ function setupForm() {
       ...Array.from({ length: n }, (_, i) =>
         el("input", {
           name: "name",
-          value: old[i] ?? t("companion.seat_name", { n: i + 1 }),
-          "aria-label": `${i + 1}`,
+          value: old[i] ?? "",
+          placeholder: t("companion.seat_name", { n: i + 1 }), // left empty: no name is stored
+          "aria-label": t("companion.seat_name", { n: i + 1 }),
           maxlength: "32",
         }),
       ),
@@ -282,7 +398,7 @@ function setupForm() {
     const typed = [...names.querySelectorAll("input")].map((i) => i.value);
     for (const option of extra.querySelectorAll("select[data-seats] option")) {
       const i = Number(option.value);
-      option.textContent = typed[i] ? `${i + 1}. ${typed[i]}` : String(i + 1);
+      option.textContent = `${i + 1}. ${typed[i] || t("companion.seat_name", { n: i + 1 })}`;
     }
   };
   players.addEventListener("change", drawNames);
@@ -300,7 +416,7 @@ function setupForm() {
     const body = {
       game,
       players: Number(players.value),
-      names: [...names.querySelectorAll("input")].map((i) => i.value),
+      names: [...names.querySelectorAll("input")].map((i) => i.value.trim() || null),
       ...(await page.setupBody(form)),
     };
     try {
@@ -310,7 +426,12 @@ function setupForm() {
       toast(err.message);
     }
   });
-  const code = el("input", { name: "code", "aria-label": t("companion.code"), autocomplete: "off" });
+  const code = el("input", {
+    name: "code",
+    "aria-label": t("companion.code"),
+    placeholder: t("companion.code_hint"),
+    autocomplete: "off",
+  });
   const join = el(
     "form",
     { class: "panel join" },
@@ -319,8 +440,8 @@ function setupForm() {
   );
   join.addEventListener("submit", (event) => {
     event.preventDefault();
-    const value = code.value.trim().toLowerCase();
-    if (value) location.href = `/companion/${game}/${encodeURIComponent(value)}`;
+    const address = tableAddress(code.value);
+    if (address) location.href = address;
   });
   return el("main", { class: "companion-main" }, form, join);
 }

@@ -1,14 +1,17 @@
 // Extreme Mission's table: the twelve missions dealt, each player's cubes and collaborators,
 // the last round's countdown, and the ranking (the server's, by EM-5).
-import { draw, handsForm, nameOf, send, start } from "./companion.js";
-import { el, lang, ruleLinks, t } from "/static/ui.js";
+import { draw, handsForm, nameOf, roomId, send, start } from "./companion.js";
+import { el, filePicker, lang, ruleLinks, t } from "/static/ui.js";
 
-const mineKey = "bodoge.companion.em.seat";
+const mineKey = `bodoge.companion.em.seat.${roomId}`; // per room: a phone is one seat at one table
 const rules = (words) => ruleLinks(words, "extreme-mission", "em"); // EM-5.2 as a link to the rule
 
+// The seat this phone marks for, or null until the phone's owner has said which one is theirs
+// (never a silent seat 0: a cube on the wrong seat is easy to miss).
 function marking(table) {
-  const kept = Number(sessionStorage.getItem(mineKey) ?? localStorage.getItem(mineKey) ?? 0);
-  return kept >= 0 && kept < table.players ? kept : 0;
+  const kept = localStorage.getItem(mineKey);
+  const seat = kept === null ? NaN : Number(kept);
+  return Number.isInteger(seat) && seat >= 0 && seat < table.players ? seat : null;
 }
 
 // A waiting change laid over the server's table (the server has the last word on the rules).
@@ -47,7 +50,7 @@ function missions(table, me) {
           .filter((m) => m.level === level)
           .map((m) => {
             const cubes = table.completed.flatMap((done, s) => (done.includes(m.id) ? [s] : []));
-            const mine = table.completed[me].some((id) => levelOf(table, id) === level);
+            const mine = me === null || table.completed[me].some((id) => levelOf(table, id) === level);
             return el(
               "button",
               {
@@ -69,7 +72,13 @@ function missions(table, me) {
       ),
     ),
   );
-  return el("section", { class: "panel missions" }, rows);
+  return el(
+    "section",
+    { class: "panel missions" },
+    // The phones deal: the table lays out these very cards (the app cannot see the real ones).
+    table.over ? null : el("p", { class: "lay-out strong", text: t("companion.em.lay_out") }),
+    rows,
+  );
 }
 
 function players(table, me) {
@@ -100,16 +109,19 @@ function players(table, me) {
           "div",
           { class: "collaborators", "aria-label": t("companion.em.collaborators") },
           table.kinds.map((k) =>
-            el("button", {
-              type: "button",
-              class: `collaborator ${down.has(k.code) ? "down" : "up"}`,
-              disabled: table.over || s !== me,
-              dataset: { kind: k.code },
-              "aria-pressed": down.has(k.code) ? "false" : "true",
-              text: `${k.code} · ${t(down.has(k.code) ? "companion.em.down" : "companion.em.up")}`,
-              title: k.name[lang],
-              onclick: () => send({ do: "collaborator", seat: s, kind: k.code, up: down.has(k.code) }),
-            }),
+            el(
+              "button",
+              {
+                type: "button",
+                class: `collaborator ${down.has(k.code) ? "down" : "up"}`,
+                disabled: table.over || s !== me,
+                dataset: { kind: k.code },
+                "aria-pressed": down.has(k.code) ? "false" : "true",
+                onclick: () => send({ do: "collaborator", seat: s, kind: k.code, up: down.has(k.code) }),
+              },
+              el("span", { class: "kind", text: k.name[lang] || k.code }),
+              el("span", { class: "side", text: t(down.has(k.code) ? "companion.em.down" : "companion.em.up") }),
+            ),
           ),
         ),
       );
@@ -150,10 +162,11 @@ function result(table) {
 
 function render(table) {
   const me = marking(table);
+  // Until this phone's seat is known, the question stands out above the missions.
   const chooser = el(
     "div",
-    { class: "marking" },
-    el("span", { text: t("companion.em.marking") }),
+    { class: me === null ? "marking panel alert ask" : "marking" },
+    el("span", { class: me === null ? "strong" : "", text: t(me === null ? "companion.em.which_seat" : "companion.em.marking") }),
     table.names.map((_, s) =>
       el("button", {
         type: "button",
@@ -161,7 +174,6 @@ function render(table) {
         "aria-pressed": s === me ? "true" : "false",
         text: nameOf(table, s),
         onclick: () => {
-          sessionStorage.setItem(mineKey, String(s));
           localStorage.setItem(mineKey, String(s));
           draw();
         },
@@ -191,7 +203,9 @@ function render(table) {
     table.over ? handsForm(table) : null,
     result(table),
     chooser,
-    table.over ? null : el("p", { class: "muted", text: t("companion.em.complete_hint", { name: nameOf(table, me) }) }),
+    table.over || me === null
+      ? null
+      : el("p", { class: "muted", text: t("companion.em.complete_hint", { name: nameOf(table, me) }) }),
     missions(table, me),
     players(table, me),
   );
@@ -212,7 +226,7 @@ function setupFields(n) {
       "label",
       {},
       el("span", { text: t("companion.cards_file") }),
-      el("input", { type: "file", name: "cards", accept: ".toml,text/plain" }),
+      filePicker({ name: "cards", accept: ".toml,text/plain" }),
     ),
   );
 }

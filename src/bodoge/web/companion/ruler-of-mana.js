@@ -148,7 +148,7 @@ function render(table) {
   const stepper = el(
     "div",
     { class: "stepper" },
-    el("span", { text: t("companion.amount") }),
+    el("span", { class: "stepper-label", text: t("companion.amount", { n: amount }) }),
     big("−", () => {
       amount = Math.max(2, amount - 1);
       draw();
@@ -159,9 +159,16 @@ function render(table) {
       draw();
     }),
   );
+  // Which rules this table plays (the expert ones cap life and cost the hand penalty).
+  const variant = el(
+    "p",
+    { class: "variant-line", dataset: { variant: table.variant } },
+    t("companion.rm.rules_line", { variant: t(`companion.variant.${table.variant}`) }),
+  );
   return el(
     "div",
     { class: "rm-companion" },
+    variant,
     ended
       ? null
       : el(
