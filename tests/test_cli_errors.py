@@ -239,6 +239,23 @@ def test_every_command_is_one_line_in_the_list() -> None:
     assert names == ["simulate", "play", "serve", "native", "arena", "balance"], rows
 
 
+@pytest.mark.parametrize(
+    "command", [[], ["simulate"], ["play"], ["serve"], ["native"], ["arena"], ["balance"]]
+)
+def test_help_shows_flags_as_flags_and_other_options_with_their_type(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], env=WIDE)
+    assert result.exit_code == 0
+    rows = [  # each option's words, without the frame and the mark of a required one
+        [word for word in line.split() if word not in ("│", "*")]
+        for line in result.stdout.splitlines()
+        if line.lstrip("│ *").startswith("--")
+    ]
+    assert ["--help", "Show", "this", "message", "and", "exit."] in rows  # no "<bool>" between
+    assert "<bool>" not in result.stdout
+    if command in (["simulate"], ["arena"]):
+        assert any(row[:2] == ["--games", "<int>"] for row in rows), rows
+
+
 def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0

@@ -43,7 +43,16 @@ def test_report_has_every_figure(report: SimulationReport) -> None:
         assert key in data, key
     assert data["games"] == 12 and len(data["records"]) == 12 and data["turn_cap"] == 40
     for seat in data["seats"]:
-        assert set(seat) == {"seat", "agent", "wins", "win_share", "mean_score", "mean_rank"}
+        assert set(seat) == {
+            "seat",
+            "agent",
+            "wins",
+            "wins_split",
+            "win_share",
+            "mean_score",
+            "mean_rank",
+        }
+        assert seat["wins_split"] <= seat["wins"]  # a shared win counts 1/(winners) there
     json.dumps(data)  # JSON-ready
 
 

@@ -14,9 +14,10 @@ import random
 import socket
 from importlib.metadata import version as package_version
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
+import typer.core
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -30,6 +31,7 @@ from bodoge.arena.command import (
     game_title,
     os_reason,
     output_errors,
+    print_whole,
 )
 from bodoge.arena.simulate import DEFAULT_SEAT, DEFAULT_TURN_CAP, SimulationReport, simulate
 from bodoge.balance.command import balance_command
@@ -40,7 +42,33 @@ from bodoge.play import LEVELS, agent_names, parse_seats
 
 __all__ = ["app", "main"]
 
+
+def _bare_flags(params: list[Any]) -> list[Any]:
+    """``params`` with every flag (``--help``, ``--build``) shown bare in the help: Typer's help
+    writes each option's type beside it, a flag's too (``--help <bool>``), as if it took a value.
+    An empty metavar is what it writes instead."""
+    for param in params:
+        if isinstance(param, typer.core.TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class _Group(typer.core.TyperGroup):
+    """The ``bodoge`` command itself, its flags shown as flags."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _bare_flags(super().get_params(ctx))
+
+
+class _Command(typer.core.TyperCommand):
+    """A ``bodoge`` subcommand, its flags shown as flags."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _bare_flags(super().get_params(ctx))
+
+
 app = typer.Typer(
+    cls=_Group,
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -125,7 +153,7 @@ def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Tab
     summary.add_column(t("cli.sim.value"), justify="right")
     summary.add_row(t("cli.sim.games"), str(report.games))
     summary.add_row(t("cli.sim.turns_mean"), f"{report.turns_mean:.1f}")
-    summary.add_row(t("cli.sim.turns_median"), f"{report.turns_median:g}")
+    summary.add_row(t("cli.sim.turns_median"), f"{report.turns_median:.1f}")
     summary.add_row(t("cli.sim.steps_mean"), f"{report.steps_mean:.1f}")
     summary.add_row(
         t("cli.sim.truncated_share"), f"{report.truncated_share:.1%} ({report.truncated})"
@@ -143,7 +171,7 @@ def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Tab
             str(seat),
             report.seats[seat],
             str(report.wins[seat]),
-            f"{report.split_wins[seat]:g}",
+            f"{report.split_wins[seat]:.1f}",
             f"{report.win_shares[seat]:.1%}",
             f"{report.mean_scores[seat]:.2f}",
             f"{report.mean_ranks[seat]:.2f}",
@@ -151,7 +179,7 @@ def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Tab
     return title, summary, seats
 
 
-@app.command("simulate")
+@app.command("simulate", cls=_Command)
 def simulate_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     players: Annotated[
@@ -191,7 +219,8 @@ def simulate_command(
             transient=True,
             disable=not err.is_terminal,
         ) as bar:
-            task = bar.add_task(text("cli.sim.progress", lang, game=game), total=games)
+            title = game_title(game, lang)
+            task = bar.add_task(text("cli.sim.progress", lang, game=title), total=games)
             report = simulate(
                 game,
                 players=players,
@@ -205,8 +234,7 @@ def simulate_command(
     except BodogeError as exc:
         _fail(exc.text(lang), lang)
     out = Console(highlight=False)
-    for table in report_tables(report, lang):
-        out.print(table)
+    print_whole(out, report_tables(report, lang))
     if json_file is not None:
         with output_errors(json_file, lang):
             json_file.write_text(
@@ -216,7 +244,7 @@ def simulate_command(
 
 
 # ------------------------------------------------------------------------------- play
-@app.command("play")
+@app.command("play", cls=_Command)
 def play_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     seats: Annotated[str, typer.Option(help=SEATS_HELP)] = "human,random,random",
@@ -249,7 +277,7 @@ def play_command(
 
 
 # ------------------------------------------------------------------------------- serve
-@app.command("serve")
+@app.command("serve", cls=_Command)
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on, 1–65535.")] = 8000,
@@ -293,7 +321,7 @@ def _check_port(host: str, port: int, lang: str) -> None:
 
 
 # ------------------------------------------------------------------------------ native
-@app.command("native")
+@app.command("native", cls=_Command)
 def native_command(
     build: Annotated[
         bool, typer.Option("--build", help="Compile them now unless the build is current.")
@@ -314,8 +342,8 @@ def native_command(
         typer.echo(native.status())
 
 
-app.command("arena")(arena_command)
-app.command("balance")(balance_command)
+app.command("arena", cls=_Command)(arena_command)
+app.command("balance", cls=_Command)(balance_command)
 
 
 def main() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from pettingzoo.test import api_test, seed_test
 
 from bodoge.adapters.pettingzoo import BodogeAEC, env
@@ -57,3 +58,29 @@ def test_pettingzoo_a_forbidden_step_ends_the_game_for_everyone() -> None:
     aec.step(int((mask == 0).nonzero()[0][0]))
     assert aec.infos[agent]["illegal_action"] and aec.final_rewards[agent] == -1.0
     assert all(aec.terminations.values()) and sum(aec.final_rewards.values()) == 0.0
+
+
+def test_pettingzoo_renders_the_view_of_the_agent_to_act_and_nothing_more(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    aec = env("ruler-of-mana", players=3, render_mode="ansi")
+    aec.reset(seed=2)
+    for _ in range(6):  # a few steps in: another agent may be to act
+        aec.step(
+            aec.action_space(aec.agent_selection).sample(
+                aec.observe(aec.agent_selection)["action_mask"]
+            )
+        )
+    seat = aec.possible_agents.index(aec.agent_selection)
+    text = aec.render()
+    assert isinstance(text, str) and f"you are seat {seat}" in text
+    assert f"Your hand ({len(aec.state.view(seat)['hand'])})" in text
+    world = aec.state.determinize(seat, seed=9)  # the other hands dealt anew: the same text
+    others = [s for s in range(3) if s != seat]
+    assert any(world.view(s)["hand"] != aec.state.view(s)["hand"] for s in others)
+    aec.state = world
+    assert aec.render() == text
+    human = env("extreme-mission", players=2, render_mode="human")
+    human.reset(seed=1)
+    human.step(int(human.observe("player_0")["action_mask"].nonzero()[0][0]))
+    assert "Extreme Mission · you are seat" in capsys.readouterr().out

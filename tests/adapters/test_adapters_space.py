@@ -5,8 +5,10 @@ the seat's view alone."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 
@@ -15,6 +17,7 @@ from bodoge.adapters import ActionSpace, Observer, actions
 from bodoge.core.testing import random_game
 
 TURN_CAP = 30
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_legal_step_of_random_play_is_in_the_action_space(
@@ -36,6 +39,8 @@ def test_every_legal_step_of_random_play_is_in_the_action_space(
         array = observer.encode(state.view(state.current_player))
         assert array.shape == (observer.size,) and np.isfinite(array).all()
         assert array.min() >= 0.0
+        above = {n for n, at in observer.slices.items() if (array[at] > observer.high[at]).any()}
+        assert not above, f"above the observation space's bounds: {above}"
 
     for seed in range(3):
         random_game(game, seed, on_step=check)
@@ -57,6 +62,17 @@ def test_the_action_space_is_the_same_for_both_variants_and_every_run() -> None:
         for seed in ("1", "2", "3")
     }
     assert len(spaces) == 1, "the step ids change with Python's hash seed"
+
+
+def test_the_sizes_docs_adapters_md_gives_are_the_spaces_sizes() -> None:
+    """The page lists each game's space size from 2 players to the most, by the game's title."""
+    doc = " ".join((ROOT / "docs" / "adapters.md").read_text(encoding="utf-8").split())
+    for name in bodoge.games():
+        game = bodoge.make(name)
+        found = re.search(rf"{game.title['en']} (\d+(?:, \d+)*)", doc)
+        assert found, f"docs/adapters.md gives no sizes for {game.title['en']}"
+        sizes = [len(actions(name, players=n)) for n in range(2, game.max_players + 1)]
+        assert [int(n) for n in found.group(1).split(", ")] == sizes, name
 
 
 def test_an_unknown_step_names_itself() -> None:
@@ -94,6 +110,36 @@ def test_observation_fields_are_named_slices_of_one_array() -> None:
     hand = array[observer.slices["hand"]]
     assert hand.sum() * game.copies == len(state.view(2)["hand"])
     assert observer.dict["to_move"].tolist() == [0.0, 0.0, 1.0, 0.0]  # seat 0, seen from seat 2
+
+
+def test_the_observation_bounds_are_finite_and_clip_what_the_rules_leave_unbounded() -> None:
+    game = bodoge.make("ruler-of-mana", players=3)  # basic: life has no cap (RM-5.1)
+    observer = Observer(game)
+    assert np.isfinite(observer.high).all() and (observer.high >= 1.0).all()
+    state = game.new_state(seed=1, setup={"life": {0: 1000}, "shield": {1: 1000}})
+    array = observer.encode(state.view(0))
+    assert (array <= observer.high).all()
+    assert observer.dict["life"][0] == observer.high[observer.slices["life"]][0] > 1.0
+    assert observer.dict["shield"][1] == observer.high[observer.slices["shield"]][1] > 1.0
+    assert observer.dict["life"][1] == 1.0  # 15 life, unclipped
+
+
+def test_random_play_with_no_turn_cap_stays_within_the_bounds() -> None:
+    """Whole games, every seat's view: life passes its start (basic: no cap), hands pass 10."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    observer = Observer(game)
+    top = np.zeros(observer.size, dtype=np.float32)
+
+    def check(state: bodoge.State) -> None:
+        for seat in range(game.players):
+            np.maximum(top, observer.encode(state.view(seat)), out=top)
+
+    for seed in range(6):
+        random_game(game, seed, on_step=check)
+    assert (top <= observer.high).all()
+    assert (
+        top[observer.slices["life"]].max() > 1.0 and top[observer.slices["hand_sizes"]].max() > 1.0
+    )
 
 
 def test_importing_bodoge_and_its_shared_adapter_code_needs_no_research_library() -> None:

@@ -221,3 +221,29 @@ def test_the_game_length_plot_counts_games_in_whole_numbers() -> None:
     ax = game_length_figure(report.records, "en", None).axes[0]
     ticks = list(ax.get_yticks())
     assert len(ticks) >= 2 and all(float(t).is_integer() for t in ticks), ticks
+
+
+def test_the_game_length_plot_starts_near_the_shortest_game() -> None:
+    """Its x axis began at 0 turns, leaving most of the plot empty."""
+    from bodoge.arena.command import run_arena
+    from bodoge.arena.plots import game_length_figure
+
+    report = run_arena("ruler-of-mana", ["heuristic", "heuristic"], players=2, games=6, workers=1)
+    turns = [r.turns for r in report.records]
+    ax = game_length_figure(report.records, "en", None).axes[0]
+    low, high = ax.get_xlim()
+    assert min(turns) >= 10, turns  # a plot from 0 would leave a gap
+    spread = max(turns) - min(turns)
+    assert min(turns) - 0.1 * spread - 1.5 <= low < min(turns) < max(turns) < high
+    assert high <= max(turns) + 0.1 * spread + 1.5
+    assert all(float(t).is_integer() for t in ax.get_xticks())
+
+
+def test_the_heatmap_gives_the_tables_precision() -> None:
+    """It read 12%/88% where the table read 12.5%."""
+    from bodoge.arena.plots import head_to_head_figure
+    from bodoge.arena.stats import HeadToHead
+
+    h2h = HeadToHead(labels=("a", "b"), wins=[[0.0, 1.0], [7.0, 0.0]], games=[[0, 8], [8, 0]])
+    labels = [t.get_text() for t in head_to_head_figure(h2h).axes[0].texts]
+    assert labels == ["—", "12.5%\n(8)", "87.5%\n(8)", "—"]

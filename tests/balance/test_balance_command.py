@@ -205,6 +205,15 @@ def test_summary_names_cards_out_of_line(em_report: Path) -> None:
     assert re.search(r"\*\*3 players, cards:\*\*", summary)
 
 
+def test_game_lengths_are_given_to_one_decimal(em_report: Path) -> None:
+    """The summary read "22.9–56" beside "61.3": every length has its one decimal."""
+    readme = (em_report / "report/README.md").read_text(encoding="utf-8")
+    ranges = re.findall(r"turns on average, (\S+)–(\S+) for the middle", readme)
+    assert len(ranges) == 2 and all(re.fullmatch(r"\d+\.\d", n) for r in ranges for n in r), ranges
+    rows = re.findall(r"\| turns, (?:median|10th percentile|90th percentile) \| (\S+) \|", readme)
+    assert len(rows) == 6 and all(re.fullmatch(r"\d+\.\d", n) for n in rows), rows
+
+
 @pytest.mark.parametrize(
     ("above", "below", "words"),
     [

@@ -6,7 +6,13 @@ list, one per other seat in seat order; each bot draws from a generator seeded b
 The observation is the seat's view as a float32 array (``bodoge.adapters.observation``); the legal
 steps are ``info["action_mask"]`` (int8) and ``action_masks()`` (bool, what sb3-contrib's
 MaskablePPO reads). Rewards come at the end only (``bodoge.adapters.rewards``); a step the mask
-forbids ends the episode with -1 and ``info["illegal_action"] = True``.
+forbids ends the episode with -1 and ``info["illegal_action"] = True``. ``render()`` shows the
+seat's view as the terminal does (``ansi``: returned as text; ``human``: printed after ``reset``
+and each step).
+
+Importing this module registers every game with Gymnasium as ``bodoge/<game>-v0``, the options
+passed on: ``gymnasium.make("bodoge.adapters.gymnasium:bodoge/ruler-of-mana-v0", players=2)``
+imports it on the way.
 
 >>> from bodoge.adapters.gymnasium import env
 >>> table = env("ruler-of-mana", players=2, opponents="random", turn_cap=40)
@@ -31,15 +37,17 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from bodoge.adapters.observation import Observer, observation_string
+from bodoge.adapters.observation import Observer
+from bodoge.adapters.render import seat_text
 from bodoge.adapters.rewards import rank_rewards
 from bodoge.adapters.space import ActionSpace, game_of
 from bodoge.agents import Agent, Decision, derive_seed, make_agent, needs_view
 from bodoge.core.errors import SetupError
 from bodoge.core.game import Game
+from bodoge.core.registry import games
 from bodoge.core.state import State
 
-__all__ = ["BodogeEnv", "env"]
+__all__ = ["BodogeEnv", "env", "env_id"]
 
 Array = npt.NDArray[np.float32]
 
@@ -59,6 +67,9 @@ def env(
 class BodogeEnv(gymnasium.Env[Array, np.int64]):
     """One seat of a made game; the other seats' steps happen inside ``step``."""
 
+    # render_fps only because Gymnasium asks for one: a frame comes with each step, never timed
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012 (as Env has it)
+
     def __init__(
         self,
         game: Game,
@@ -66,15 +77,14 @@ class BodogeEnv(gymnasium.Env[Array, np.int64]):
         opponents: str | Sequence[str] = "heuristic",
         render_mode: str | None = None,
     ) -> None:
-        if not 0 <= seat < game.players:
+        if not isinstance(seat, int) or not 0 <= seat < game.players:
             raise SetupError(
-                "setup.view_seat", player=seat, players=game.players, last=game.players - 1
+                "setup.env_seat", seat=seat, players=game.players, last=game.players - 1
             )
         others = [s for s in range(game.players) if s != seat]
         names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(names) != len(others):
             raise SetupError("setup.other_bots", seats=len(others), names=names)
-        self.metadata = {"render_modes": ["ansi", "human"]}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of ansi, human, not {render_mode!r}")
         self.game = game
@@ -83,7 +93,7 @@ class BodogeEnv(gymnasium.Env[Array, np.int64]):
         self.render_mode = render_mode
         self.space = ActionSpace(game)
         self.observer = Observer(game)
-        self.observation_space = spaces.Box(0.0, np.inf, (self.observer.size,), np.float32)
+        self.observation_space = spaces.Box(0.0, self.observer.high, dtype=np.float32)
         self.action_space = spaces.Discrete(len(self.space))
         self._seeds = random.Random()
         self._bots: dict[int, Agent] = {}
@@ -114,6 +124,8 @@ class BodogeEnv(gymnasium.Env[Array, np.int64]):
         if seed is not None:
             self._seeds = random.Random(seed)
         self._begin(self._seeds.getrandbits(63))
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Array, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -151,11 +163,21 @@ class BodogeEnv(gymnasium.Env[Array, np.int64]):
         return self._mask().astype(bool)
 
     def render(self) -> str | None:
-        """The table as this seat sees it (``ansi``: returned; ``human``: printed)."""
+        """The table as this seat sees it, in words (``ansi``: returned; ``human``: printed)."""
         if self.render_mode is None:
             return None
-        text = observation_string(self.state.view(self.seat))
+        agents = [self.opponents.get(s, "") for s in range(self.game.players)]
+        text = seat_text(self.state, self.seat, agents)
         if self.render_mode == "human":
-            print(text)
+            print(text, end="")
             return None
         return text
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of ``game``: ``bodoge/ruler-of-mana-v0``."""
+    return f"bodoge/{game}-v0"
+
+
+for _name in games():
+    gymnasium.register(env_id(_name), entry_point=f"{__name__}:env", kwargs={"game": _name})

@@ -6,7 +6,11 @@ alone, so it can hold nothing the seat may not know. Each game says how in its o
 
 - ``fields(game)``: the named pieces, ``(name, shape)`` in order;
 - ``encode(game, view, planes)``: fill ``planes`` (name -> a zeroed writable array of that
-  shape, each a view into the one flat array) from ``view``.
+  shape, each a view into the one flat array) from ``view``;
+- ``bounds(game)``: the largest value of each piece that can read above 1 (a number, or a list
+  of one a column), proven by how the piece is scaled or clipped by ``encode``. Every other piece
+  reads 0 to 1 and no piece reads below 0: ``Observer.high`` is the flat array of these bounds,
+  the adapters' observation space ``Box(0, high)``.
 
 Seat-indexed pieces are rotated so that row 0 is the viewing seat, row 1 the next seat in turn
 order, and so on: one policy serves every seat. This is OpenSpiel's observer style: ``tensor``
@@ -47,6 +51,8 @@ class _Encoding(Protocol):
 
     def encode(self, game: Game, view: JSON, planes: dict[str, Array]) -> None: ...
 
+    def bounds(self, game: Game) -> dict[str, float | list[float]]: ...
+
 
 def _encoding(game: Game) -> _Encoding:
     module = game_module(game, "observation")
@@ -59,9 +65,10 @@ class Observer:
     """The observation encoding of one made game: ``encode(view)`` gives the flat array.
 
     ``tensor`` and ``dict`` hold the last encoding (``dict`` maps each field to its reshaped
-    view of ``tensor``); ``encode`` returns a fresh copy, safe to keep."""
+    view of ``tensor``); ``encode`` returns a fresh copy, safe to keep. ``high`` is the largest
+    value each element can take (the smallest is 0)."""
 
-    __slots__ = ("_encoding", "dict", "fields", "game", "size", "slices", "tensor")
+    __slots__ = ("_encoding", "dict", "fields", "game", "high", "size", "slices", "tensor")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -81,6 +88,12 @@ class Observer:
         self.dict: dict[str, Array] = {
             name: self.tensor[self.slices[name]].reshape(shape) for name, shape in self.fields
         }
+        self.high: Array = np.ones(self.size, dtype=np.float32)
+        for name, bound in self._encoding.bounds(game).items():
+            # a list bounds the last axis, column by column (seat rows share their bounds)
+            self.high[self.slices[name]] = np.broadcast_to(
+                np.asarray(bound, dtype=np.float32), dict(self.fields)[name]
+            ).ravel()
 
     def set_from(self, view: JSON) -> None:
         """Encode ``view`` into ``tensor`` (and so ``dict``)."""

@@ -4,7 +4,9 @@ Each seat is an agent ``player_<seat>``; the one to act is whoever decides the n
 (reactions and secret picks included). An observation is ``{"observation": float32 array,
 "action_mask": int8 array}`` built from that seat's view alone; the mask is all zeros for a seat
 that is not to act. Rewards come at the end only (``bodoge.adapters.rewards``); a game ended by
-``turn_cap`` is truncated, any other end terminated.
+``turn_cap`` is truncated, any other end terminated. ``render()`` shows the view of the agent to
+act (``agent_selection``) as the terminal shows it to that seat — what that agent may see and
+nothing more (``ansi``: returned as text; ``human``: printed after ``reset`` and each step).
 
 >>> from bodoge.adapters.pettingzoo import env
 >>> aec = env("ruler-of-mana", players=3, turn_cap=30)
@@ -26,7 +28,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from bodoge.adapters.observation import Observer, observation_string
+from bodoge.adapters.observation import Observer
+from bodoge.adapters.render import seat_text
 from bodoge.adapters.rewards import illegal_rewards, rank_rewards
 from bodoge.adapters.space import ActionSpace, game_of
 from bodoge.core.game import Game
@@ -50,6 +53,7 @@ class BodogeAEC(AECEnv[str, dict[str, np.ndarray], int | None]):
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"],
+        "render_fps": 1,  # a frame comes with each step, never timed
         "name": "bodoge",
         "is_parallelizable": False,
     }
@@ -67,7 +71,7 @@ class BodogeAEC(AECEnv[str, dict[str, np.ndarray], int | None]):
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, np.inf, (self.observer.size,), np.float32),
+                "observation": spaces.Box(0.0, self.observer.high, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, (len(self.space),), np.int8),
             }
         )
@@ -90,6 +94,8 @@ class BodogeAEC(AECEnv[str, dict[str, np.ndarray], int | None]):
             self._seeds = random.Random(seed)
         self.state = self.game.new_state(seed=self._seeds.getrandbits(63))
         self._begin()
+        if self.render_mode == "human":
+            self.render()
 
     def _begin(self) -> None:
         self.agents = list(self.possible_agents)
@@ -148,12 +154,13 @@ class BodogeAEC(AECEnv[str, dict[str, np.ndarray], int | None]):
         self._deads_step_first()
 
     def render(self) -> str | None:
-        """The table as a spectator sees it (``ansi``: returned; ``human``: printed)."""
+        """The table as the agent to act sees it, in words (``ansi``: returned; ``human``:
+        printed): that seat's own view, as its observation is, never another seat's hand."""
         if self.render_mode is None:
             return None
-        text = observation_string(self.state.view(None))
+        text = seat_text(self.state, self._seat[self.agent_selection], self.possible_agents)
         if self.render_mode == "human":
-            print(text)
+            print(text, end="")
             return None
         return text
 

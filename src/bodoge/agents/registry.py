@@ -54,8 +54,8 @@ def agent_names(game: str | None = None) -> tuple[str, ...]:
 def make_agent(name: str, game: Game, seat: int, rng: random.Random) -> Agent:
     """The agent called ``name`` for ``seat`` of ``game`` (SetupError for an unknown name)."""
     factory = _GAME_AGENTS.get((name, game.name)) or _AGENTS.get(name)
-    if factory is None:
-        known = ", ".join([HUMAN, *agent_names(game.name)])
+    if factory is None:  # only agents are named: a front end seats a human, make_agent never does
+        known = ", ".join(agent_names(game.name))
         raise SetupError("setup.unknown_agent", name=name, game=game.name, known=known)
     return factory(game, seat, rng)
 

@@ -16,14 +16,16 @@ import csv
 import errno
 import json
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, RenderableType
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -50,8 +52,10 @@ __all__ = [
     "arena_command",
     "check_output",
     "check_run_options",
+    "game_title",
     "os_reason",
     "output_errors",
+    "print_whole",
     "progress_bar",
     "report_tables",
     "run_arena",
@@ -250,7 +254,7 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
         bots.add_row(
             b.label,
             str(b.plays),
-            f"{b.wins:g}",
+            f"{b.wins:.1f}",  # split wins: thirds are no whole numbers
             _pct(b.win_rate),
             f"{100 * b.ci_low:.1f}–{100 * b.ci_high:.1f}",
             f"{b.mean_score:.2f}",
@@ -288,13 +292,60 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
     table.add_column(t("arena.col.figure"))
     table.add_column(t("arena.col.value"), justify="right")
     table.add_row(t("arena.length.turns_mean"), f"{length.turns_mean:.1f}")
-    table.add_row(t("arena.length.turns_median"), f"{length.turns_median:g}")
+    table.add_row(t("arena.length.turns_median"), f"{length.turns_median:.1f}")
     table.add_row(t("arena.length.steps_mean"), f"{length.steps_mean:.1f}")
-    table.add_row(t("arena.length.steps_median"), f"{length.steps_median:g}")
+    table.add_row(t("arena.length.steps_median"), f"{length.steps_median:.1f}")
     table.add_row(t("arena.length.truncated"), f"{length.truncated_share:.1%} ({length.truncated})")
     table.add_row(t("arena.length.no_winner"), str(length.no_winner))
     out.append(table)
     return out
+
+
+def print_whole(console: Console, items: Iterable[RenderableType]) -> None:
+    """Print ``items`` whole where nobody's terminal is there to fit: on a terminal Rich fits each
+    table to its width, but piped (``| cat``, a file, which Rich takes as 80 columns) a table is as
+    wide as its widest row needs and its title (a Japanese one would break mid-word), so no figure
+    is cut short (``83.9–1…``) and no header breaks; its caption, and a line of text, stay one line
+    each (a caption wrapped at the table's width had lost its end, and broke phrases)."""
+    piped = not console.is_terminal
+    for item in items:
+        if isinstance(item, Table) and not piped:
+            _narrow(console, item)
+        if not (piped and isinstance(item, Table)):
+            console.print(item, soft_wrap=piped)
+            continue
+        title = item.title if isinstance(item.title, str) else ""
+        caption, item.caption = item.caption, None
+        item.min_width = max(item.min_width or 0, cell_len(title))
+        width = console.width
+        console.width = max(width, _needed(console, item))
+        try:
+            console.print(item)
+        finally:
+            console.width = width
+        if caption is not None:
+            console.print(Text(caption) if isinstance(caption, str) else caption, soft_wrap=True)
+
+
+def _needed(console: Console, table: Table) -> int:
+    """The width ``table`` takes when nothing in it wraps."""
+    return Measurement.get(console, console.options.update_width(10_000), table).maximum
+
+
+def _narrow(console: Console, table: Table) -> None:
+    """On a terminal too narrow for ``table``, every column as wide as its longest cell or the
+    longest word of its header, no wider: the headers wrap between words and no figure is cut.
+    (Rich's own fitting shrinks the widest columns first and cut ``83.9–100.0`` to ``83.9–1…``
+    while ``win rate`` kept its whole width.) A table too wide even so (Japanese headers have no
+    spaces to wrap at) is left to Rich's fitting."""
+    if _needed(console, table) <= console.width:
+        return
+    for column in table.columns:
+        words = str(column.header).split() or [""]
+        column.width = max(cell_len(str(cell)) for cell in [*column.cells, *words])
+    if _needed(console, table) > console.width:
+        for column in table.columns:
+            column.width = None
 
 
 def usage_error(message: str, lang: str = "en") -> NoReturn:
@@ -441,7 +492,8 @@ def arena_command(
             variant=variant,
         )
         with progress_bar() as bar:
-            task = bar.add_task(text("arena.progress", lang, game=game), total=tournament.games)
+            title = game_title(tournament.game, lang)
+            task = bar.add_task(text("arena.progress", lang, game=title), total=tournament.games)
             records = run_jobs(
                 tournament.jobs(),
                 workers=workers,
@@ -456,8 +508,7 @@ def arena_command(
         tournament, records, summarize(records, tournament.labels, tournament.bots)
     )
     out = Console(highlight=False)
-    for item in report_tables(report, lang):
-        out.print(item)
+    print_whole(out, report_tables(report, lang))
     if json_file is not None:
         with output_errors(json_file, lang):
             write_json(report, json_file)

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PLOT_FILES",
+    "game_length_figure",
+    "head_to_head_figure",
     "japanese_font",
     "plot_game_length",
     "plot_head_to_head",
@@ -87,6 +89,11 @@ def _add_shipped_font(manager: FontManager) -> None:
 
 def plot_head_to_head(h2h: HeadToHead, path: Path, lang: str = "en") -> None:
     """The head-to-head matrix: row ``a``, column ``b`` is how often ``a`` ranked above ``b``."""
+    head_to_head_figure(h2h, lang).savefig(path, format="png")
+
+
+def head_to_head_figure(h2h: HeadToHead, lang: str = "en") -> Figure:
+    """The figure of :func:`plot_head_to_head`."""
     from matplotlib.figure import Figure
 
     k = len(h2h.labels)
@@ -107,12 +114,12 @@ def plot_head_to_head(h2h: HeadToHead, path: Path, lang: str = "en") -> None:
             if v is None:
                 label, colour = "—", "grey"
             else:
-                label = f"{v:.0%}\n({h2h.games[a][b]})"
+                label = f"{v:.1%}\n({h2h.games[a][b]})"  # as the table has it: 12.5%
                 colour = "white" if abs(v - 0.5) > 0.3 else "black"
             ax.text(b, a, label, ha="center", va="center", color=colour, fontsize=9)
     bar = fig.colorbar(image, ax=ax, shrink=0.8)
     bar.set_label(text("arena.plot.h2h_scale", lang))
-    fig.savefig(path, format="png")
+    return fig
 
 
 def plot_game_length(
@@ -136,8 +143,13 @@ def game_length_figure(
     fig = Figure(figsize=(7.0, 4.5), dpi=100, layout="constrained")
     ax = fig.add_subplot()
     longest = max((r.turns for r in records), default=1)
-    width = max(1, -(-longest // 40))  # whole turns per bin, at most about 40 bins
-    edges = list(range(0, longest + width + 1, width))
+    shortest = min((r.turns for r in records), default=0)
+    # whole turns per bin, at most about 40 bins over the lengths played, with an empty bin on each
+    # side: the axis starts near the shortest game, not at 0, where no game ends; edges halfway
+    # between whole turns put each bin's turns under it
+    width = max(1, -(-(longest - shortest + 1) // 40))
+    first = max(0, shortest - shortest % width - width)
+    edges = [edge - 0.5 for edge in range(first, longest + 2 * width + 1, width)]
     for players in sorted(by_players):
         ax.hist(
             by_players[players],
@@ -158,6 +170,8 @@ def game_length_figure(
     ax.set_xlabel(text("arena.plot.length_turns", lang))
     ax.set_ylabel(text("arena.plot.length_games", lang))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts of games: no "1.25 games"
+    ax.set_xlim(edges[0], edges[-1])  # the empty bins are margin enough
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # whole turns
     ax.set_title(text("arena.plot.length_title", lang))
     ax.legend()
     return fig

@@ -182,6 +182,7 @@ class SimulationReport:
                     "seat": seat,
                     "agent": self.seats[seat],
                     "wins": self.wins[seat],
+                    "wins_split": self.split_wins[seat],
                     "win_share": self.win_shares[seat],
                     "mean_score": self.mean_scores[seat],
                     "mean_rank": self.mean_ranks[seat],

@@ -21,6 +21,7 @@ from bodoge.arena.command import (
     WorkersOption,
     check_output,
     check_run_options,
+    game_title,
     output_errors,
     progress_bar,
     usage_error,
@@ -127,7 +128,8 @@ def balance_command(
         check_output(folder, "--out", lang, folder=True)
         check_output(json_file, "--json", lang)
         with progress_bar() as bar:
-            task = bar.add_task(text("balance.progress", lang, game=game), total=None)
+            title = game_title(game, lang)
+            task = bar.add_task(text("balance.progress", lang, game=title), total=None)
             report = run_balance(
                 game,
                 players=counts,

@@ -170,9 +170,9 @@ class _Writer:
         return self.t(
             "balance.summary.length",
             players=f.players,
-            mean=f"{length.mean:.1f}",
-            p10=f"{length.p10:g}",
-            p90=f"{length.p90:g}",
+            mean=f"{length.mean:.1f}",  # every length to one decimal: "22.9–56.0", not "22.9–56"
+            p10=f"{length.p10:.1f}",
+            p90=f"{length.p90:.1f}",
             truncated=_pct(length.truncated_share),
             ending=self.hooks.describe_ending(top.code, self.lang),
             share=_pct(top.share),
@@ -296,9 +296,9 @@ class _Writer:
             [
                 [self.t("balance.length.games"), length.games],
                 [self.t("balance.length.mean"), f"{length.mean:.1f}"],
-                [self.t("balance.length.median"), f"{length.median:g}"],
-                [self.t("balance.length.p10"), f"{length.p10:g}"],
-                [self.t("balance.length.p90"), f"{length.p90:g}"],
+                [self.t("balance.length.median"), f"{length.median:.1f}"],
+                [self.t("balance.length.p10"), f"{length.p10:.1f}"],
+                [self.t("balance.length.p90"), f"{length.p90:.1f}"],
                 [
                     self.t("balance.length.truncated"),
                     f"{_pct(length.truncated_share)} ({length.truncated})",

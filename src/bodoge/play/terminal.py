@@ -212,6 +212,17 @@ class GameWords:
 
 
 # --------------------------------------------------------------------------------- the view
+def view_title(words: GameWords, seat: int, view: Mapping[str, Any]) -> str:
+    """The line above a seat's view: the game, the seat, and the turn (or what comes before the
+    first: a draft; "turn 0" would be no turn at all)."""
+    turn = view.get("turn")
+    if turn is None:
+        return words.t("play.header", game=words.title(), seat=seat)
+    if turn < 1:
+        return words.t("play.header_stage", game=words.title(), seat=seat, stage=words.stage(view))
+    return words.t("play.header_turn", game=words.title(), seat=seat, turn=turn)
+
+
 def _seat_keys(value: Any, players: int) -> bool:
     if isinstance(value, list):
         return len(value) == players
@@ -718,16 +729,7 @@ class TerminalPlay:
         w = self.words
         view = decision.view
         if not brief:
-            turn = view.get("turn")
-            if turn is None:
-                title = w.t("play.header", game=w.title(), seat=decision.seat)
-            elif turn < 1:  # before the first turn (a draft): "turn 0" would be no turn at all
-                title = w.t(
-                    "play.header_stage", game=w.title(), seat=decision.seat, stage=w.stage(view)
-                )
-            else:
-                title = w.t("play.header_turn", game=w.title(), seat=decision.seat, turn=turn)
-            self.console.print(Rule(Text(title)))
+            self.console.print(Rule(Text(view_title(w, decision.seat, view))))
         self._print_events(self._new_events(decision.seat, view))
         self.console.print(render_view(w, view, brief=brief))
         steps = decision.legal if offered is None else offered

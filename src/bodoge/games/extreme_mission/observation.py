@@ -4,6 +4,10 @@ A seat's view becomes named pieces of one flat array. Info cards count by type (
 a type are alike), each count divided by the copies of a type, so a piece reads 0 to 1; missions
 and collaborator kinds are columns in card-set order. Seat rows start at the viewing seat.
 
+Every piece reads 0 to 1 except those :func:`bounds` names: the hand sizes (a hand may pass the
+limit of 10 within a turn, EM-4.1, but never holds more than every card) and the turn, which a game
+with no turn cap does not bound: it is clipped at a stated ceiling.
+
 >>> import bodoge
 >>> from bodoge.adapters.observation import Observer
 >>> game = bodoge.make("extreme-mission", players=2)
@@ -29,12 +33,13 @@ from bodoge.core.state import JSON
 if TYPE_CHECKING:
     from bodoge.games.extreme_mission import ExtremeMission
 
-__all__ = ["encode", "fields", "max_setup_steps", "max_steps_per_turn", "types"]
+__all__ = ["bounds", "encode", "fields", "max_setup_steps", "max_steps_per_turn", "types"]
 
 Array = npt.NDArray[np.float32]
 
 PHASES = ("action", "drop")
 HAND = 10.0  # EM-4.1, the hand limit
+TURN_HIGH = 10.0  # turn 1000, read as turn / 100: the ceiling of a game with no turn cap
 
 
 def types(game: ExtremeMission) -> list[int]:
@@ -63,6 +68,13 @@ def fields(game: ExtremeMission) -> list[tuple[str, tuple[int, ...]]]:
         ("pending_cards", (t,)),
         ("pending_wilds", (k,)),
     ]
+
+
+def bounds(game: ExtremeMission) -> dict[str, float | list[float]]:
+    """The largest value of each piece that can read above 1 (a number, or one a column); every
+    other piece reads 0 to 1 (a count over the cards of the set, a type's copies or the two actions
+    of a turn, EM-2.2, which only count down), and none below 0."""
+    return {"hand_sizes": len(game.card_ids) / HAND, "game": [1.0, 1.0, TURN_HIGH, 1.0]}
 
 
 def encode(game: ExtremeMission, view: JSON, planes: dict[str, Array]) -> None:
@@ -105,7 +117,7 @@ def encode(game: ExtremeMission, view: JSON, planes: dict[str, Array]) -> None:
     planes["game"][:] = [
         view["deck_size"] / total,
         view["actions_left"] / 2.0,
-        view["turn"] / 100.0,
+        min(view["turn"] / 100.0, TURN_HIGH),
         view["end_triggered"],
     ]
     pending = view["pending"]
@@ -116,8 +128,8 @@ def encode(game: ExtremeMission, view: JSON, planes: dict[str, Array]) -> None:
     else:
         planes["pending_activate"][kinds[pending["target"]]] = 1.0
     count(planes["pending_cards"], pending["cards"])
-    for code in pending["wilds"]:
-        planes["pending_wilds"][kinds[code]] += 1.0
+    for code in pending["wilds"]:  # a collaborator stands in once (EM-3.4): 0 or 1 a kind
+        planes["pending_wilds"][kinds[code]] = 1.0
 
 
 def max_steps_per_turn(game: ExtremeMission) -> int:

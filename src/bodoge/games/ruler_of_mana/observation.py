@@ -4,6 +4,11 @@ A seat's view becomes named pieces of one flat array, the same shape for both va
 count by notation code (``F1``, ``S19``, ``R03``: copies of a code are alike), each count divided
 by the copies of that code, so a piece reads 0 to 1. Seat rows start at the viewing seat.
 
+Every piece reads 0 to 1 except those :func:`bounds` names: the sizes of hands (bounded by the
+cards of the set), and what the rules let grow without end — life (basic: no cap, RM-5.1), shield,
+skipped turns, the turn, an effect's number — which are clipped at a stated ceiling far above what
+play reaches.
+
 >>> import bodoge
 >>> from bodoge.adapters.observation import Observer
 >>> game = bodoge.make("ruler-of-mana", players=2)
@@ -30,7 +35,7 @@ from bodoge.games.ruler_of_mana.rules import HAND_SIZE
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana import RulerOfMana
 
-__all__ = ["codes", "encode", "fields", "max_setup_steps", "max_steps_per_turn"]
+__all__ = ["bounds", "codes", "encode", "fields", "max_setup_steps", "max_steps_per_turn"]
 
 Array = npt.NDArray[np.float32]
 
@@ -39,6 +44,14 @@ PENDING = ("draft", "exchange", "cast", "scroll", "cycle", "bottom", "play")
 DECISIONS = ("react", "lethal", "discard", "take", "top", "recover")
 HAND = 10.0  # scale of sizes: a hand rarely holds more
 LIFE = 15.0  # RM-1.4, the starting life
+# Ceilings of the pieces the rules leave unbounded, as read (after scaling): random play reaches
+# 27 life (1.8), a few shield points, a skipped turn or two, turn 200 (a cap), damage 7 of 15.
+LIFE_HIGH = 4.0  # 60 life
+SHIELD_HIGH = 3.0  # 30 shield points
+SKIPS_HIGH = 3.0  # turns to skip
+TURN_HIGH = 10.0  # turn 1000, read as turn / 100
+COUNT_HIGH = 2.0  # 10 cards asked for, read as count / 5
+DAMAGE_HIGH = 2.0  # 30 damage, read as damage / LIFE
 
 
 def codes(game: RulerOfMana) -> tuple[str, ...]:
@@ -83,6 +96,22 @@ def fields(game: RulerOfMana) -> list[tuple[str, tuple[int, ...]]]:
     ]
 
 
+def bounds(game: RulerOfMana) -> dict[str, float | list[float]]:
+    """The largest value of each piece that can read above 1 (a number, or one a column); every
+    other piece reads 0 to 1, and none below 0 (life stops at 0, RM-5.2). A hand holds at most
+    every card of the set, its mana cards at most every mana card; the rest are clipped by
+    :func:`encode`."""
+    return {
+        "hand_sizes": len(game.ids) / HAND,
+        "mana_in_hand": sum(game.is_mana) / HAND,
+        "life": LIFE_HIGH,
+        "shield": SHIELD_HIGH,
+        "skips": SKIPS_HIGH,
+        "game": [TURN_HIGH, 1.0, 1.0],
+        "pending_facts": [COUNT_HIGH, DAMAGE_HIGH, 1.0],
+    }
+
+
 def encode(game: RulerOfMana, view: JSON, planes: dict[str, Array]) -> None:
     """Fill ``planes`` (zeroed) from ``view``."""
     all_codes = codes(game)
@@ -98,8 +127,8 @@ def encode(game: RulerOfMana, view: JSON, planes: dict[str, Array]) -> None:
             k = column[game.code[game.index[card_id]]]
             into[k] += scale[k]
 
-    def seats(name: str, values: Sequence[Any], by: float = 1.0) -> None:
-        planes[name][:] = [float(v) / by for v in rotate(values, you)]
+    def seats(name: str, values: Sequence[Any], by: float = 1.0, high: float = np.inf) -> None:
+        planes[name][:] = [min(float(v) / by, high) for v in rotate(values, you)]
 
     def one_seat(name: str, seat: Any) -> None:
         if seat is not None:
@@ -113,15 +142,16 @@ def encode(game: RulerOfMana, view: JSON, planes: dict[str, Array]) -> None:
         count(planes["exchange"][row[int(seat)]], [card_id])
     seats("hand_sizes", view["hand_sizes"], HAND)
     seats("mana_in_hand", view["mana_in_hand"], HAND)
-    seats("life", view["life"], LIFE)
-    seats("shield", view["shield"], HAND)
-    seats("skips", view["skips"])
+    seats("life", view["life"], LIFE, LIFE_HIGH)
+    seats("shield", view["shield"], HAND, SHIELD_HIGH)
+    seats("skips", view["skips"], high=SKIPS_HIGH)
     seats("finish_bonus", view["finish_bonus"])
     one_seat("to_move", view["current_player"])
     one_seat("start_player", view["start_player"])
     top = view["deck_top_is_mana"]
     planes["deck"][:] = [view["deck_size"] / len(game.ids), top is True, top is False]
-    planes["game"][:] = [view["turn"] / 100.0, view["deck_out"], view.get("variant") == "expert"]
+    turn = min(view["turn"] / 100.0, TURN_HIGH)
+    planes["game"][:] = [turn, view["deck_out"], view.get("variant") == "expert"]
     pending = view["pending"]
     if pending is None:
         return
@@ -135,7 +165,6 @@ def encode(game: RulerOfMana, view: JSON, planes: dict[str, Array]) -> None:
     option = pending.get("option")
     if option:
         planes["pending_option"][option - 1] = 1.0
-    count(planes["pending_cards"], pending.get("pack", ()))
     for key in ("your_offer", "kept"):
         if pending.get(key):
             count(planes["pending_offer"], [pending[key]])
@@ -147,11 +176,16 @@ def encode(game: RulerOfMana, view: JSON, planes: dict[str, Array]) -> None:
     if decision is not None:
         planes["decision"][DECISIONS.index(decision["kind"])] = 1.0
     asked = decision if decision is not None else pending  # a bottom is a decision by itself
-    count(planes["pending_chosen"], [*asked.get("chosen", ()), *pending.get("paid", ())])
-    count(planes["pending_cards"], [*asked.get("hand", ()), *asked.get("cards", ())])
+    # each card once (a dict keeps the order), so a code's count stays within its copies
+    count(
+        planes["pending_chosen"],
+        dict.fromkeys([*asked.get("chosen", ()), *pending.get("paid", ())]),
+    )
+    looked_at = [*pending.get("pack", ()), *asked.get("hand", ()), *asked.get("cards", ())]
+    count(planes["pending_cards"], dict.fromkeys(looked_at))
     planes["pending_facts"][:] = [
-        asked.get("count", 0) / 5.0,
-        asked.get("damage", 0) / LIFE,
+        min(asked.get("count", 0) / 5.0, COUNT_HIGH),
+        min(asked.get("damage", 0) / LIFE, DAMAGE_HIGH),
         bool(pending.get("cancelled")),
     ]
 
