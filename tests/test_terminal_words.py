@@ -155,6 +155,28 @@ def test_the_expert_draft_header_says_draft_not_turn_0() -> None:
         assert "turn 0" not in header and "0手番目" not in header, header
 
 
+@pytest.mark.parametrize(
+    ("name", "turn_word"), [("ruler-of-mana", "ターン1"), ("extreme-mission", "1手番目")]
+)
+def test_the_header_says_a_turn_in_the_games_own_word(name: str, turn_word: str) -> None:
+    """Ruler of Mana's rules say ターン for a turn, Extreme Mission's 手番; the header said
+    手番目 for both, beside Ruler of Mana's ターン in the log."""
+    for lang, said in (("ja", turn_word), ("en", "turn 1")):
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=120, color_system=None)
+        play = TerminalPlay(
+            bodoge.make(name, players=2),
+            ["human", "random"],
+            3,
+            lang=lang,
+            console=console,
+            read_line=lambda _: "quit",
+        )
+        play.run()
+        header = next(line for line in buffer.getvalue().splitlines() if "─" in line)
+        assert said in header, header
+
+
 def test_ctrl_c_says_the_game_is_abandoned_before_it_stops() -> None:
     """Ctrl-C during ``play`` stopped it with nothing said."""
     game = bodoge.make("ruler-of-mana", players=2)

@@ -89,6 +89,7 @@ class GameWords:
         self._build_hook: BuildHook | None = game_hook(game, "describe_building")
         self._pending_hook: PendingHook | None = game_hook(game, "describe_pending")
         self._code_hook: CodeHook | None = game_hook(game, "card_code")
+        self._turn_hook: Callable[[int, str], str] | None = game_hook(game, "describe_turn")
 
     def t(self, key: str, **values: Any) -> str:
         return text(key, self.lang, **values)
@@ -108,6 +109,12 @@ class GameWords:
     def title(self) -> str:
         titles: Mapping[str, str] = getattr(self.game, "title", {})
         return titles.get(self.lang, self.game.name)
+
+    def turn(self, turn: int) -> str:
+        """The turn's number in the game's own word for a turn ("turn 3"; 3手番目 or ターン3)."""
+        if self._turn_hook is not None:
+            return self._turn_hook(turn, self.lang)
+        return self.t("play.turn_n", n=turn)
 
     def seat(self, seat: int, you: int | None = None) -> str:
         return self.t("play.seat_you" if seat == you else "play.seat", seat=seat)
@@ -220,7 +227,7 @@ def view_title(words: GameWords, seat: int, view: Mapping[str, Any]) -> str:
         return words.t("play.header", game=words.title(), seat=seat)
     if turn < 1:
         return words.t("play.header_stage", game=words.title(), seat=seat, stage=words.stage(view))
-    return words.t("play.header_turn", game=words.title(), seat=seat, turn=turn)
+    return words.t("play.header_turn", game=words.title(), seat=seat, turn=words.turn(turn))
 
 
 def _seat_keys(value: Any, players: int) -> bool:

@@ -28,6 +28,16 @@ def card_code(cards: CardSet, card_id: str) -> str | None:
     return cards.code_of(card_id) if card_id in cards.by_id else None
 
 
+def describe_turn(turn: int, lang: str) -> str:
+    """A turn's number as the rules say it, ターン in Japanese (the shared 手番 is Extreme
+    Mission's word): the terminal's header.
+
+    >>> describe_turn(3, "ja"), describe_turn(3, "en")
+    ('ターン3', 'turn 3')
+    """
+    return text("rm.turn_n", lang, n=turn)
+
+
 def card_words(cards: CardSet, card_id: str, lang: str) -> str:
     """A card id (``MF2-01``, ``S19``, ``R03-b``) in words."""
     return code_words(cards, cards.code_of(card_id), lang)
