@@ -169,12 +169,7 @@ function header(table) {
     text: online && !pending ? t("companion.online") : t("companion.offline", { n: pending }),
   });
   const link = `${location.origin}/companion/${game}/${roomId}`;
-  return el(
-    "header",
-    { class: "bar" },
-    el("a", { class: "brand", href: "/" }, "bodoge"),
-    el("span", { class: "title", text: t(`companion.title.${game}`) }),
-    langSwitch(draw),
+  return bar(
     el(
       "div",
       { class: "share" },
@@ -282,13 +277,15 @@ export function handsForm(table) {
   );
 }
 
-function bar() {
+// The bar every view of the page has; a table's adds its code, link and sync state.
+function bar(...more) {
   return el(
     "header",
     { class: "bar" },
     el("a", { class: "brand", href: "/" }, "bodoge"),
     el("span", { class: "title", text: t(`companion.title.${game}`) }),
     langSwitch(draw),
+    ...more,
   );
 }
 
