@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bodoge.core.errors import Refusal
 from bodoge.core.testing import random_game
 from bodoge.games.extreme_mission import EMState, ExtremeMission
 from bodoge.games.extreme_mission.reckoning import (
@@ -55,6 +56,23 @@ def test_em_1_1_an_uploaded_card_set_is_dealt_from(tmp_path: Path) -> None:
     mine = load_cards(own)
     dealt = {m for seed in range(30) for m in Table.deal(mine, 2, 0, seed).missions}
     assert "M1-X1" in dealt and "M1-01" not in dealt
+
+
+def test_em_1_1_a_tables_own_deal_is_laid_until_the_first_cube() -> None:
+    own = [m.id for level in (3, 1, 4, 2) for m in CARDS.missions_of_level(level)[:3]]
+    t = table().lay(CARDS, own)
+    assert t.levels == (1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4) and set(t.missions) == set(own)
+    assert t.complete(0, own[0]).completed[0] == (own[0],)
+    with pytest.raises(Refusal, match=r"EM-1\.1"):
+        t.complete(0, own[0]).lay(CARDS, own)
+    wrong = {
+        "not a mission": [*own[:11], "M9-99"],
+        "chosen twice": [*own[:11], own[0]],
+        "Level 1: 4 missions": [CARDS.missions_of_level(1)[5].id, *own[1:]],  # a level-3 out
+    }
+    for said, missions in wrong.items():
+        with pytest.raises(Refusal, match=said):
+            t.lay(CARDS, missions)
 
 
 def test_em_1_3_collaborators_start_face_up() -> None:

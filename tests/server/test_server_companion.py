@@ -140,6 +140,51 @@ def test_companion_pages_are_served(sqlite_url: str, tmp_path: Path) -> None:
         assert c.get("/companion/chess").status_code == 404
 
 
+# A table's own deal: three missions of each level of the shipped card set (EM-1.1).
+OWN = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (6, 7, 8)]
+
+
+def test_companion_extreme_mission_takes_the_tables_own_deal_until_the_first_cube(
+    db_url: str, tmp_path: Path
+) -> None:
+    with client(db_url, tmp_path / "cards") as c:
+        room = new(c, game="extreme-mission", players=2, start_player=0)
+        dealt = [m["id"] for m in c.get(f"/api/companion/{room}").json()["table"]["missions"]]
+        # Every mission of the card set, level 1 first, as the table's cards show them.
+        every = c.get(f"/api/companion/{room}/missions").json()["missions"]
+        assert len(every) == 32 and [m["level"] for m in every] == sorted(m["level"] for m in every)
+        assert every[0]["name"]["ja"] and every[0]["condition"]["en"]
+        with c.websocket_connect(f"/ws/companion/{room}") as a:
+            frame_of(a)
+            own = OWN[9:] + OWN[:9]  # any order: laid level 1 row first, each row as given
+            laid = send(a, "lay-1", do="lay", missions=own)["frame"]
+            assert [m["id"] for m in laid["table"]["missions"]] == OWN
+            levels = [m["level"] for m in laid["table"]["missions"]]
+            assert levels == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
+            assert laid["table"]["own_deal"] and laid["history"][-1]["change"] == {
+                "do": "lay",
+                "missions": own,
+            }
+            undone = send(a, "u", do="undo", of="lay-1")["frame"]["table"]
+            assert [m["id"] for m in undone["missions"]] == dealt and not undone["own_deal"]
+            send(a, "lay-2", do="lay", missions=OWN)
+            send(a, "c", do="complete", seat=1, mission="M3-07")
+            late = send(a, "lay-3", do="lay", missions=dealt)
+            assert late["type"] == "error" and late["id"] == "lay-3", late
+            assert late["message"] == (
+                "A cube is on a mission already: the laid missions can no longer be changed"
+                " (EM-1.1)"
+            )
+    with client(db_url, tmp_path / "cards") as c:  # a restart replays the stored changes
+        table = c.get(f"/api/companion/{room}").json()["table"]
+        assert [m["id"] for m in table["missions"]] == OWN and table["own_deal"]
+        assert table["completed"] == [[], ["M3-07"]]
+        ruler = new(c, game="ruler-of-mana", players=2)
+        r = c.get(f"/api/companion/{ruler}/missions?lang=ja")
+        assert r.status_code == 404 and "ミッションはありません" in r.json()["error"]
+        assert c.get("/api/companion/nope/missions").status_code == 404
+
+
 # A change a phone may send wrong: one error frame each, worded from the catalogue, naming the
 # field (the input it repeats cut at 40 characters); the connection stays and nothing changes.
 BAD_CHANGES = [
@@ -159,6 +204,20 @@ BAD_CHANGES = [
         "extreme-mission",
         {"do": "collaborator", "seat": 0, "kind": "HK", "up": "no"},
         '"up": "no" is not true or false',
+    ),
+    ("extreme-mission", {"do": "lay", "missions": "M1-06"}, '"missions" is a list of 12 mission'),
+    ("extreme-mission", {"do": "lay", "missions": OWN[:11]}, "ids, 3 of each level; not ["),
+    ("extreme-mission", {"do": "lay", "missions": [*OWN[:11], 7]}, '"missions.11": 7 is not a'),
+    (
+        "extreme-mission",
+        {"do": "lay", "missions": [*OWN[:11], "M9-99"]},
+        "M9-99 is not a mission of this table's card set",
+    ),
+    ("extreme-mission", {"do": "lay", "missions": [*OWN[:11], "M1-06"]}, "M1-06 is chosen twice"),
+    (
+        "extreme-mission",
+        {"do": "lay", "missions": ["M1-05", *OWN[:3], *OWN[4:]]},  # a level-2 one left out
+        "Level 1: 4 missions chosen; the table lays 3 of each level (EM-1.1)",
     ),
 ]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import free_port, rule_links, wait_until_up
+from web_helpers import PHONE, free_port, rule_links, wait_until_up
 
 PHONE_360 = {"width": 360, "height": 760}
 
@@ -231,6 +231,58 @@ def test_an_extreme_mission_phone_asks_its_seat_once_per_room_in_its_own_words(
     synced(b)
     expect(b.locator(".marking.ask")).to_be_visible()  # another room: asked again
     bo.no_sideways_scroll()
+
+
+def test_a_table_that_dealt_its_own_missions_enters_them_on_a_phone(
+    server: str, person: Any
+) -> None:
+    table = made(server, game="extreme-mission", players=2, names=["Ann", "Bo"])
+    bo = person("bo", "ja", PHONE)
+    ann = person("ann", "en", PHONE_360)
+    b, a = bo.page, ann.page
+    b.goto(table)
+    a.goto(table)
+    synced(b)
+    b.get_by_role("button", name="自分たちで配ったミッションを入力する").click()
+    picker = b.locator(".picker")
+    expect(picker.locator(".mission")).to_have_count(32)  # every mission of the card set
+    enter = b.get_by_role("button", name="この12枚を入力する")
+    expect(enter).to_be_disabled()
+    for level in range(4):  # the last three of each level: M1-06 … M4-08
+        row = picker.locator(".level-row").nth(level)
+        for i in (5, 6, 7):
+            row.locator(".mission").nth(i).click()
+        expect(row.locator("h3")).to_have_text(f"レベル{level + 1}：3枚中3枚")
+        expect(row.locator(".mission[disabled]")).to_have_count(5)  # a full level takes no more
+    first = picker.locator(".level-row").first
+    first.locator(".mission").nth(5).click()  # tapped again: its place is free
+    expect(first.locator(".mission[disabled]")).to_have_count(0)
+    expect(enter).to_be_disabled()
+    first.locator(".mission").nth(5).click()
+    expect(first.locator(".mission[aria-pressed=true]")).to_have_count(3)
+    bo.no_sideways_scroll()
+    bo.shot("em-own-deal-picker-ja")
+    enter.click()
+
+    expect(b.locator(".lay-out")).to_have_text(
+        "自分たちで配った12枚のミッションです（各レベルの列）。"
+    )
+    expect(a.locator(".lay-out")).to_contain_text("your table dealt itself")  # Ann's phone too
+    own = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (6, 7, 8)]
+    for phone in (b, a):
+        laid = phone.locator(".missions .mission")
+        expect(laid).to_have_count(12)
+        assert [laid.nth(i).get_attribute("data-mission") for i in range(12)] == own
+    expect(a.get_by_role("button", name="Change the missions entered")).to_be_visible()
+    b.locator(".history summary").click()
+    expect(b.locator(".history li").first).to_have_text("自分たちで配った12枚のミッションを入力")
+    bo.no_sideways_scroll()
+    bo.shot("em-own-deal-laid-ja")
+    # Once a cube is on a mission the laid ones stay (EM-1.1): the way to enter them is gone.
+    b.get_by_role("button", name="Bo", exact=True).click()
+    b.locator(".missions .mission").first.click()
+    expect(a.locator(".seat-box[data-seat='1']")).to_contain_text("1 mission")
+    expect(a.get_by_role("button", name="Change the missions entered")).to_have_count(0)
 
 
 def test_the_history_stays_open_and_says_what_was_undone_and_how_the_game_ended(

@@ -8,9 +8,15 @@ Each change carries the id its phone gave it; a change that arrives twice (a pho
 after losing the network) is acknowledged and not applied again. ``{"do": "undo", "of": id}``
 takes back the last change still in force, only that one, so two phones never undo twice.
 
+Extreme Mission's phones deal the twelve missions (EM-1.1) and the table lays out those cards; a
+table that dealt its own enters them instead, ``{"do": "lay", "missions": [12 ids]}`` (three of
+each level of its card set, each once), before the first cube is put on a mission.
+
 Routes: ``POST /api/companion`` ``{"game", "players", "names"?, "variant"?, "start_player"?,
 "cards"?, "cards_name"?}`` → ``201 {"room", "url"}`` (a name null or blank: none, each phone
 words the seat in its own language); ``GET /api/companion/{room}`` → the room's frame;
+``GET /api/companion/{room}/missions`` → ``{"missions": [{"id", "level", "name", "condition"}…]}``
+every mission of an Extreme Mission table's card set (as the frame words the laid ones);
 ``/ws/companion/{room}``: the frame on connecting and after every change to everyone,
 ``{"type": "change", "id", "change"}`` → ``{"type": "ack", "id"}`` or ``{"type": "error",
 "message", "id", "seq"}`` (``id`` null when it was not a change's id); ``{"type": "ping"}`` →
@@ -57,7 +63,8 @@ from bodoge.core.errors import BodogeError, Refusal
 from bodoge.core.i18n import text
 from bodoge.core.table import seat as seat_at
 from bodoge.games.extreme_mission import reckoning as em
-from bodoge.games.extreme_mission.cards import CardSet
+from bodoge.games.extreme_mission.cards import CardSet, Mission
+from bodoge.games.extreme_mission.rules import LEVELS, MISSIONS_PER_LEVEL
 from bodoge.games.extreme_mission.words import condition_words
 from bodoge.games.ruler_of_mana import reckoning as rm
 from bodoge.server import wire
@@ -77,6 +84,8 @@ WORD_LENGTH = 64
 """The longest mission id or collaborator kind a change may name."""
 MAX_AMOUNT = 999
 """The most life, shield or cards one change may count (a typo, not a rule, beyond it)."""
+LAID = len(LEVELS) * MISSIONS_PER_LEVEL
+"""The missions a table lays (EM-1.1: three of each of the four levels), whatever the players."""
 SHOWN = 40
 """The most characters of a phone's input an error repeats (then "…")."""
 NO_ROOM = 4404
@@ -140,6 +149,20 @@ def _word(name: str, value: object, players: int) -> object:
     return value
 
 
+def _mission_ids(name: str, value: object, players: int) -> object:
+    """The :data:`LAID` mission ids a table dealt itself; whether they are this card set's, each
+    once and as many of each level, the table checks (``em.Table.lay``)."""
+    if type(value) is not list or len(value) != LAID:
+        raise Refusal(
+            "companion.error.field.missions",
+            field=name,
+            value=shown(value),
+            count=LAID,
+            per=MISSIONS_PER_LEVEL,
+        )
+    return [_word(f"{name}.{i}", m, players) for i, m in enumerate(value)]
+
+
 def _name(name: str, value: object, players: int) -> object:
     try:
         return clean_name(value)
@@ -183,6 +206,7 @@ RULER_CHANGES: dict[str, dict[str, Check]] = {
 MISSION_CHANGES: dict[str, dict[str, Check]] = {
     "complete": {"seat": _seat, "mission": _word},
     "collaborator": {"seat": _seat, "kind": _word, "up": _flag},
+    "lay": {"missions": _mission_ids},
     **_SHARED,
 }
 OPTIONAL = frozenset({"blow_by"})
@@ -295,13 +319,15 @@ def _ruler_change(table: RulerTable, change: Mapping[str, Any]) -> RulerTable:
 # ---------------------------------------------------------------------- Extreme Mission
 @dataclass(frozen=True)
 class MissionTable:
-    """The open table (``em.Table``), the names (None: not given), and the hand sizes given at
-    the end."""
+    """The open table (``em.Table``), the names (None: not given), the hand sizes given at the
+    end, and whether the laid missions are the table's own deal (entered with ``lay``) rather
+    than the phones'."""
 
     table: em.Table
     names: tuple[str | None, ...]
     cards: CardSet
     hands: Mapping[int, int] = field(default_factory=dict)
+    own_deal: bool = False
 
     def missing_hands(self) -> list[int]:
         if not self.table.over:
@@ -315,18 +341,8 @@ class MissionTable:
         return {
             "players": t.players,
             "names": list(self.names),
-            "missions": [
-                {
-                    "id": m,
-                    "level": t.level(m),
-                    "name": {"en": cs.mission(m).en, "ja": cs.mission(m).ja},
-                    "condition": {
-                        lang: condition_words(cs, cs.mission(m).condition, lang)
-                        for lang in ("en", "ja")
-                    },
-                }
-                for m in t.missions
-            ],
+            "missions": [mission_face(cs, cs.mission(m)) for m in t.missions],
+            "own_deal": self.own_deal,
             "kinds": [
                 {"code": k.code, "name": {"en": k.en, "ja": k.ja}} for k in cs.collaborator_kinds
             ],
@@ -343,6 +359,19 @@ class MissionTable:
             "hands_needed": self.missing_hands(),
             "reckoning": None if done is None else done.to_dict(),
         }
+
+
+def mission_face(cards: CardSet, mission: Mission) -> dict[str, Any]:
+    """A mission as its card shows it, in both languages: ``{"id", "level", "name": {"en",
+    "ja"}, "condition": {"en", "ja"}}``."""
+    return {
+        "id": mission.id,
+        "level": mission.level,
+        "name": {"en": mission.en, "ja": mission.ja},
+        "condition": {
+            lang: condition_words(cards, mission.condition, lang) for lang in ("en", "ja")
+        },
+    }
 
 
 def _mission_start(setup: Mapping[str, Any], cards: CardSet | None) -> MissionTable:
@@ -365,6 +394,8 @@ def _mission_change(table: MissionTable, change: Mapping[str, Any]) -> MissionTa
         return replace(table, table=turned)
     if do == "next":
         return replace(table, table=t.next_turn())
+    if do == "lay":
+        return replace(table, table=t.lay(table.cards, change["missions"]), own_deal=True)
     if do == "name":
         return _renamed(table, change)
     if do == "hands":
@@ -674,6 +705,21 @@ async def show(request: Request) -> Response:
     return Response(room.frame(), media_type="application/json")
 
 
+async def card_missions(request: Request) -> Response:
+    """``GET /api/companion/{room}/missions``: every mission of an Extreme Mission table's card
+    set, level 1 first (each level in the file's order), for a table entering its own deal."""
+    try:
+        room = _companions(request).get(request.path_params["room"])
+        if not isinstance(room.table, MissionTable):
+            raise RoomError(404, "companion.no_missions", room=_cut(room.id))
+    except RoomError as exc:
+        message = text(exc.key, _lang(request), **exc.fields)
+        return JSONResponse({"error": message}, status_code=exc.status)
+    cards = room.table.cards
+    ordered = sorted(cards.missions, key=lambda m: m.level)
+    return JSONResponse({"missions": [mission_face(cards, m) for m in ordered]})
+
+
 async def socket(websocket: WebSocket) -> None:
     """``/ws/companion/{room}``: the room's frame to every phone, and their changes back."""
     lang = _lang(websocket)
@@ -774,6 +820,7 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/api/companion", create, methods=["POST"]),
         Route("/api/companion/{room}", show),
+        Route("/api/companion/{room}/missions", card_missions),
         WebSocketRoute("/ws/companion/{room}", socket),
         Route("/companion", page),
         Route("/companion/{game}", page),

@@ -2,8 +2,9 @@
 ranking at the end.
 
 The companion (``/companion/extreme-mission``) keeps no info cards, only what lies open on the
-table: the twelve missions (EM-1.1), each player's cubes on them and which collaborators lie face
-up, and whose turn it is. :class:`Table` carries out the rules of that table (EM-3.4, EM-3.5,
+table: the twelve missions (EM-1.1: dealt by :meth:`Table.deal`, or the table's own deal entered
+with :meth:`Table.lay`), each player's cubes on them and which collaborators lie face up, and
+whose turn it is. :class:`Table` carries out the rules of that table (EM-3.4, EM-3.5,
 EM-5.1, EM-5.2) and :func:`reckon` the end (EM-5.3, EM-5.4), with the engine's own ranking key
 (``state.rank_key``) and winners (``state.finishers_winning``).
 
@@ -32,6 +33,7 @@ from bodoge.core.table import count
 from bodoge.core.table import seat as seat_at
 from bodoge.games.extreme_mission import ExtremeMission
 from bodoge.games.extreme_mission.cards import CardSet, load_cards
+from bodoge.games.extreme_mission.rules import LEVELS, MISSIONS_PER_LEVEL
 from bodoge.games.extreme_mission.setup import lay_missions
 from bodoge.games.extreme_mission.state import RANK_KEYS, finishers_winning, rank_key
 
@@ -90,6 +92,45 @@ class Table:
             start_player=start_player,
             player=start_player,
         )
+
+    def lay(self, cards: CardSet, missions: Sequence[str]) -> Table:
+        """EM-1.1 dealt by the table itself: its own ``missions`` (``MISSIONS_PER_LEVEL`` of each
+        level of ``cards``, each once) laid instead of these, level 1 row first, each row in the
+        order given; only before any cube is on a mission (the laid missions stay all game).
+
+        >>> cards = load_cards()
+        >>> own = [m.id for lv in (4, 3, 2, 1) for m in cards.missions_of_level(lv)[-3:]]
+        >>> table = Table.deal(cards, 2, start_player=0, seed=7).lay(cards, own)
+        >>> table.missions[:3] == tuple(own[-3:]), table.levels
+        (True, (1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4))
+        >>> table.lay(cards, own[:11] + own[:1])
+        Traceback (most recent call last):
+        bodoge.core.errors.Refusal: M4-06 is chosen twice
+        >>> try:
+        ...     table.complete(0, own[0]).lay(cards, own)
+        ... except Refusal as refused:  # once a cube is on a mission
+        ...     print(refused.key)
+        companion.error.em.lay_late
+        """
+        if any(self.completed):
+            raise Refusal("companion.error.em.lay_late")
+        level_of = {m.id: m.level for m in cards.missions}
+        for i, m in enumerate(missions):
+            if m not in level_of:
+                raise Refusal("companion.error.em.no_mission", mission=m)
+            if m in missions[:i]:
+                raise Refusal("companion.error.em.laid_twice", mission=m)
+        for level in LEVELS:
+            chosen = sum(1 for m in missions if level_of[m] == level)
+            if chosen != MISSIONS_PER_LEVEL:
+                raise Refusal(
+                    "companion.error.em.level_count",
+                    level=level,
+                    count=chosen,
+                    wanted=MISSIONS_PER_LEVEL,
+                )
+        laid = tuple(sorted(missions, key=lambda m: level_of[m]))  # stable: each row as given
+        return replace(self, missions=laid, levels=tuple(level_of[m] for m in laid))
 
     @property
     def players(self) -> int:

@@ -140,6 +140,7 @@ function describe(table, change, over = false) {
     fields.kind = kind ? kind.name[document.documentElement.lang] || kind.code : change.kind;
     fields.side = t(change.up ? "companion.em.up" : "companion.em.down");
   }
+  if (change.do === "lay") fields.count = (change.missions || []).length;
   if (change.do === "complete") {
     const m = (table.missions || []).find((x) => x.id === change.mission);
     fields.mission = m ? m.name[document.documentElement.lang] || m.id : change.mission;

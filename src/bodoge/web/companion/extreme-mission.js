@@ -1,10 +1,15 @@
 // Extreme Mission's table: the twelve missions dealt, each player's cubes and collaborators,
 // the last round's countdown, and the ranking (the server's, by EM-5).
 import { draw, handsForm, nameOf, roomId, send, start } from "./companion.js";
-import { el, filePicker, lang, ruleLinks, t } from "/static/ui.js";
+import { api, el, filePicker, lang, ruleLinks, t, toast } from "/static/ui.js";
 
 const mineKey = `bodoge.companion.em.seat.${roomId}`; // per room: a phone is one seat at one table
 const rules = (words) => ruleLinks(words, "extreme-mission", "em"); // EM-5.2 as a link to the rule
+
+// A table that dealt its own missions enters them: every mission of its card set (fetched once,
+// when the picker first opens), and the ids chosen so far while the picker is open (null: shut).
+let cardMissions = null;
+let picking = null;
 
 // The seat this phone marks for, or null until the phone's owner has said which one is theirs
 // (never a silent seat 0: a cube on the wrong seat is easy to miss).
@@ -25,7 +30,12 @@ function apply(table, change) {
     table.down[s] = [...down].sort();
   } else if (change.do === "next") table.player = (table.player + 1) % table.players;
   else if (change.do === "name") table.names[s] = change.name;
-  else return null;
+  else if (change.do === "lay" && cardMissions) {
+    // Level 1 row first, each row as chosen (as the server lays them).
+    const face = (id) => cardMissions.find((m) => m.id === id);
+    table.missions = change.missions.map(face).sort((a, b) => a.level - b.level);
+    table.own_deal = true;
+  } else return null;
   return table;
 }
 
@@ -35,6 +45,108 @@ function big(text, onclick, cls = "") {
 
 function levelOf(table, id) {
   return table.missions.find((m) => m.id === id).level;
+}
+
+// The laid missions can be entered (or entered again) until the first cube is on one (EM-1.1).
+function canLay(table) {
+  return !table.over && table.completed.every((done) => done.length === 0);
+}
+
+async function openPicker(table) {
+  try {
+    if (!cardMissions) {
+      const path = `/api/companion/${encodeURIComponent(roomId)}/missions?lang=${lang}`;
+      cardMissions = (await api("GET", path)).missions;
+    }
+  } catch (err) {
+    toast(err.message);
+    return;
+  }
+  // Opened again to correct the table's own deal: what was entered is chosen already.
+  picking = new Set(table.own_deal ? table.missions.map((m) => m.id) : []);
+  draw();
+  window.scrollTo(0, 0); // the picker is the page now
+}
+
+// Every mission of the card set by level, as the cards show them: the table taps the ones lying
+// on it, as many of each level as it lays (EM-1.1), then enters them. A tap changes only the
+// picker (no redraw: the focus stays where it was).
+function picker(table) {
+  const per = table.missions.filter((m) => m.level === table.missions[0].level).length;
+  const levels = [...new Set(cardMissions.map((m) => m.level))].sort((a, b) => a - b);
+  const chosen = (level) => cardMissions.filter((m) => m.level === level && picking.has(m.id)).length;
+  const heads = new Map(levels.map((level) => [level, el("h3")]));
+  const buttons = cardMissions.map((m) =>
+    el(
+      "button",
+      {
+        type: "button",
+        class: `mission pick level-${m.level}`,
+        dataset: { mission: m.id, level: String(m.level) },
+        onclick: () => {
+          if (picking.has(m.id)) picking.delete(m.id);
+          else picking.add(m.id);
+          refresh();
+        },
+      },
+      el("strong", { text: m.name[lang] || m.id }),
+      el("span", { class: "condition", text: m.condition[lang] }),
+    ),
+  );
+  const total = per * levels.length;
+  const confirm = el("button", {
+    type: "button",
+    class: "primary big",
+    text: t("companion.em.pick_confirm", { total }),
+    onclick: () => {
+      const missions = cardMissions.filter((m) => picking.has(m.id)).map((m) => m.id);
+      picking = null;
+      send({ do: "lay", missions });
+      window.scrollTo(0, 0); // back to the table, the missions just entered near its top
+    },
+  });
+  function refresh() {
+    for (const level of levels) {
+      heads.get(level).textContent = t("companion.em.pick_level", { level, count: chosen(level), per });
+    }
+    for (const button of buttons) {
+      const on = picking.has(button.dataset.mission);
+      button.classList.toggle("chosen", on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      // A full level takes no more: tap a chosen one to free its place.
+      button.disabled = !on && chosen(Number(button.dataset.level)) >= per;
+    }
+    confirm.disabled = !levels.every((level) => chosen(level) === per);
+  }
+  refresh();
+  return el(
+    "section",
+    { class: "panel missions picker" },
+    el("h2", { text: t("companion.em.own_deal") }),
+    el("p", { class: "muted", text: t("companion.em.pick_intro", { per }) }),
+    levels.map((level) =>
+      el(
+        "div",
+        { class: "level-row", dataset: { level: String(level) } },
+        heads.get(level),
+        el("div", { class: "level-missions" }, buttons.filter((b) => b.dataset.level === String(level))),
+      ),
+    ),
+    el(
+      "div",
+      { class: "tools pick-bar" },
+      confirm,
+      el("button", {
+        type: "button",
+        class: "big",
+        text: t("companion.em.pick_cancel"),
+        onclick: () => {
+          picking = null;
+          draw();
+        },
+      }),
+    ),
+  );
 }
 
 function missions(table, me) {
@@ -75,8 +187,21 @@ function missions(table, me) {
   return el(
     "section",
     { class: "panel missions" },
-    // The phones deal: the table lays out these very cards (the app cannot see the real ones).
-    table.over ? null : el("p", { class: "lay-out strong", text: t("companion.em.lay_out") }),
+    // The phones deal: the table lays out these very cards (the app cannot see the real ones),
+    // unless it dealt its own and entered them.
+    table.over
+      ? null
+      : el("p", {
+          class: "lay-out strong",
+          text: t(table.own_deal ? "companion.em.own_dealt" : "companion.em.lay_out"),
+        }),
+    canLay(table)
+      ? el(
+          "div",
+          { class: "tools own-deal" },
+          big(t(table.own_deal ? "companion.em.own_change" : "companion.em.own_deal"), () => openPicker(table)),
+        )
+      : null,
     rows,
   );
 }
@@ -161,6 +286,9 @@ function result(table) {
 }
 
 function render(table) {
+  if (picking && !canLay(table)) picking = null; // a cube went on a mission meanwhile: too late
+  document.body.classList.toggle("em-picking", picking !== null);
+  if (picking) return el("div", { class: "em-companion" }, picker(table));
   const me = marking(table);
   // Until this phone's seat is known, the question stands out above the missions.
   const chooser = el(
