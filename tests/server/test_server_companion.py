@@ -194,11 +194,11 @@ BAD_CHANGES = [
     ("ruler-of-mana", {"do": "damage", "seat": 5, "amount": 1}, "There is no seat 5"),
     ("ruler-of-mana", {"do": "heal", "seat": 0, "amount": 10**9}, "is not from 0 to 999"),
     ("ruler-of-mana", {"do": "heal", "seat": 0}, 'The change "heal" needs the field "amount"'),
-    ("ruler-of-mana", {"do": "end", "ending": "x" * 100}, '"' + "x" * 38 + "…"),
+    ("ruler-of-mana", {"do": "end", "ending": "x" * 100}, '"' + "x" * 39 + "…"),
     ("ruler-of-mana", {"do": "hands", "hands": {"0": -1}}, '"hands.0": -1 is not from 0'),
     ("ruler-of-mana", {"do": "complete", "seat": 0, "mission": "M1"}, "(it knows damage, heal"),
     ("ruler-of-mana", [1, 2], "A change is a JSON object with a"),
-    ("ruler-of-mana", {"do": "y" * 100}, "knows: " + '"' + "y" * 38 + "… (it knows"),
+    ("ruler-of-mana", {"do": "y" * 100}, "knows: " + '"' + "y" * 39 + "… (it knows"),
     ("extreme-mission", {"do": "complete", "seat": 1.0, "mission": "M1"}, '"seat": 1.0 is not a'),
     (
         "extreme-mission",

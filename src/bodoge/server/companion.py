@@ -86,24 +86,22 @@ MAX_AMOUNT = 999
 """The most life, shield or cards one change may count (a typo, not a rule, beyond it)."""
 LAID = len(LEVELS) * MISSIONS_PER_LEVEL
 """The missions a table lays (EM-1.1: three of each of the four levels), whatever the players."""
-SHOWN = 40
-"""The most characters of a phone's input an error repeats (then "…")."""
 NO_ROOM = 4404
 """The close code of a websocket to a room that does not exist (as the game rooms')."""
 
 
 def shown(value: object) -> str:
-    """``value`` as an error repeats it: as JSON (``"0"`` is not ``0``), cut to :data:`SHOWN`
-    characters.
+    """``value`` as an error repeats it: as JSON (``"0"`` is not ``0``), cut as the game rooms'
+    errors cut what a person sent (``wire.quoted``).
 
     >>> shown("0"), shown(1.5), shown(["x"] * 20)
-    ('"0"', '1.5', '["x", "x", "x", "x", "x", "x", "x", "x"…')
+    ('"0"', '1.5', '["x", "x", "x", "x", "x", "x", "x", "x",…')
     """
     try:
         words = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         words = repr(value)
-    return words if len(words) <= SHOWN else words[: SHOWN - 1] + "…"
+    return wire.quoted(words)
 
 
 # ---------------------------------------------------------------------- a change's fields
@@ -619,7 +617,7 @@ class Companions:
     def get(self, room_id: str) -> Companion:
         room = self.open.get(room_id)
         if room is None:
-            raise RoomError(404, "companion.no_room", room=_cut(room_id))
+            raise RoomError(404, "companion.no_room", room=wire.quoted(room_id))
         return room
 
     async def change(self, room: Companion, client_id: object, change: object) -> bool:
@@ -650,11 +648,6 @@ def _seat_name(name: object) -> str | None:
 
 def _client_id(client_id: object) -> bool:
     return isinstance(client_id, str) and 0 < len(client_id) <= CLIENT_ID_LENGTH
-
-
-def _cut(words: str) -> str:
-    """A phone's text as a message repeats it: at most :data:`SHOWN` characters."""
-    return words if len(words) <= SHOWN else words[: SHOWN - 1] + "…"
 
 
 def _room_code() -> str:
@@ -711,7 +704,7 @@ async def card_missions(request: Request) -> Response:
     try:
         room = _companions(request).get(request.path_params["room"])
         if not isinstance(room.table, MissionTable):
-            raise RoomError(404, "companion.no_missions", room=_cut(room.id))
+            raise RoomError(404, "companion.no_missions", room=wire.quoted(room.id))
     except RoomError as exc:
         message = text(exc.key, _lang(request), **exc.fields)
         return JSONResponse({"error": message}, status_code=exc.status)
@@ -728,7 +721,7 @@ async def socket(websocket: WebSocket) -> None:
     room = companions.open.get(websocket.path_params["room"])
     if room is None:
         # 4404: nothing to come back to, so the page stops reconnecting and says so.
-        message = text("companion.no_room", lang, room=_cut(websocket.path_params["room"]))
+        message = text("companion.no_room", lang, room=wire.quoted(websocket.path_params["room"]))
         await websocket.send_text(wire.error_frame(message, 0))
         await websocket.close(NO_ROOM)
         return
