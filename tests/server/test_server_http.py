@@ -270,3 +270,22 @@ def test_a_bad_card_file_is_refused_with_the_loaders_line(c: TestClient) -> None
     message = one_line_error(r, 400)
     assert message.startswith("mine.toml: ") and "TOML" in message
     assert c.get("/api/rooms").json()["rooms"] == []
+
+
+def test_an_error_repeats_at_most_40_characters_of_what_was_sent(c: TestClient) -> None:
+    made = new_room(c)
+    long = "z" * 5_000
+    r = c.post(
+        f"/api/rooms/{made['room']}/seats/1/bot",
+        json={"level": long},
+        headers=bearer(made["token"]),
+    )
+    assert one_line_error(r, 400).startswith(f"unknown bot {'z' * 40}…: use one of random")
+    for r in (
+        c.get(f"/api/rooms/{long}"),
+        c.post(f"/api/rooms/{made['room']}/seats/{long}", json={"name": "Bob"}),
+        c.get(f"/api/{long}"),
+    ):
+        assert len(one_line_error(r, 404)) < 120, r.text
+    with c.websocket_connect(f"/ws/rooms/{long}") as ws:
+        assert receive(ws, "error")["message"] == f"no room {'z' * 40}…"

@@ -298,3 +298,59 @@ def test_each_connection_is_sent_the_log_once(c: TestClient) -> None:
         while fresh["seq"] != 0:
             fresh = receive(ann, "state")
         assert fresh["log_from"] == 0 and fresh["view"]["log"] == state.state.view(0)["log"]
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"type": "act", "action": "x" * 10_000, "seq": 0},
+        {"type": "act", "action": "draw " + "y" * 10_000, "seq": 0},
+        {"type": "act", "action": "complete M1-07 " + "Z" * 10_000, "seq": 0},
+        {"type": "act", "action": "take " + "9" * 5_000, "seq": 0},  # int() refuses it
+        {"type": "choices", "what": "x" * 10_000, "chosen": []},
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_refusal_repeats_at_most_40_characters_of_the_input(
+    c: TestClient, frame: dict[str, Any], lang: str
+) -> None:
+    room, tokens = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}&lang={lang}") as ws:
+        receive(ws, "state")
+        ws.send_text(json.dumps(frame))
+        message = error(ws)["message"]
+        assert len(message) < 400, message
+        said = " ".join([frame.get("action") or frame["what"], *frame.get("chosen", [])])
+        for word in said.split():  # the long ones: at most their first 40 characters
+            assert len(word) <= 40 or word[:41] not in message, message
+        act(ws, "draw", 0)  # the connection is kept
+        assert receive(ws, "state")["seq"] == 1
+
+
+def test_a_long_quote_is_cut_after_its_first_40_characters(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ws:
+        receive(ws, "state")
+        act(ws, "draw " + "y" * 10_000, 0)
+        whole, rest = "draw " + "y" * 35 + "…", "y" * 40 + "…"
+        assert error(ws)["message"] == f"'{whole}': one action at a time; '{rest}' is left over"
+        act(ws, "fly", 0)  # a short one is repeated whole, as it was
+        assert error(ws)["message"].startswith("'fly' is not legal now; legal: draw")
+
+
+@pytest.mark.parametrize("seq", [1, 10**30])
+def test_a_seq_the_game_has_not_reached_is_not_called_stale(c: TestClient, seq: int) -> None:
+    room, tokens = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ws:
+        receive(ws, "state")
+        act(ws, "draw", seq)
+        message = error(ws)["message"]
+        assert message.startswith(f"seq {seq} is not a state this game has reached: it is at 0")
+        assert "stale" not in message
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}&lang=ja") as ws:
+        receive(ws, "state")
+        act(ws, "draw", 10**4000 if seq > 1 else seq)  # a huge one is repeated cut short
+        message = error(ws)["message"]
+        assert "まだ至っていない" in message and len(message) < 200, message
+        act(ws, "draw", 0)
+        assert receive(ws, "state")["seq"] == 1

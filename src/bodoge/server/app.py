@@ -25,7 +25,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bodoge.core.errors import BodogeError, IllegalAction
+from bodoge.core.errors import BodogeError, WordedError
 from bodoge.core.hooks import game_hook
 from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import game_class, games
@@ -175,7 +175,8 @@ async def room_summary(request: Request, rooms: Rooms) -> Response:
 def _seat_param(request: Request) -> int:
     raw = request.path_params["seat"]
     if not raw.isdigit():
-        raise RoomError(404, "server.no_seat", seat=raw, room=request.path_params["room"])
+        room = wire.quoted(request.path_params["room"])
+        raise RoomError(404, "server.no_seat", seat=wire.quoted(raw), room=room)
     return int(raw)
 
 
@@ -226,7 +227,7 @@ async def replay(request: Request, rooms: Rooms) -> Response:
 
 
 async def not_found(request: Request, rooms: Rooms) -> Response:
-    raise RoomError(404, "server.no_route", path=request.url.path)
+    raise RoomError(404, "server.no_route", path=wire.quoted(request.url.path))
 
 
 # ---------------------------------------------------------------------- websocket
@@ -239,7 +240,7 @@ async def room_socket(websocket: WebSocket) -> None:
     room = rooms.rooms.get(websocket.path_params["room"])
     token = websocket.query_params.get("token")
     if room is None:
-        message = text("server.no_room", lang, room=websocket.path_params["room"])
+        message = text("server.no_room", lang, room=wire.quoted(websocket.path_params["room"]))
         await websocket.send_text(wire.error_frame(message, 0))
         await websocket.close(4404)
         return
@@ -290,8 +291,10 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
 async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes) -> None:
     """One client frame: answered, or refused with an error frame; the connection stays."""
     lang = conn.lang
+    said = ""  # what a refusal may repeat of the frame (cut short: wire.quoting)
     try:
         frame = wire.parse_frame(data)
+        said = wire.said_in(frame)
         kind = frame["type"]
         if kind == "ping":
             conn.send(wire.dumps({"type": "pong"}))
@@ -310,7 +313,9 @@ async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes)
     except RoomError as exc:
         message = exc.message or text(exc.key, lang, **exc.fields)
         conn.send(wire.error_frame(message, room.seq))
-    except (IllegalAction, BodogeError) as exc:
+    except WordedError as exc:  # IllegalAction and the other refusals worded from the catalogue
+        conn.send(wire.error_frame(wire.quoting(exc.message, said).text(lang), room.seq))
+    except BodogeError as exc:
         conn.send(wire.error_frame(engine_text(exc, lang), room.seq))
 
 

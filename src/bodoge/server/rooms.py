@@ -383,7 +383,7 @@ class Rooms:
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
         if room is None:
-            raise RoomError(404, "server.no_room", room=room_id)
+            raise RoomError(404, "server.no_room", room=wire.quoted(room_id))
         return room
 
     def _seat(self, room: Room, seat: int) -> Seat:
@@ -391,13 +391,17 @@ class Rooms:
             raise RoomError(404, "server.no_seat", seat=seat, room=room.id)
         return room.seats[seat]
 
-    def _creator(self, room: Room, token: str | None) -> None:
+    def _seated(self, room: Room, token: str | None) -> int:
+        """The seat ``token`` holds in ``room``; else 401."""
         if not token:
             raise RoomError(401, "server.no_token")
         seat = room.seat_of(token)
         if seat is None:
             raise RoomError(401, "server.bad_token")
-        if seat != room.creator:
+        return seat
+
+    def _creator(self, room: Room, token: str | None) -> None:
+        if self._seated(room, token) != room.creator:
             raise RoomError(403, "server.not_creator")
 
     # ------------------------------------------------------------------ the rules
@@ -456,7 +460,8 @@ class Rooms:
         room = self.get(room_id)
         self._creator(room, token)
         if not known_level(level):
-            raise RoomError(400, "server.bad_level", level=level, levels=", ".join(BOT_LEVELS))
+            levels = ", ".join(BOT_LEVELS)
+            raise RoomError(400, "server.bad_level", level=wire.quoted(str(level)), levels=levels)
         async with room.lock:
             place = self._seat(room, seat)
             if room.status != "open":
@@ -539,12 +544,8 @@ class Rooms:
         choose its start player (``start_player``, as for a start). The seats agreed (all of
         them, when this agreement started it), and whether it started."""
         room = self.get(room_id)
-        if not token:
-            raise RoomError(401, "server.no_token")
         async with room.lock:
-            seat = room.seat_of(token)
-            if seat is None:
-                raise RoomError(401, "server.bad_token")
+            seat = self._seated(room, token)
             if room.status != "over":
                 raise RoomError(409, "server.not_over")
             if start_player is not None:
@@ -568,12 +569,8 @@ class Rooms:
     async def leave(self, room_id: str, token: str | None) -> int:
         """A person gives up their seat (see the module docstring); the seat left."""
         room = self.get(room_id)
-        if not token:
-            raise RoomError(401, "server.no_token")
         async with room.lock:
-            seat = room.seat_of(token)
-            if seat is None:
-                raise RoomError(401, "server.bad_token")
+            seat = self._seated(room, token)
             if room.status == "open":
                 room.seats[seat] = Seat()
             else:
@@ -630,7 +627,8 @@ class Rooms:
         self, room: Room, seat: int | None, action: str, seq: int, game_no: int | None = None
     ) -> None:
         """Play ``action`` (a step or a whole action) for ``seat``, which saw ``seq``. Refused
-        with RoomError (not your decision, stale) or IllegalAction, nothing changed. Committed
+        with RoomError (not your decision; stale: a seq below the game's, or of an earlier game;
+        unreached: a seq the game has not come to) or IllegalAction, nothing changed. Committed
         to storage before any frame is sent."""
         async with room.lock:
             state = room.state
@@ -638,8 +636,11 @@ class Rooms:
                 raise RoomError(403, "server.act.spectator")
             if state is None or room.status not in ("running", "over"):
                 raise RoomError(409, "server.act.not_started")
-            if seq != len(state.history) or (game_no is not None and game_no != room.game_no):
-                raise RoomError(409, "server.act.stale", seq=seq, now=len(state.history))
+            at, shown = len(state.history), wire.quoted(str(seq))
+            if seq < at or (game_no is not None and game_no != room.game_no):
+                raise RoomError(409, "server.act.stale", seq=shown, now=at)
+            if seq > at:  # a state this game has not had: made up, garbled, or an earlier game's
+                raise RoomError(409, "server.act.unreached", seq=shown, now=at)
             if state.current_player != seat:
                 if state.is_over:
                     raise RoomError(409, "server.act.over")

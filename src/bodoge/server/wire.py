@@ -39,9 +39,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bodoge.core.action import Choices
+from bodoge.core.i18n import Message
 from bodoge.core.state import State
 
 __all__ = [
+    "QUOTED",
     "FrameError",
     "Sent",
     "chat_frame",
@@ -50,13 +52,20 @@ __all__ = [
     "error_frame",
     "legal_steps",
     "parse_frame",
+    "quoted",
+    "quoting",
     "room_frame",
+    "said_in",
     "seq_of",
     "state_frame",
     "view_frame",
 ]
 
 JSON = dict[str, Any]
+
+QUOTED = 40
+"""How many characters of a person's input a refusal repeats: the rest is cut to "…", so that
+an action of 10,000 characters is not sent back whole."""
 
 
 class FrameError(ValueError):
@@ -145,6 +154,52 @@ class Sent:
 
 def room_frame(summary: Mapping[str, Any]) -> str:
     return dumps({"type": "room", **summary})
+
+
+def quoted(said: str) -> str:
+    """``said`` (something a person sent) as a refusal repeats it: at most :data:`QUOTED`
+    characters, then "…".
+
+    >>> quoted("draw"), quoted("x" * 100) == "x" * 40 + "…"
+    ('draw', True)
+    """
+    return said if len(said) <= QUOTED else said[:QUOTED] + "…"
+
+
+def said_in(frame: Mapping[str, Any]) -> str:
+    """What a client frame says that a refusal of it may repeat: an ``act``'s action, a
+    ``choices`` frame's first step and items."""
+    if frame.get("type") == "act":
+        return str(frame["action"])
+    if frame.get("type") == "choices":
+        return " ".join([str(frame["what"]), *frame["chosen"]])
+    return ""
+
+
+def quoting(message: Message, said: str) -> Message:
+    """``message``, a refusal of the input ``said``, with each field that repeats the input cut
+    by :func:`quoted`, in a reason inside it too. The engines quote the input in many ways (the
+    whole action, what is left of it, the items, a seat number typed), always in its own words:
+    so a field longer than :data:`QUOTED` made only of words of the input is one; the others
+    (the legal steps, the game's words, counts) are kept.
+
+    >>> refusal = Message("illegal.left_over", {"whole": "draw " + "y" * 60, "rest": "y" * 60})
+    >>> quoting(refusal, "draw " + "y" * 60).text("en") == (
+    ...     f"'draw {'y' * 35}…': one action at a time; '{'y' * 40}…' is left over")
+    True
+    """
+    words = set(said.split())
+
+    def cut(value: Any) -> Any:
+        if isinstance(value, Message):
+            return quoting(value, said)
+        if isinstance(value, str | int) and not isinstance(value, bool):
+            shown = str(value)
+            if len(shown) > QUOTED and set(shown.split()) <= words:
+                return quoted(shown)
+        return value
+
+    return Message(message.key, {name: cut(value) for name, value in message.fields.items()})
 
 
 def error_frame(message: str, seq: int) -> str:

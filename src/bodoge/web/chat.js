@@ -66,8 +66,8 @@ export class Chat {
       toast(t("web.chat.too_fast", { lines, seconds }));
       return;
     }
+    if (!this.send({ type: "chat", text })) return; // not connected (the page says so): the line stays
     this.sent.push(now);
-    this.send({ type: "chat", text });
     this.input.value = "";
   }
 

@@ -1,7 +1,8 @@
 // The room: seats before the start, then the table, drawn from the server's state frames alone.
 // Moves are offered only from `legal`; a compound move is built with `choices` frames (nothing is
 // applied until it is confirmed) and sent whole with the last seq seen, so a double click cannot
-// play twice.
+// play twice. While the connection is lost a banner says so and the moves are shown but not
+// offered: nothing is kept to send later (its seq would be stale by then).
 import { api, el, lang, langSwitch, loadMessages, ruleLinks, savedName, saveName, t, toast } from "./ui.js";
 import { Chat } from "./chat.js";
 import * as em from "./em.js";
@@ -28,10 +29,13 @@ const S = {
   chatLimits: null, // the server's chat limits (GET /api/games)
   confirmLeave: false, // the question "leave your seat?" is on show
   leaving: false, // a leave was sent: the seat's socket, closed by the server, is not reopened
+  offline: false, // the connection is lost, for longer than a reconnect takes: the banner is on show
 };
 let socket = null;
 let retry = 0;
 let retryTimer = null;
+let offlineTimer = null;
+const GRACE = 1500; // ms a lost connection has to come back before the page says it is lost
 
 // The room code of `/r/<code>`, or null for an address no room can have (a mistyped or cut link:
 // bad %-escapes, more parts, a code no server makes): that page says so without asking the server.
@@ -88,6 +92,9 @@ function connect() {
   socket = ws;
   ws.onopen = () => {
     retry = 0;
+    S.asking = null; // a question sent on a socket before is answered on none
+    S.instead = null;
+    back();
     chat.reset(); // the server sends the recent lines again
     if (S.quiet) send({ type: "quiet", on: true });
   };
@@ -104,10 +111,48 @@ function connect() {
       localStorage.removeItem(`bodoge.seat.${room}`);
       toast(t("web.room.bad_token"));
     }
+    lost();
     retry = Math.min(retry + 1, 5);
     retryTimer = setTimeout(connect, 300 * retry);
   };
 }
+
+// A lost connection is said only once it has stayed lost for GRACE (a usual reconnect is back
+// sooner, and shows nothing); it is said until a socket opens again, whose frames then draw the
+// page afresh.
+function lost() {
+  if (S.offline || offlineTimer !== null) return;
+  offlineTimer = setTimeout(() => {
+    offlineTimer = null;
+    S.offline = true;
+    S.busy = false; // a move sent just before is answered (or not) by the next connection's frames
+    draw();
+  }, GRACE);
+}
+
+function back() {
+  clearTimeout(offlineTimer);
+  offlineTimer = null;
+  if (!S.offline) return;
+  S.offline = false;
+  draw();
+}
+
+// The banner: one node, kept outside the drawn page (so that a screen reader hears it once), at
+// the top of the window however far the page is scrolled.
+const offlineBanner = el("div", { class: "offline-banner", role: "status", hidden: true });
+document.body.prepend(offlineBanner);
+
+function showOffline() {
+  offlineBanner.hidden = !S.offline;
+  offlineBanner.textContent = S.offline ? t("web.room.offline") : "";
+}
+
+const notConnected = () => toast(t("web.room.not_connected"));
+// What a request's failure says: the server's words, or, with no answer at all while the room's
+// socket is down too, that there is no connection (not the browser's "Failed to fetch").
+const refused = (err) => (err instanceof TypeError && socket?.readyState !== WebSocket.OPEN
+  ? t("web.room.not_connected") : err.message);
 
 function reconnect() {
   clearTimeout(retryTimer); // a retry already waiting would open a second socket
@@ -118,8 +163,14 @@ function reconnect() {
   connect();
 }
 
+// A frame to the server, or, with no connection, nothing but a toast saying so: false.
 function send(frame) {
-  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  if (socket?.readyState !== WebSocket.OPEN) {
+    notConnected();
+    return false;
+  }
+  socket.send(JSON.stringify(frame));
+  return true;
 }
 
 async function receive(frame) {
@@ -129,7 +180,7 @@ async function receive(frame) {
     if (S.summary && frame.game_no !== S.summary.game_no) S.replay = null; // a rematch began
     S.summary = frame;
     updateChat();
-    if (!S.faces) await loadFaces();
+    if (!S.faces || !S.games) await loadFaces();
     if (frame.status !== "open" && !S.frame) {
       // a started game sends its state next
     }
@@ -139,7 +190,7 @@ async function receive(frame) {
     const fresh = !S.frame || frame.seq !== S.frame.seq;
     S.frame = frame;
     if (!S.summary) S.summary = { game: frame.view.game, players: frame.view.players, seats: [] };
-    if (!S.faces) await loadFaces();
+    if (!S.faces || !S.games) await loadFaces();
     S.busy = false;
     if (fresh) {
       S.building = null;
@@ -207,11 +258,26 @@ function joinLog(frame) {
   return true;
 }
 
-async function loadFaces() {
+// The cards' faces and the games' words, where not had yet (`again`: in the page's language, now
+// another). The ones had stay on show until the new ones come: without faces the page would be
+// drawn as the waiting room for a moment. With no answer (the connection lost) the next frame
+// asks again; an answer in a language switched away from meanwhile is not taken.
+async function loadFaces(again = false) {
   const game = S.summary?.game || S.frame?.view.game;
   if (!game) return;
-  S.faces = await api("GET", `/api/faces/${game}?lang=${lang}&room=${encodeURIComponent(room)}`);
-  if (!S.games) ({ games: S.games, bots: S.bots, chat: S.chatLimits } = await api("GET", `/api/games?lang=${lang}`));
+  const asked = lang;
+  try {
+    if (again || !S.faces) {
+      const faces = await api("GET", `/api/faces/${game}?lang=${asked}&room=${encodeURIComponent(room)}`);
+      if (lang === asked) S.faces = faces;
+    }
+    if (again || !S.games) {
+      const got = await api("GET", `/api/games?lang=${asked}`);
+      if (lang === asked) ({ games: S.games, bots: S.bots, chat: S.chatLimits } = got);
+    }
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+  }
   updateChat();
 }
 
@@ -275,25 +341,28 @@ async function describeMissing() {
   let lines;
   try {
     ({ events: lines } = await api("POST", "/api/words", { game: view.game, lang, events, names }));
-  } catch {
+  } catch (err) {
+    // no answer (the connection lost): asked again with the next frame, nothing kept meanwhile;
+    // a refusal: the events as they are
+    if (err instanceof TypeError) return;
     lines = events.map((e) => e.event);
   }
   [...wanted.keys()].forEach((key, k) => logLines.set(key, lines[k]));
 }
 
 // --------------------------------------------------------------------------- moves
+// Each of these changes the page only once its frame is sent (a frame is never kept for later).
 function act(action) {
   if (S.busy || !S.frame) return;
+  if (!send({ type: "act", action, seq: S.frame.seq })) return;
   S.busy = true;
   S.building = null;
-  send({ type: "act", action, seq: S.frame.seq });
   draw();
 }
 
 function begin(step) {
   if (S.busy) return;
-  S.asking = step;
-  send({ type: "choices", what: step, chosen: [] });
+  if (send({ type: "choices", what: step, chosen: [] })) S.asking = step;
 }
 
 function toggle(item, add) {
@@ -301,8 +370,7 @@ function toggle(item, add) {
   const chosen = [...b.chosen];
   if (add) chosen.push(item);
   else chosen.splice(chosen.lastIndexOf(item), 1);
-  S.asking = b.what;
-  send({ type: "choices", what: b.what, chosen });
+  if (send({ type: "choices", what: b.what, chosen })) S.asking = b.what;
 }
 
 function cancel() {
@@ -328,11 +396,14 @@ function offer(step, extra = {}) {
   if (b && b.addable.includes(step)) onclick = () => toggle(step, true);
   else if (!b && legal().includes(step)) onclick = () => begin(step);
   if (!onclick) return attrs;
-  const hinted = S.hint.includes(step) && (!b || !b.chosen.includes(step));
+  // offline: still where the move is (the table keeps its shape), but not offered; a click says why
+  if (S.offline) onclick = notConnected;
+  const hinted = !S.offline && S.hint.includes(step) && (!b || !b.chosen.includes(step));
   return {
     ...attrs,
     "data-step": step,
-    class: `${attrs.class || ""} choice${hinted ? " hinted" : ""}`,
+    class: `${attrs.class || ""} ${S.offline ? "unavailable" : "choice"}${hinted ? " hinted" : ""}`,
+    "aria-disabled": S.offline ? "true" : undefined,
     tabindex: "0",
     role: attrs.role || "button",
     onclick,
@@ -387,8 +458,9 @@ function handCard(cardNode, code, nth, prefixes = [], spellings = [code]) {
       // what a second click makes of it: the table needs no button of its own for that
       const then = addable.includes(step) ? spellings[spellings.indexOf(step) + 1] : undefined;
       if (addable.includes(then)) cardNode.dataset.thenStep = then;
-      const hinted = addable.some((s) => S.hint.includes(s)) && !attrs.class.includes("hinted");
+      const hinted = !S.offline && addable.some((s) => S.hint.includes(s)) && !attrs.class.includes("hinted");
       cardNode.className += attrs.class + (hinted ? " hinted" : "");
+      if (attrs["aria-disabled"]) cardNode.setAttribute("aria-disabled", "true");
       cardNode.tabIndex = 0;
       cardNode.setAttribute("role", "button");
       cardNode.addEventListener("click", attrs.onclick);
@@ -438,9 +510,9 @@ function chosenCard(cardNode, at, spellings) {
 function rechoose(chosen, instead = null) {
   const b = S.building;
   if (S.busy || !b) return;
+  if (!send({ type: "choices", what: b.what, chosen })) return;
   S.asking = b.what;
   S.instead = instead ? { tried: JSON.stringify(chosen), chosen: instead } : null;
-  send({ type: "choices", what: b.what, chosen });
 }
 
 // Steps no card stands for, as buttons.
@@ -464,7 +536,8 @@ function buildingBar(describe) {
       : el("div", { class: `needs${b.needs ? " must" : ""}`, role: "status" },
         b.needs ? el("strong", { class: "must-line" }, b.needs) : t("web.move.pick_more")),
     el("div", { class: "buttons" },
-      el("button", b.complete ? { type: "button", class: "primary confirm", "data-step": whole, onclick: () => act(whole) }
+      el("button", b.complete ? { type: "button", class: "primary confirm", "data-step": whole,
+        "aria-disabled": S.offline ? "true" : undefined, onclick: () => act(whole) }
         : { type: "button", class: "primary confirm", disabled: true }, t("web.move.confirm")),
       el("button", { type: "button", class: "cancel", onclick: cancel }, t("web.move.cancel"))));
 }
@@ -537,7 +610,7 @@ async function takeSeat(seat) {
     localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ seat: got.seat, token: got.token }));
     reconnect();
   } catch (err) {
-    toast(err.message);
+    toast(refused(err));
   }
 }
 
@@ -545,7 +618,7 @@ async function addBot(seat, level) {
   try {
     await api("POST", `/api/rooms/${room}/seats/${seat}/bot`, { level }, mySeat().token);
   } catch (err) {
-    toast(err.message);
+    toast(refused(err));
   }
 }
 
@@ -557,7 +630,7 @@ async function start() {
   try {
     await api("POST", `/api/rooms/${room}/start`, {}, mySeat().token);
   } catch (err) {
-    toast(err.message);
+    toast(refused(err));
   }
 }
 
@@ -603,7 +676,7 @@ async function leaveSeat() {
     await api("POST", `/api/rooms/${room}/leave?lang=${lang}`, {}, mySeat()?.token);
   } catch (err) {
     S.leaving = false;
-    toast(err.message);
+    toast(refused(err));
     reconnect();
     draw();
     return;
@@ -626,7 +699,7 @@ async function askHint() {
     draw();
     document.querySelector(".hinted")?.scrollIntoView({ block: "nearest" });
   } catch (err) {
-    toast(err.message);
+    toast(refused(err));
   }
 }
 
@@ -642,7 +715,7 @@ async function openReplay() {
     S.replay = { record, step: record.history.length, seat: S.frame?.seat ?? null, view: null };
     await replayTo(S.replay.step);
   } catch (err) {
-    toast(err.message);
+    toast(refused(err));
   }
 }
 
@@ -741,7 +814,7 @@ async function rematch() {
   try {
     await api("POST", `/api/rooms/${room}/rematch?lang=${lang}`, {}, mySeat().token);
   } catch (err) {
-    toast(err.message);
+    toast(refused(err));
   }
 }
 
@@ -762,17 +835,15 @@ function header() {
     el("a", { class: "brand", href: "/" }, "bodoge"),
     el("span", { class: "title" }, gameTitle(S.summary?.game), " ", el("span", { class: "muted" }, `#${room}`)),
     el("a", { class: "rules-link", href: `/rules/${S.summary?.game}?lang=${lang}`, target: "_blank", rel: "noopener" }, t("web.rules.link")),
-    playing ? el("button", { type: "button", id: "hint", onclick: askHint, disabled: !legal().length }, t("web.hint")) : null,
-    playing && rm ? el("label", { class: "quiet" }, el("input", { type: "checkbox", id: "quiet", checked: S.quiet,
+    playing ? el("button", { type: "button", id: "hint", onclick: askHint, disabled: !legal().length || S.offline }, t("web.hint")) : null,
+    playing && rm ? el("label", { class: "quiet" }, el("input", { type: "checkbox", id: "quiet", checked: S.quiet, disabled: S.offline,
       onchange: (e) => setQuiet(e.target.checked) }), t("web.quiet")) : null,
     // leaving a game begun (before the start, the seat's own row offers it)
     seated() && S.summary.status !== "open" ? el("button", { type: "button", class: "leave", id: "leave", onclick: askLeave,
       "aria-expanded": S.confirmLeave ? "true" : "false" }, t(S.summary.status === "running" ? "web.leave.game" : "web.room.leave_seat")) : null,
     langSwitch(async () => {
-      S.faces = null;
-      S.games = null;
       describeLog().then(draw);
-      await loadFaces();
+      await loadFaces(true);
       chat.refresh();
       draw();
     }));
@@ -817,6 +888,7 @@ function noRoomPage() {
 
 function draw() {
   const app = document.getElementById("app");
+  showOffline();
   if (S.noRoom) {
     document.title = "bodoge";
     app.replaceChildren(...noRoomPage());

@@ -297,7 +297,7 @@ class EMState(State):
             reason = Message("em.illegal.drop", {"held": len(self.hands[p]), "limit": HAND_LIMIT})
         elif word == "draw" and not self._can_draw():
             reason = Message("em.illegal.deck_empty")
-        elif word == "take" and arg.isdigit():
+        elif word == "take" and arg.isdigit() and len(arg) <= 3:  # int() refuses a huge one
             seat = int(arg)
             if seat == p:
                 reason = Message("em.illegal.own_discard")

@@ -42,7 +42,8 @@ REPEATABLE = frozenset({"bottom", "discard", "take", "top", "recover"})
 UNORDERED = frozenset({"discard", "take", "recover"})
 _CODE = re.compile(r"[FWAE]1|[FWAE]2(?:/1)?|RB|S\d{2,3}|R\d{2,3}")
 _PAY = re.compile(r"[FWAE]1|[FWAE]2(?:/1)?|RB")
-_CAST = re.compile(r"cast (S\d{2,3})/(\d+)")
+# an option is a number of a few digits: a longer one is no option (and int() refuses a huge one)
+_CAST = re.compile(r"cast (S\d{2,3})/(\d{1,3})")
 
 # The kinds of decision a seat may be waiting on; each has words ``rm.waiting.<kind>``.
 WAITING: tuple[str, ...] = (

@@ -1,0 +1,113 @@
+"""A lost connection in a real browser: the server of a game under way is killed (kill -9) and
+started again on the same port and database. While it is down the room page says so in a banner
+(after a short grace, so a quick reconnect shows nothing) and offers no move (a click says that
+nothing was sent); once it is back the banner goes and the table plays on, its log in words even
+where they could not be had before."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from web_helpers import PHONE, free_port, wait_until_up
+
+
+class Server:
+    """``bodoge serve`` on one port and database, which a test may kill and start again."""
+
+    def __init__(self, db: Path) -> None:
+        self.url = f"http://127.0.0.1:{free_port()}"
+        self.db = db
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        port = self.url.rsplit(":", 1)[1]
+        command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", port]
+        command += ["--db", f"sqlite:///{self.db}"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wait_until_up(self.url + "/", self.process)
+
+    def kill(self) -> None:
+        """As a crash: no shutdown, the sockets cut."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def post(self, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(
+            self.url + path, json.dumps(body).encode(), headers, method="POST"
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    server = Server(tmp_path / "bodoge.sqlite")
+    server.start()
+    yield server
+    server.kill()
+
+
+def seat_link(server: Server) -> str:
+    """An Extreme Mission game begun, Ann (seat 0) to move, a normal bot in seat 1."""
+    made = server.post("/api/rooms", {"game": "extreme-mission", "players": 2, "name": "Ann"})
+    room, token = made["room"], made["token"]
+    server.post(f"/api/rooms/{room}/seats/1/bot", {"level": "normal"}, token)
+    server.post(f"/api/rooms/{room}/start", {"start_player": 0}, token)
+    return f"{server.url}/r/{room}#token={token}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "banner", "not_sent", "begins"),
+    [
+        ("en", "Connection lost — reconnecting…", "nothing was sent", "The game begins"),
+        ("ja", "接続が切れました", "送信していません", "ゲーム開始"),
+    ],
+)
+def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
+    own_server: Server, person: Any, lang: str, banner: str, not_sent: str, begins: str
+) -> None:
+    ann = person(f"offline-{lang}", lang, PHONE)
+    page = ann.page
+    page.route("**/api/words", lambda route: route.abort())  # the log's words cannot be had
+    with page.expect_event("requestfailed", lambda request: "/api/words" in request.url):
+        page.goto(seat_link(own_server))
+    page.unroute("**/api/words")
+    draw = page.locator("[data-step='draw']")
+    expect(draw).to_be_enabled()
+    expect(page.locator(".offline-banner")).to_be_hidden()
+
+    own_server.kill()
+    page.wait_for_timeout(400)  # the grace: a reconnect this quick would show nothing
+    expect(page.locator(".offline-banner")).to_be_hidden()
+    expect(page.locator(".offline-banner")).to_be_visible(timeout=10000)
+    expect(page.locator(".offline-banner")).to_contain_text(banner)
+    expect(draw).to_be_disabled()  # shown where it was, but not offered
+    draw.click(force=True)  # a click is not dropped unsaid, nor kept to send later
+    expect(page.locator(".toast")).to_contain_text(not_sent)
+    assert page.evaluate("window.bodoge.busy") is False
+    ann.no_sideways_scroll()
+    ann.shot("offline")
+
+    own_server.start()
+    expect(page.locator(".offline-banner")).to_be_hidden(timeout=20000)
+    expect(draw).to_be_enabled()
+    draw.click()  # the table is back, drawn from the new connection's frames, and plays on
+    page.wait_for_function("window.bodoge.frame.seq >= 1")
+    expect(page.locator(".log li").first).to_contain_text(begins)  # asked again: not kept raw
+    ann.shot("back")
+    # the reconnects refused while the server was down, and the words aborted, are expected
+    expected = ("ERR_CONNECTION_REFUSED", "ERR_FAILED")
+    ann.errors = [e for e in ann.errors if not any(word in e for word in expected)]
