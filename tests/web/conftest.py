@@ -8,15 +8,13 @@ Set ``BODOGE_WEB_URL`` to test a server that is already running instead.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
-from web_helpers import DESKTOP, Watched, free_port, wait_until_up
+from web_helpers import DESKTOP, Served, Watched
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -37,29 +35,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if given:
         yield given.rstrip("/")
         return
-    port = free_port()
-    db = tmp_path_factory.mktemp("server") / "bodoge.sqlite"
-    command = [
-        sys.executable,
-        "-m",
-        "bodoge.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        f"sqlite:///{db}",
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
+    served = Served(tmp_path_factory.mktemp("server") / "bodoge.sqlite")
+    served.start()
     try:
-        wait_until_up(url + "/", process)
-        yield url
+        yield served.url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        served.stop()
 
 
 @pytest.fixture(scope="session")

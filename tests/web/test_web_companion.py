@@ -5,8 +5,6 @@ Mission table is set up, tracked and ranked."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,39 +12,14 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import PHONE, free_port, rule_links, wait_until_up
+from web_helpers import PHONE, Served, rule_links
 
 PHONE_360 = {"width": 360, "height": 760}
 
 
-class Server:
-    """``bodoge serve`` on one database and port, which a test may stop and start again."""
-
-    def __init__(self, db: Path) -> None:
-        self.db = db
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(self.port)]
-        command += ["--db", f"sqlite:///{self.db}"]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        wait_until_up(self.url + "/", self.process)
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-            self.process = None
-
-
 @pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "companion.sqlite")
+def own_server(tmp_path: Path) -> Iterator[Served]:
+    server = Served(tmp_path / "companion.sqlite")
     server.start()
     yield server
     server.stop()
@@ -64,7 +37,7 @@ def synced(page: Page) -> None:
     expect(page.locator(".sync.on")).to_be_visible(timeout=15000)
 
 
-def phones(person: Any, server: Server, game: str) -> tuple[Any, Any]:
+def phones(person: Any, server: Served, game: str) -> tuple[Any, Any]:
     """Ann's phone (English) and Bo's (Japanese), 360 px wide, Ann on the setup form of ``game``
     with two players named."""
     ann = person("ann", "en", PHONE_360)
@@ -88,7 +61,7 @@ def open_table(ann: Any, bo: Any, game: str) -> None:
 
 
 def test_two_phones_count_a_ruler_of_mana_game_through_a_restart(
-    own_server: Server, person: Any
+    own_server: Served, person: Any
 ) -> None:
     ann, bo = phones(person, own_server, "ruler-of-mana")
     a, b = ann.page, bo.page
@@ -148,7 +121,7 @@ def test_two_phones_count_a_ruler_of_mana_game_through_a_restart(
 
 
 def test_an_extreme_mission_table_is_set_up_tracked_and_ranked(
-    own_server: Server, person: Any
+    own_server: Served, person: Any
 ) -> None:
     ann, bo = phones(person, own_server, "extreme-mission")
     a, b = ann.page, bo.page

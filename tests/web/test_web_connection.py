@@ -6,61 +6,24 @@ where they could not be had before."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import PHONE, free_port, wait_until_up
-
-
-class Server:
-    """``bodoge serve`` on one port and database, which a test may kill and start again."""
-
-    def __init__(self, db: Path) -> None:
-        self.url = f"http://127.0.0.1:{free_port()}"
-        self.db = db
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        port = self.url.rsplit(":", 1)[1]
-        command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", port]
-        command += ["--db", f"sqlite:///{self.db}"]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        wait_until_up(self.url + "/", self.process)
-
-    def kill(self) -> None:
-        """As a crash: no shutdown, the sockets cut."""
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait(timeout=10)
-            self.process = None
-
-    def post(self, path: str, body: dict[str, Any], token: str | None = None) -> Any:
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        request = urllib.request.Request(
-            self.url + path, json.dumps(body).encode(), headers, method="POST"
-        )
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.loads(answer.read())
+from web_helpers import PHONE, Served
 
 
 @pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "bodoge.sqlite")
+def own_server(tmp_path: Path) -> Iterator[Served]:
+    server = Served(tmp_path / "bodoge.sqlite")
     server.start()
     yield server
     server.kill()
 
 
-def seat_link(server: Server) -> str:
+def seat_link(server: Served) -> str:
     """An Extreme Mission game begun, Ann (seat 0) to move, a normal bot in seat 1."""
     made = server.post("/api/rooms", {"game": "extreme-mission", "players": 2, "name": "Ann"})
     room, token = made["room"], made["token"]
@@ -77,7 +40,7 @@ def seat_link(server: Server) -> str:
     ],
 )
 def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
-    own_server: Server, person: Any, lang: str, banner: str, not_sent: str, begins: str
+    own_server: Served, person: Any, lang: str, banner: str, not_sent: str, begins: str
 ) -> None:
     ann = person(f"offline-{lang}", lang, PHONE)
     page = ann.page

@@ -7,14 +7,12 @@ every room), so the server builds it itself, exactly, as when it restores a room
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_helpers import free_port, wait_until_up
+from web_helpers import Served
 
 from bodoge.server.rooms import hash_token
 from bodoge.server.storage import RoomRecord, SeatRecord, Storage
@@ -34,27 +32,20 @@ SETUP = {
 def scenario(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose one room is a game of Ruler of Mana at the position ``SETUP`` (seat 0 a
     person, seat 1 an easy bot): the room's seat link."""
-    db = f"sqlite:///{tmp_path_factory.mktemp('scenario') / 'bodoge.sqlite'}"
+    path = tmp_path_factory.mktemp("scenario") / "bodoge.sqlite"
     now = time.time()
-    storage = Storage(db)
+    storage = Storage(f"sqlite:///{path}")
     seats = [SeatRecord(0, "Ann", token_hash=hash_token(TOKEN)), SeatRecord(1, bot="easy")]
     record = RoomRecord(ROOM, "ruler-of-mana", 2, "basic", status="running", game_no=1, seed=5)
     record.setup, record.created, record.touched, record.seats = SETUP, now, now, seats
     storage.save_room(record)
     storage.close()
-    port = free_port()
-    command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(port), "--db", db]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
+    served = Served(path)
+    served.start()
     try:
-        wait_until_up(url + "/", process)
-        yield f"{url}/r/{ROOM}#token={TOKEN}"
+        yield f"{served.url}/r/{ROOM}#token={TOKEN}"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        served.stop()
 
 
 def test_a_2_orb_card_is_paid_as_one_mana_by_clicking_the_card(scenario: str, person: Any) -> None:

@@ -3,12 +3,15 @@ that a rule id shown is a link to that rule."""
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
+import sys
 import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
 
@@ -37,6 +40,49 @@ class Watched:
         width = self.page.evaluate("document.documentElement.scrollWidth")
         inner = self.page.evaluate("window.innerWidth")
         assert width <= inner, f"{self.name}: the page is {width} px wide in a {inner} px window"
+
+
+class Served:
+    """``bodoge serve`` on one database and port, which a test may stop (or kill, as a crash)
+    and start again."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(self.port)]
+        command += ["--db", f"sqlite:///{self.db}"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wait_until_up(self.url + "/", self.process)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+            self.process = None
+
+    def kill(self) -> None:
+        """As a crash: no shutdown, the sockets cut."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def post(self, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(
+            self.url + path, json.dumps(body).encode(), headers, method="POST"
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
 
 
 def free_port() -> int:
