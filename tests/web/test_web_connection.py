@@ -1,11 +1,15 @@
 """A lost connection in a real browser: the server of a game under way is killed (kill -9) and
 started again on the same port and database. While it is down the room page says so in a banner
 (after a short grace, so a quick reconnect shows nothing) and offers no move (a click says that
-nothing was sent); once it is back the banner goes and the table plays on, its log in words even
-where they could not be had before."""
+nothing was sent) nor says it is the seat's move; once it is back the banner goes and the table
+plays on, its log in words even where they could not be had before. A language switch that finds
+no server keeps the page's language and says so in it, on every page that has the switch."""
 
 from __future__ import annotations
 
+import json
+import re
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from web_helpers import PHONE, Served
+
+from bodoge.core.i18n import text
 
 
 @pytest.fixture
@@ -51,6 +57,8 @@ def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
     draw = page.locator("[data-step='draw']")
     expect(draw).to_be_enabled()
     expect(page.locator(".offline-banner")).to_be_hidden()
+    status = page.locator(".status")
+    expect(status).to_have_class(re.compile(r"\byours\b"))  # the seat's move, said and marked
 
     own_server.kill()
     page.wait_for_timeout(400)  # the grace: a reconnect this quick would show nothing
@@ -58,6 +66,8 @@ def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
     expect(page.locator(".offline-banner")).to_be_visible(timeout=10000)
     expect(page.locator(".offline-banner")).to_contain_text(banner)
     expect(draw).to_be_disabled()  # shown where it was, but not offered
+    expect(status).not_to_have_class(re.compile(r"\byours\b"))  # nor the status line inviting it
+    expect(status.locator(".line")).to_contain_text(banner)
     draw.click(force=True)  # a click is not dropped unsaid, nor kept to send later
     expect(page.locator(".toast")).to_contain_text(not_sent)
     assert page.evaluate("window.bodoge.busy") is False
@@ -67,6 +77,7 @@ def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
     own_server.start()
     expect(page.locator(".offline-banner")).to_be_hidden(timeout=20000)
     expect(draw).to_be_enabled()
+    expect(status).to_have_class(re.compile(r"\byours\b"))
     draw.click()  # the table is back, drawn from the new connection's frames, and plays on
     page.wait_for_function("window.bodoge.frame.seq >= 1")
     expect(page.locator(".log li").first).to_contain_text(begins)  # asked again: not kept raw
@@ -74,3 +85,40 @@ def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
     # the reconnects refused while the server was down, and the words aborted, are expected
     expected = ("ERR_CONNECTION_REFUSED", "ERR_FAILED")
     ann.errors = [e for e in ann.errors if not any(word in e for word in expected)]
+
+
+def spectated_room(server: str) -> str:
+    asked = urllib.request.Request(
+        server + "/api/rooms",
+        b'{"game": "extreme-mission", "players": 2, "name": "Ann"}',
+        {"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(asked, timeout=10) as answer:
+        return "/r/" + json.loads(answer.read())["room"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("where", ["/", "/companion", "/companion/extreme-mission", "room"])
+def test_a_language_switch_with_no_server_keeps_the_language_and_says_why(
+    server: str, person: Any, lang: str, where: str
+) -> None:
+    other = "ja" if lang == "en" else "en"
+    who = person(f"switch-{lang}-{where.strip('/').replace('/', '-') or 'lobby'}", lang, PHONE)
+    page = who.page
+    page.goto(server + (spectated_room(server) if where == "room" else where))
+    button = page.locator(f".langs button[lang={other}]")
+    expect(button).to_be_visible()
+    page.route(lambda url: "/api/messages" in url, lambda route: route.abort())
+    with page.expect_event("requestfailed", lambda request: "/api/messages" in request.url):
+        button.click()
+    toast = page.locator(".toast")
+    expect(toast).to_have_text(text("web.unreachable", lang))
+    box = toast.bounding_box()  # a longer message uses most of a phone's width, not half of it
+    assert box and box["width"] > 0.8 * PHONE["width"] and box["x"] >= 15, box
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.evaluate("localStorage.getItem('bodoge.lang')") in (None, lang)
+    # the texts kept, in the page's language
+    expect(page.locator(".langs")).to_have_attribute("aria-label", text("web.lang.switch", lang))
+    expect(page.locator(f".langs button[lang={lang}]")).to_have_attribute("aria-pressed", "true")
+    who.no_sideways_scroll()
+    who.errors = [e for e in who.errors if "ERR_FAILED" not in e]  # the aborted request

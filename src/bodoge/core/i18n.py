@@ -10,8 +10,9 @@ missing translation is easy to see (a test checks none is). The catalogue is all
 ('English', '日本語')
 
 A text that counts something says so: ``count`` names the field holding the number, and
-``en_one`` is the English text when that number is 1 ("1 card", not "1 cards"). Japanese has no
-plural, so ``ja`` serves every number (a ``ja_one`` would be taken the same way if ever needed)::
+``en_one`` is the English text when that number is 1 ("1 card", not "1 cards"; it may leave the
+number out: "a card"). Japanese has no plural, so ``ja`` serves every number (a ``ja_one`` is
+taken the same way where the one is worded otherwise: ``em.group.flush``'s 好きな色1枚)::
 
     [companion.offline]
     count = "n"

@@ -101,9 +101,10 @@ function status(ctx) {
   const who = view.current_player;
   let line;
   if (view.is_over) line = t("web.over");
+  else if (ctx.offline) line = t("web.room.offline"); // no move is offered until the connection is back
   else if (ctx.legal.length) line = view.phase === "drop" ? t("web.em.prompt.drop", { n: view.hand.length - 10 }) : t("web.em.prompt.action", { n: view.actions_left });
   else line = t("web.waiting_for", { name: ctx.seatName(who) });
-  return el("div", { class: `status${ctx.legal.length ? " yours" : ""}`, role: "status" },
+  return el("div", { class: `status${ctx.legal.length && !ctx.offline ? " yours" : ""}`, role: "status" },
     el("span", { class: "line" }, line),
     view.is_over ? null : el("span", { class: "chip" }, t("web.em.actions_left", { n: view.actions_left })),
     el("span", { class: "chip" }, t("web.turn_n", { n: view.turn })),

@@ -150,6 +150,7 @@ function status(ctx) {
   const { view } = ctx;
   let line;
   if (view.is_over) line = t("web.over");
+  else if (ctx.offline) line = t("web.room.offline"); // no move is offered until the connection is back
   else if (ctx.quietPass) line = t("web.rm.prompt.quiet_pass");
   else if (ctx.legal.length) {
     const kind = view.pending?.decision?.kind || view.pending?.kind;
@@ -157,7 +158,7 @@ function status(ctx) {
       : ctx.legal.length === 1 && ctx.legal[0] === "pass" ? t("web.rm.prompt.pass_only")
         : kind ? t(`web.rm.prompt.${kind}`) : t("web.rm.prompt.main");
   } else line = t("web.waiting_for", { name: ctx.seatName(view.current_player) });
-  return el("div", { class: `status${ctx.legal.length ? " yours" : ""}`, role: "status" },
+  return el("div", { class: `status${ctx.legal.length && !ctx.offline ? " yours" : ""}`, role: "status" },
     el("span", { class: "line" }, line),
     el("span", { class: "chip" }, t("web.rm.turn_n", { n: view.turn })),
     view.variant === "expert" ? el("span", { class: "chip" }, t("web.variant.expert")) : null,

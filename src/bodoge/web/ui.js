@@ -12,6 +12,7 @@ export function chooseLang() {
 
 export async function loadMessages(code = chooseLang()) {
   const answer = await fetch(`/api/messages?lang=${code}`);
+  if (!answer.ok) throw new Error(`${answer.status}`); // the texts kept so far stay
   const data = await answer.json();
   messages = data.messages;
   singular = data.one || {};
@@ -62,7 +63,8 @@ export function ruleLinks(text, game, prefix) {
   return parts.filter((part) => part !== "");
 }
 
-// The language switch every page carries: changing it keeps the page and reloads its texts.
+// The language switch every page carries: changing it keeps the page and reloads its texts. With
+// the server out of reach the page keeps its language and texts, and says why in them.
 export function langSwitch(onChange) {
   return el(
     "nav",
@@ -75,8 +77,13 @@ export function langSwitch(onChange) {
         lang: code,
         text: messages[`web.lang.${code}`] || code,
         onclick: async () => {
+          try {
+            await loadMessages(code);
+          } catch {
+            toast(t("web.unreachable"));
+            return;
+          }
           localStorage.setItem("bodoge.lang", code);
-          await loadMessages(code);
           onChange();
         },
       }),

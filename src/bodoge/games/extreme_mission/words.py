@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bodoge.core.action import Action
-from bodoge.core.i18n import catalogue, text
+from bodoge.core.i18n import text
 from bodoge.games.extreme_mission.cards import CardSet
 from bodoge.games.extreme_mission.conditions import Condition, Group
 
@@ -31,8 +31,7 @@ def group_words(cards: CardSet, group: Group, lang: str) -> str:
         c = cards.colours[group.colour_index]
         colour = c.ja if lang == "ja" else c.en
     key = "em.group.flush_colour" if group.kind == "flush" and colour else f"em.group.{group.kind}"
-    if group.n == 1 and f"{key}_one" in catalogue():
-        key += "_one"  # "a purple card", not "1 purple cards"
+    # the catalogue words one card as one: "a purple card", not "1 purple cards"
     return text(key, lang, n=group.n, k=group.value, x=group.value, colour=colour)
 
 

@@ -59,7 +59,9 @@ async function openPicker(table) {
       cardMissions = (await api("GET", path)).missions;
     }
   } catch (err) {
-    toast(err.message);
+    // the server's words when it answered; with no answer at all, the catalogue's (not the
+    // browser's own "Failed to fetch", in the browser's language)
+    toast(err instanceof TypeError ? t("companion.em.pick_unreached") : err.message);
     return;
   }
   // Opened again to correct the table's own deal: what was entered is chosen already.
