@@ -43,6 +43,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         served.stop()
 
 
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Served]:
+    """A server of the test's own, with a fresh database, which it may stop or kill (as a crash)
+    and start again on the same port and database."""
+    served = Served(tmp_path / "bodoge.sqlite")
+    served.start()
+    yield served
+    served.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():

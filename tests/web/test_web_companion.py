@@ -6,25 +6,14 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_helpers import PHONE, Served, rule_links
 
 from bodoge.core.i18n import text
 
 PHONE_360 = {"width": 360, "height": 760}
-
-
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[Served]:
-    server = Served(tmp_path / "companion.sqlite")
-    server.start()
-    yield server
-    server.stop()
 
 
 def life(page: Page, seat: int) -> Any:

@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,14 +17,6 @@ from playwright.sync_api import expect
 from web_helpers import PHONE, Served
 
 from bodoge.core.i18n import text
-
-
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[Served]:
-    server = Served(tmp_path / "bodoge.sqlite")
-    server.start()
-    yield server
-    server.kill()
 
 
 def seat_link(server: Served) -> str:
