@@ -4,6 +4,9 @@ on small hand-made records."""
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -170,3 +173,35 @@ def test_cards_are_also_compared_with_their_kind() -> None:
     assert (cards["Z"].flag, cards["Z"].kind_flag, cards["Z"].kind_share) == (-1, 0, 0.0)
     mixed = card_figures([record((0,), uses=((0, "k", "A"), (1, "k", "B")))] * 30, 2)
     assert {c.key: (c.kind_share, c.kind_flag) for c in mixed} == {"A": (0.5, 1), "B": (0.5, -1)}
+
+
+_SUMS_SCRIPT = """
+from bodoge.arena.tournament import MatchRecord
+from bodoge.balance.records import BalanceRecord
+from bodoge.balance.stats import card_figures
+
+records = []
+for i in range(60):
+    winners = (0, 1, 2) if i % 3 else (i % 4,)
+    match = MatchRecord(0, 0, 0, ("bot",) * 4, 0, winners, (1,) * 4, (0.0,) * 4, 9, 9, False, 0.0)
+    uses = tuple((seat, "mission", f"M{(i * 7 + seat * 5 + k) % 23:02}") for seat in range(4)
+                 for k in range(3))
+    records.append(BalanceRecord(match, 0, "end", uses, None))
+print([(c.key, c.kind_share, c.wins) for c in card_figures(records, 4)])
+"""
+
+
+def test_card_figures_are_the_same_whatever_pythons_hash_seed() -> None:
+    # A report is made again by its command in another process: its figures must not depend on
+    # the order a set of strings iterates in, which follows the process's hash seed.
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", _SUMS_SCRIPT],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3", "4")
+    }
+    assert len(outputs) == 1, "the card figures change with Python's hash seed"

@@ -250,7 +250,9 @@ def card_figures(records: Sequence[BalanceRecord], players: int) -> list[CardFig
         games.update(played.keys())
         offered.update(set(record.offered or ()))
         if record.match.winners:
-            for seat, kind, key in set(record.uses):
+            # Each user once, in the log's order: a set's order follows the string hashes,
+            # which differ between processes, and the float sums would differ in the last bits.
+            for seat, kind, key in dict.fromkeys(record.uses):
                 users[kind, key] += 1
                 wins[kind, key] += record.win_share(seat)
     every_game = all(r.offered is None for r in records)
