@@ -4,7 +4,6 @@ the seat's view alone."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -14,7 +13,7 @@ import numpy as np
 
 import bodoge
 from bodoge.adapters import ActionSpace, Observer, actions
-from bodoge.core.testing import random_game
+from bodoge.core.testing import outputs_under_hash_seeds, random_game
 
 TURN_CAP = 30
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,16 +50,7 @@ def test_the_action_space_is_the_same_for_both_variants_and_every_run() -> None:
         "ruler-of-mana", players=3
     )
     script = "import bodoge.adapters as a; print(a.actions('ruler-of-mana', players=4))"
-    spaces = {
-        subprocess.run(
-            [sys.executable, "-c", script],
-            env={**os.environ, "PYTHONHASHSEED": seed},
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        for seed in ("1", "2", "3")
-    }
+    spaces = outputs_under_hash_seeds(script)
     assert len(spaces) == 1, "the step ids change with Python's hash seed"
 
 

@@ -4,9 +4,6 @@ on small hand-made records."""
 from __future__ import annotations
 
 import math
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -23,6 +20,7 @@ from bodoge.balance.stats import (
     length_figures,
     seat_figures,
 )
+from bodoge.core.testing import outputs_under_hash_seeds
 
 
 def record(
@@ -194,14 +192,5 @@ print([(c.key, c.kind_share, c.wins) for c in card_figures(records, 4)])
 def test_card_figures_are_the_same_whatever_pythons_hash_seed() -> None:
     # A report is made again by its command in another process: its figures must not depend on
     # the order a set of strings iterates in, which follows the process's hash seed.
-    outputs = {
-        subprocess.run(
-            [sys.executable, "-c", _SUMS_SCRIPT],
-            env={**os.environ, "PYTHONHASHSEED": seed},
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        for seed in ("1", "2", "3", "4")
-    }
+    outputs = outputs_under_hash_seeds(_SUMS_SCRIPT, seeds=("1", "2", "3", "4"))
     assert len(outputs) == 1, "the card figures change with Python's hash seed"

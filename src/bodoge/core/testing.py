@@ -14,7 +14,10 @@ from __future__ import annotations
 import ast
 import doctest
 import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
@@ -33,6 +36,21 @@ def is_japanese(words: str) -> bool:
     (True, False)
     """
     return any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in words)
+
+
+def outputs_under_hash_seeds(script: str, seeds: Iterable[str] = ("1", "2", "3")) -> set[str]:
+    """What ``script`` prints, run by this Python once for each hash seed: one output if nothing
+    it prints depends on the order a set of strings iterates in (which follows the seed)."""
+    return {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in seeds
+    }
 
 
 def run_doctests(module: ModuleType) -> doctest.TestResults:
