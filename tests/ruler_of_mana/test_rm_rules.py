@@ -536,6 +536,15 @@ def test_rm_5_3_healing_before_the_ko_check_saves() -> None:
     mine = scenario(hands={0: ids("S06", "F1", "F1")}, life={0: 2, 1: 15})
     mine.apply("cast S06/1 @1 F1 F1")
     assert mine.is_over and mine.life[0] == 0 and mine.bonus == [False, False, False]
+    # the save itself: S05's 3 damage reflected onto its caster (R04) takes them to 0, and the
+    # spell's own heal, later in the same play, brings them back before the KO check
+    saved = scenario(hands={0: ids("S05", "F1", "E1"), 1: ids("R04", "W1")}, life={0: 3})
+    saved.apply("cast S05/1 @1 F1 E1")
+    saved.apply("react R04")
+    pass_all(saved)
+    hits = [(e["target"], e["life"]) for e in saved.view(None)["log"] if e["event"] == "damage"]
+    assert hits == [(0, 0)], "the reflected damage took the caster to 0"
+    assert not saved.is_over and saved.life[0] == 2 and saved.bonus == [False, False, False]
 
 
 def test_rm_5_3_the_game_ends_when_the_player_who_drew_the_last_card_ends_the_turn() -> None:
