@@ -16,6 +16,8 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
 from typer.testing import CliRunner
 
 from bodoge.cli import app
@@ -138,3 +140,98 @@ def test_on_an_80_column_terminal_headers_wrap_and_no_figure_is_cut() -> None:
     lines = out.getvalue().splitlines()
     assert "…" not in out.getvalue() and max(cell_len(line) for line in lines) <= 80
     assert any(re.search(r"│ +\d+\.\d–\d+\.\d │", line) for line in lines)
+
+
+# ------------------------------------------------------------- the tables on a real terminal
+def _header_runs(header: str) -> set[str]:
+    """The lines ``header`` may be printed as: runs of its pieces, which end where a reader breaks
+    it (at a space; in Japanese, before an opening bracket: 勝利数 / （同率は等分））."""
+    pieces = re.split(r"(?<= )|(?=（)", header)
+    ends = range(len(pieces) + 1)
+    return {"".join(pieces[i:j]).strip() for i in ends for j in ends if i < j}
+
+
+def _printed_headers(out: str, joiner: str) -> tuple[list[str], list[str]]:
+    """Each printed column's header (its lines joined by ``joiner``), and every header line."""
+    headers: list[str] = []
+    lines: list[str] = []
+    block: list[list[str]] = []
+    for line in out.splitlines():
+        if line.startswith("┏"):
+            block = []
+        elif line.startswith("┃"):
+            block.append([c.strip() for c in line.split("┃")[1:-1]])
+        elif line.startswith("┡"):
+            for column in zip(*block, strict=True):
+                said = [c for c in column if c]
+                headers.append(joiner.join(said))
+                lines += said
+    return headers, lines
+
+
+@pytest.fixture(scope="module")
+def terminal_reports() -> list[tuple[str, Any]]:
+    """Arena and simulate reports of both games: 2 to 5 bots, 2 to 6 players."""
+    from bodoge.arena.command import run_arena
+    from bodoge.arena.simulate import simulate
+
+    five = ["random", "heuristic", "easy", "random", "heuristic"]
+    reports: list[tuple[str, Any]] = [
+        ("arena", run_arena("extreme-mission", ["heuristic", "random"], players=2, games=2)),
+        ("arena", run_arena("ruler-of-mana", five[:3], players=3, games=6)),
+        ("arena", run_arena("ruler-of-mana", five, players=2, games=20, workers=1)),
+    ]
+    for game, players in [("extreme-mission", 2), ("extreme-mission", 5)]:
+        reports.append(("simulate", simulate(game, players=players, games=4, seed=1)))
+    for game, players in [("ruler-of-mana", 2), ("ruler-of-mana", 6)]:
+        reports.append(("simulate", simulate(game, players=players, games=4, seed=1)))
+    return reports
+
+
+@pytest.mark.parametrize("width", [80, 60, 100])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_on_a_terminal_every_table_reads_whole(
+    terminal_reports: list[tuple[str, Any]], lang: str, width: int
+) -> None:
+    """In an 80-column terminal Rich broke Japanese headers and cells mid-word (エージェン / ト,
+    勝利数（同 / 率は各1）, 平均順…, 83.9–10…), cut the bots table at the 80th column, wrapped the
+    head-to-head title at its narrow table's width (…ボットよ / り上位…) and, narrower, cut a
+    caption's words. Every header reads whole or breaks where a reader breaks it, every cell and
+    figure whole on one line, every title and caption whole."""
+    from bodoge.arena.command import print_whole
+    from bodoge.arena.command import report_tables as arena_tables
+    from bodoge.cli import report_tables as simulate_tables
+
+    joiner = "" if lang == "ja" else " "
+    for command, report in terminal_reports:
+        items = list((arena_tables if command == "arena" else simulate_tables)(report, lang))
+        tables = [item for item in items if isinstance(item, Table)]
+        headers = [str(c.header) for t in tables for c in t.columns if str(c.header)]
+        cells = [str(cell) for t in tables for c in t.columns for cell in c.cells]
+        said = [str(words) for t in tables for words in (t.title, t.caption) if words]
+        said += [item.plain for item in items if isinstance(item, Text)]
+        out = io.StringIO()
+        terminal = Console(file=out, width=width, force_terminal=True, color_system=None)
+        print_whole(terminal, items)
+        printed = out.getvalue()
+        lines = printed.splitlines()
+        where = f"{command} {lang} {width}:\n{printed}"
+        assert "…" not in printed, where
+        assert max(cell_len(line) for line in lines) <= width, where
+        for line in lines:  # no table cut at the terminal's edge
+            if line[:1] in "┏┃┡│└":
+                assert line.rstrip()[-1] in "┓┃┩│┘", where
+        printed_headers, header_lines = _printed_headers(printed, joiner)
+        for header in headers:
+            assert header in printed_headers, (header, where)
+        runs = set().union(*(_header_runs(h) for h in headers))
+        for header_line in header_lines:
+            assert header_line in runs, (header_line, where)
+        segments = {c.strip() for line in lines if line[:1] == "│" for c in line.split("│")}
+        for cell in cells:
+            assert cell in segments, (cell, where)
+        running = joiner.join(joiner.join(line.split()) for line in lines)
+        for words in said:  # nothing cut; and on one line if it fits one
+            assert joiner.join(words.split()) in running, (words, where)
+            if cell_len(words) <= width:
+                assert any(line.strip() == words for line in lines), (words, where)
