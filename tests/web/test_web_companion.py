@@ -8,6 +8,7 @@ import json
 import urllib.request
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 from web_helpers import PHONE, Served, rule_links
 
@@ -343,13 +344,69 @@ def test_a_room_of_the_other_game_is_redirected_and_a_missing_one_says_so_once(
     a.goto(f"{server}/companion/ruler-of-mana/nosuchroom")
     message = a.locator(".no-room")
     expect(message).to_contain_text("卓 nosuchroom はありません")
-    a.wait_for_timeout(3000)  # no reconnecting: one socket, no toast
-    assert len(sockets) == 1 and a.locator(".toast").count() == 0
+    a.wait_for_timeout(3000)  # no reconnecting: a socket at most (the page came as a 404), no toast
+    assert len(sockets) <= 1 and a.locator(".toast").count() == 0
     message.get_by_role("link").click()
     a.wait_for_url(f"{server}/companion/ruler-of-mana")
     expect(a.locator("form.setup")).to_be_visible()
     ann.shot("no-room-ja")
     ann.errors = [e for e in ann.errors if "404" not in e]  # the page of a missing room is a 404
+
+
+# What a page shows, noted at every change of the page: a table drawn, the missing room's panel,
+# a toast (each true once it has been seen at all).
+SEEN = """
+window.seen = {table: false, noRoom: false, toast: false};
+new MutationObserver(() => {
+  window.seen.table ||= Boolean(document.querySelector(".seat-box"));
+  window.seen.noRoom ||= Boolean(document.querySelector(".no-room"));
+  window.seen.toast ||= Boolean(document.querySelector(".toast"));
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_phone_holding_a_table_the_server_no_longer_has_says_it_is_gone_once(
+    own_server: Served, person: Any, lang: str
+) -> None:
+    table = made(own_server.url, game="ruler-of-mana", players=2, names=["Ann", "Bo"])
+    room = table.rsplit("/", 1)[1]
+    ann = person(f"gone-{lang}", lang, PHONE)
+    a = ann.page
+    a.context.add_init_script(SEEN)
+    a.goto(table)
+    synced(a)
+    press(a, 0, "−1")
+    expect(a.locator(".sync.on")).to_be_visible()
+    kept = a.evaluate("JSON.stringify(localStorage)")
+    # The server's tables are wiped (its database replaced) while the phone is open.
+    own_server.stop()
+    for stored in own_server.db.parent.glob(own_server.db.name + "*"):
+        stored.unlink()
+    own_server.start()
+    gone = a.locator(".no-room")
+    said = text("companion.room_gone", lang, room=room)
+    expect(gone.locator("p").first).to_have_text(said, timeout=20000)
+    expect(gone.get_by_role("link")).to_have_text(text("companion.no_room_back", lang))
+    expect(a.locator(".seat-box")).to_have_count(0)
+    assert not a.evaluate("window.seen.toast")  # said once: in the panel, not in a toast too
+    assert a.evaluate(f"localStorage.getItem('bodoge.companion.{room}')") is None
+    ann.no_sideways_scroll()
+    ann.shot(f"gone-{lang}")
+    # Opened again with the old table still in the phone's storage: never drawn, said once.
+    a.evaluate(
+        "kept => { for (const [k, v] of Object.entries(JSON.parse(kept))) localStorage[k] = v; }",
+        kept,
+    )
+    a.reload()
+    expect(gone.locator("p").first).to_have_text(said)
+    a.wait_for_timeout(1000)
+    assert a.evaluate("window.seen") == {"table": False, "noRoom": True, "toast": False}
+    gone.get_by_role("link").click()
+    a.wait_for_url(f"{own_server.url}/companion/ruler-of-mana")
+    expect(a.locator("form.join")).to_be_visible()
+    # the reconnects refused while the server was down, and the page of a gone room (a 404)
+    ann.errors = [e for e in ann.errors if "ERR_CONNECTION_REFUSED" not in e and "404" not in e]
 
 
 def test_the_lobby_leads_to_the_companions_and_words_its_file_chooser(

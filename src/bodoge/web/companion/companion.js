@@ -17,6 +17,7 @@ let frame = null; // the server's latest frame
 let queue = []; // changes not acknowledged yet: {id, change}
 let retry = 500;
 let gone = false; // the server has no such room: nothing to reconnect to
+let held = false; // this phone had the room's table (kept in its storage, or from the server)
 let historyOpen = false; // the history stays open (or shut) across redraws
 let page = null; // {render(table, frame), setup(), rules(text): its rule ids as links…} of the game
 
@@ -70,9 +71,20 @@ function shownTable() {
   return table;
 }
 
+// The room is not on the server (never was, or no longer is): the table this phone kept goes,
+// changes waiting included (there is no table to take them), and the page says so once.
+function forget() {
+  gone = true;
+  frame = null;
+  queue = [];
+  localStorage.removeItem(storeKey);
+  draw();
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/companion/${roomId}`);
+  let answered = false; // this socket had the room's frame: a room that exists sends it first
   socket.onopen = () => {
     online = true;
     retry = 500;
@@ -88,22 +100,23 @@ function connect() {
         return;
       }
       frame = data;
+      answered = held = true;
     } else if (data.type === "ack") {
       queue = queue.filter((item) => item.id !== data.id);
     } else if (data.type === "error") {
+      // Before the room's frame, an error is the missing room's (then the close, 4404): the
+      // page says it once, in its panel, not in a toast over the old table too.
+      if (!answered && !data.id) return forget();
       if (data.id) queue = queue.filter((item) => item.id !== data.id);
-      // Before any table, an error is the missing room's: the page says it once, on the close.
-      if (frame || data.id) toast(data.message);
+      toast(data.message);
     }
     saveLocal();
     draw();
   };
   socket.onclose = (closed) => {
     online = false;
-    if (closed.code === NO_ROOM) {
-      gone = true;
-      localStorage.removeItem(storeKey);
-      draw();
+    if (gone || closed.code === NO_ROOM) {
+      if (!gone) forget();
       return;
     }
     draw();
@@ -229,15 +242,17 @@ function cut(words) {
   return words.length <= 40 ? words : `${words.slice(0, 39)}…`;
 }
 
-// The room does not exist (a mistyped code, an old link): say so once, with the way back.
+// The room does not exist (a mistyped code, an old link), or no longer does (this phone had its
+// table: the room was closed, or the server's tables were wiped): say so once, with the way back.
 function noRoom() {
+  const said = held ? "companion.room_gone" : "companion.no_room";
   return el(
     "main",
     { class: "companion-main" },
     el(
       "section",
       { class: "panel alert no-room", role: "alert" },
-      el("p", { class: "strong", text: t("companion.no_room", { room: cut(roomId) }) }),
+      el("p", { class: "strong", text: t(said, { room: cut(roomId) }) }),
       el("p", {}, el("a", { href: `/companion/${game}` }, t("companion.no_room_back"))),
     ),
   );
@@ -450,6 +465,13 @@ export async function start(gamePage) {
   if (storeKey) {
     const kept = JSON.parse(localStorage.getItem(storeKey) || "null");
     if (kept) ({ frame, queue } = kept);
+    held = Boolean(frame);
+    // The server sends the page of a room it does not have as a 404: no old table drawn meanwhile.
+    const served = performance.getEntriesByType?.("navigation")[0]?.responseStatus;
+    if (served === 404) {
+      forget();
+      return;
+    }
     connect();
     keepAwake();
     document.addEventListener("visibilitychange", keepAwake);
