@@ -260,6 +260,40 @@ def test_a_table_that_dealt_its_own_missions_enters_them_on_a_phone(
     expect(a.get_by_role("button", name="Change the missions entered")).to_have_count(0)
 
 
+# The width of each line the picker's button to enter the missions takes, in pixels.
+LINES = """() => {
+  const words = document.createRange();
+  words.selectNodeContents(document.querySelector(".pick-bar .primary"));
+  return [...words.getClientRects()].map((line) => Math.round(line.width));
+}"""
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("ja", 390), ("en", 360), ("ja", 360)])
+def test_the_mission_pickers_bar_fits_a_phone(
+    server: str, person: Any, lang: str, width: int
+) -> None:
+    table = made(server, game="extreme-mission", players=2, names=["Ann", "Bo"])
+    who = person(f"pick-bar-{lang}-{width}", lang, {"width": width, "height": 800})
+    page = who.page
+    page.goto(table)
+    synced(page)
+    page.get_by_role("button", name=text("companion.em.own_deal", lang)).click()
+    bar = page.locator(".pick-bar")
+    expect(bar.locator(".primary")).to_have_text(text("companion.em.pick_confirm", lang, total=12))
+    enter = bar.locator(".primary").bounding_box()
+    cancel = bar.get_by_role("button", name=text("companion.em.pick_cancel", lang)).bounding_box()
+    assert enter and cancel and enter["x"] + enter["width"] < cancel["x"]  # side by side
+    lines = page.evaluate(LINES)
+    # One line on a 390 px phone; narrower, two even lines ("Enter these / 12 missions"), not
+    # a word left alone on the second.
+    if lang == "ja" or width == 390:
+        assert len(lines) == 1, lines
+    else:
+        assert len(lines) == 2 and min(lines) / max(lines) > 0.75, lines
+    who.no_sideways_scroll()
+    bar.screenshot(path=str(who.shots / f"pick-bar-{lang}-{width}.png"))
+
+
 def test_the_history_stays_open_and_says_what_was_undone_and_how_the_game_ended(
     server: str, person: Any
 ) -> None:

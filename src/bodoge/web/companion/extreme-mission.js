@@ -140,7 +140,7 @@ function picker(table) {
       confirm,
       el("button", {
         type: "button",
-        class: "big",
+        class: "big cancel",
         text: t("companion.em.pick_cancel"),
         onclick: () => {
           picking = null;
