@@ -363,6 +363,30 @@ def test_the_setup_form_keeps_what_was_entered_and_takes_a_code_or_a_link(
     a.wait_for_url(room)
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_table_opened_with_the_server_down_says_so_in_the_pages_words_and_keeps_the_form(
+    own_server: Served, person: Any, lang: str
+) -> None:
+    ann = person(f"create-down-{lang}", lang, PHONE)
+    a = ann.page
+    a.goto(f"{own_server.url}/companion/ruler-of-mana")
+    a.locator(".names input").nth(0).fill("Ann")
+    own_server.stop()
+    create = a.get_by_role("button", name=text("companion.create", lang))
+    create.click()
+    # the catalogue's words in the page's language, not the browser's own "Failed to fetch"
+    expect(a.locator(".toast")).to_have_text(text("companion.create_unreached", lang))
+    expect(a.locator(".names input").nth(0)).to_have_value("Ann")  # nothing lost
+    ann.no_sideways_scroll()
+    ann.shot(f"create-down-{lang}")
+    own_server.start()
+    create.click()
+    a.wait_for_url("**/companion/ruler-of-mana/*")
+    synced(a)
+    expect(a.locator(".seat-box").first).to_contain_text("Ann")
+    ann.errors = [e for e in ann.errors if "ERR_CONNECTION_REFUSED" not in e]  # the server down
+
+
 def test_a_room_of_the_other_game_is_redirected_and_a_missing_one_says_so_once(
     server: str, person: Any
 ) -> None:

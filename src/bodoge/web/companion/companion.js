@@ -125,6 +125,13 @@ function connect() {
   };
 }
 
+// What a request that failed says: the server's words when it answered; with no answer at all
+// (the server down, the network gone), the catalogue's `unreached`, in the page's language (not
+// the browser's own "Failed to fetch").
+export function failure(err, unreached) {
+  return err instanceof TypeError ? t(unreached) : err.message;
+}
+
 // A screen that stays awake while the page is open (where the browser allows it).
 async function keepAwake() {
   try {
@@ -436,7 +443,7 @@ function setupForm() {
       const made = await api("POST", "/api/companion", body);
       location.href = made.url;
     } catch (err) {
-      toast(err.message);
+      toast(failure(err, "companion.create_unreached"));
     }
   });
   const code = el("input", {

@@ -1,6 +1,6 @@
 // Extreme Mission's table: the twelve missions dealt, each player's cubes and collaborators,
 // the last round's countdown, and the ranking (the server's, by EM-5).
-import { draw, handsForm, nameOf, roomId, send, start } from "./companion.js";
+import { draw, failure, handsForm, nameOf, roomId, send, start } from "./companion.js";
 import { api, el, filePicker, lang, ruleLinks, t, toast } from "/static/ui.js";
 
 const mineKey = `bodoge.companion.em.seat.${roomId}`; // per room: a phone is one seat at one table
@@ -59,9 +59,7 @@ async function openPicker(table) {
       cardMissions = (await api("GET", path)).missions;
     }
   } catch (err) {
-    // the server's words when it answered; with no answer at all, the catalogue's (not the
-    // browser's own "Failed to fetch", in the browser's language)
-    toast(err instanceof TypeError ? t("companion.em.pick_unreached") : err.message);
+    toast(failure(err, "companion.em.pick_unreached"));
     return;
   }
   // Opened again to correct the table's own deal: what was entered is chosen already.
