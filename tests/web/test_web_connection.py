@@ -1,9 +1,10 @@
 """A lost connection in a real browser: the server of a game under way is killed (kill -9) and
 started again on the same port and database. While it is down the room page says so in a banner
 (after a short grace, so a quick reconnect shows nothing) and offers no move (a click says that
-nothing was sent) nor says it is the seat's move; once it is back the banner goes and the table
-plays on, its log in words even where they could not be had before. A language switch that finds
-no server keeps the page's language and says so in it, on every page that has the switch."""
+nothing was sent) nor says it is the seat's move (its status line says who was to move, not the
+banner's words again); once it is back the banner goes and the table plays on, its log in words
+even where they could not be had before. A language switch that finds no server keeps the page's
+language and says so in it, on every page that has the switch."""
 
 from __future__ import annotations
 
@@ -57,7 +58,11 @@ def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
     expect(page.locator(".offline-banner")).to_contain_text(banner)
     expect(draw).to_be_disabled()  # shown where it was, but not offered
     expect(status).not_to_have_class(re.compile(r"\byours\b"))  # nor the status line inviting it
-    expect(status.locator(".line")).to_contain_text(banner)
+    # the banner alone says the loss: the status line, who was to move (not the banner again)
+    you = text("web.you", lang)
+    expect(status.locator(".line")).to_have_text(
+        text("web.room.to_move", lang, name=f"Ann ({you})")
+    )
     draw.click(force=True)  # a click is not dropped unsaid, nor kept to send later
     expect(page.locator(".toast")).to_contain_text(not_sent)
     assert page.evaluate("window.bodoge.busy") is False
@@ -75,6 +80,27 @@ def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
     # the reconnects refused while the server was down, and the words aborted, are expected
     expected = ("ERR_CONNECTION_REFUSED", "ERR_FAILED")
     ann.errors = [e for e in ann.errors if not any(word in e for word in expected)]
+
+
+def test_a_ruler_of_mana_status_line_offline_says_who_was_to_move_not_the_banner(
+    own_server: Served, person: Any
+) -> None:
+    made = own_server.post("/api/rooms", {"game": "ruler-of-mana", "players": 2, "name": "Ann"})
+    room, token = made["room"], made["token"]
+    own_server.post(f"/api/rooms/{room}/seats/1/bot", {"level": "normal"}, token)
+    own_server.post(f"/api/rooms/{room}/start", {"start_player": 0}, token)
+    ann = person("offline-rm-ja", "ja", PHONE)
+    page = ann.page
+    page.goto(f"{own_server.url}/r/{room}#token={token}")
+    status = page.locator(".status")
+    expect(status).to_have_class(re.compile(r"\byours\b"))
+    own_server.kill()
+    expect(page.locator(".offline-banner")).to_be_visible(timeout=10000)
+    expect(status.locator(".line")).to_have_text(
+        text("web.room.to_move", "ja", name="Ann (あなた)")
+    )
+    ann.shot("offline-rm")
+    ann.errors = [e for e in ann.errors if "ERR_CONNECTION_REFUSED" not in e]
 
 
 def spectated_room(server: str) -> str:

@@ -150,7 +150,7 @@ function status(ctx) {
   const { view } = ctx;
   let line;
   if (view.is_over) line = t("web.over");
-  else if (ctx.offline) line = t("web.room.offline"); // no move is offered until the connection is back
+  else if (ctx.offline) line = ctx.lastToMove; // no move offered: the banner says why
   else if (ctx.quietPass) line = t("web.rm.prompt.quiet_pass");
   else if (ctx.legal.length) {
     const kind = view.pending?.decision?.kind || view.pending?.kind;

@@ -755,6 +755,13 @@ function replayBar() {
 // as anyone may choose) it is that seat's view, not the reader's seat.
 const youWord = () => (S.replay ? t("web.replay.viewpoint") : t("web.you"));
 
+// While the connection is lost the banner says so, the one place that does (a screen reader hears
+// it once): the status line says only who was to move when last heard, offering no move.
+function lastToMove(view) {
+  const who = view.current_player;
+  return t("web.room.to_move", { name: view.you === who ? `${seatName(who)} (${youWord()})` : seatName(who) });
+}
+
 // --------------------------------------------------------------------------- the result
 function resultPanel(view, table) {
   const result = view.result;
@@ -913,7 +920,7 @@ function draw() {
   }
   const view = S.replay?.view || S.frame.view;
   const ctx = {
-    view, faces: S.faces, legal: legal(), offline: S.offline, quietPass: quietPass(), seatName, offer, picked, handCard, stepButton, t, describeStep, redraw: draw, youWord: youWord(),
+    view, faces: S.faces, legal: legal(), offline: S.offline, lastToMove: lastToMove(view), quietPass: quietPass(), seatName, offer, picked, handCard, stepButton, t, describeStep, redraw: draw, youWord: youWord(),
     building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.eventsSeen)),
   };
   // the focus stays: on the same card while it can still be pressed (a card pressed again and
