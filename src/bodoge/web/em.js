@@ -4,11 +4,18 @@ import { el, t } from "./ui.js";
 
 export const prefix = "em";
 
+// A screen reader ignores aria-label on a plain div: a card is an image named by what is printed
+// on it, unless the move it stands for made it a button (named the same).
+const drawn = (attrs) => (attrs.role ? attrs : { ...attrs, role: "img" });
+// Words for a screen reader alone, where the eye reads a drawing (cubes, a struck-out name).
+const heard = (words) => el("span", { class: "sr-only" }, words);
+
 function infoCard(faces, id, given = {}) {
   const face = faces.cards[id];
   const { class: more = "", ...extra } = given;
   const colour = faces.colours.find((c) => c.code === face.colour);
-  return el("div", { class: `card info c-${face.colour} ${more}`, "data-card": id, "aria-label": faces.names[face.code], ...extra },
+  const name = t("web.em.card", { card: faces.names[face.code], theme: colour.theme });
+  return el("div", drawn({ class: `card info c-${face.colour} ${more}`, "data-card": id, "aria-label": name, ...extra }),
     el("span", { class: "corner" }, face.number),
     el("span", { class: "num" }, face.number),
     el("span", { class: "theme" }, colour.theme));
@@ -23,16 +30,16 @@ function missionCard(ctx, id) {
   const m = faces.missions[id];
   const done = view.missions[id] || [];
   const mine = done.includes(view.you);
-  const attrs = ctx.offer(`complete ${id}`, {
-    class: `mission level-${m.level}${mine ? " mine" : ""}`,
-    "data-card": id,
-    "aria-label": `${m.name}: ${m.condition}`,
-  });
+  const by = done.length ? t("web.em.completed_by", { names: done.map((s) => ctx.seatName(s)).join(t("web.list_sep")) }) : null;
+  const attrs = ctx.offer(`complete ${id}`, { class: `mission level-${m.level}${mine ? " mine" : ""}`, "data-card": id });
+  // a button is heard by its name alone: the mission's words and who completed it
+  if (attrs.role) attrs["aria-label"] = by ? t("web.em.mission_done", { name: m.name, condition: m.condition, done: by }) : t("web.em.mission", { name: m.name, condition: m.condition });
   return el("div", attrs,
     el("div", { class: "mission-head" }, el("span", { class: "lv" }, `Lv${m.level}`), el("span", { class: "mname" }, m.name)),
     el("div", { class: "cond" }, m.condition),
-    el("div", { class: "cubes", "aria-label": t("web.em.completed_by", { n: done.length }) },
-      done.map((s) => el("span", { class: `cube seat-${s}`, title: ctx.seatName(s) }))));
+    el("div", { class: "cubes" },
+      done.map((s) => el("span", { class: `cube seat-${s}`, title: ctx.seatName(s), "aria-hidden": "true" })),
+      by ? heard(by) : null));
 }
 
 function collaborators(ctx, seat) {
@@ -40,7 +47,10 @@ function collaborators(ctx, seat) {
   const row = view.collaborators[seat];
   return el("div", { class: "collabs" }, Object.entries(row).map(([kind, side]) => {
     const k = faces.kinds[kind];
-    if (side === "down") return el("div", { class: `collab down seat-${seat}`, "aria-label": t("web.em.collab_down", { kind: k.name }) }, k.name);
+    if (side === "down") {
+      return el("div", { class: `collab down seat-${seat}` },
+        el("span", { "aria-hidden": "true" }, k.name), heard(t("web.em.collab_down", { kind: k.name })));
+    }
     const own = seat === view.you;
     const base = { class: `collab up seat-${seat}`, "data-card": kind, "aria-label": `${k.name}: ${k.condition}`, title: k.condition };
     const wild = own ? ctx.picked(kind, base) : null; // spent as a wild in the move being built
@@ -70,7 +80,7 @@ function seatPanel(ctx, seat) {
       el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
       turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
     el("div", { class: "seat-row" },
-      el("div", { class: "mini-hand", "aria-label": t("web.hand_size", { n: hand }) },
+      el("div", { class: "mini-hand", role: "img", "aria-label": t("web.hand_size", { n: hand }) },
         Array.from({ length: Math.min(hand, 12) }, () => el("span", { class: "mini-back" })),
         el("span", { class: "count" }, hand)),
       discard(ctx, seat),
@@ -92,7 +102,7 @@ function myHand(ctx) {
     seen[code] = nth + 1;
     return ctx.handCard(infoCard(faces, id), code, nth, ["drop"]);
   });
-  return el("div", { class: "hand", "aria-label": t("web.your_hand", { n: view.hand.length }) }, cards);
+  return el("div", { class: "hand", role: "group", "aria-label": t("web.your_hand", { n: view.hand.length }) }, cards);
 }
 
 function status(ctx) {
