@@ -3,12 +3,50 @@
 import { el, t } from "./ui.js";
 
 export const prefix = "rm";
-const ORB = "●";
 // Steps whose last word is a card of your hand (the others name a card elsewhere).
 const HAND_STEPS = ["scroll", "react", "offer", "bottom", "discard", "top"];
+// A cost's symbols (RM-3.2: `*` is the white one, any mana pays it) and the elements they ask for.
+const SYMBOL_OF = { F: "fire", W: "water", A: "wind", E: "earth", "*": "any" };
 
+// A screen reader ignores aria-label on a plain div: a card is an image named by what is printed
+// on it, unless the move it stands for made it a button (named the same).
+const drawn = (attrs) => (attrs.role ? attrs : { ...attrs, role: "img" });
+// Words for a screen reader alone, where the eye reads a drawing (a heart, a shield, dots).
+const heard = (words) => el("span", { class: "sr-only" }, words);
+
+// Each element's glyph, drawn in a cost's dots and a mana card's orbs (so that they differ
+// without their colours), and its word, for a cost said aloud.
+function glyph(element) {
+  return { fire: t("web.rm.glyph.fire"), water: t("web.rm.glyph.water"), wind: t("web.rm.glyph.wind"),
+    earth: t("web.rm.glyph.earth"), any: t("web.rm.glyph.any"), rainbow: t("web.rm.glyph.rainbow") }[element];
+}
+
+function manaWord(element) {
+  return { fire: t("web.rm.mana.fire"), water: t("web.rm.mana.water"), wind: t("web.rm.mana.wind"),
+    earth: t("web.rm.mana.earth"), any: t("web.rm.mana.any") }[element];
+}
+
+// A cost in words, each symbol counted where it first stands: "cost: 1 fire, 2 earth".
+function costWords(cost) {
+  const counts = new Map();
+  for (const s of cost) counts.set(s, (counts.get(s) || 0) + 1);
+  const parts = [...counts].map(([s, n]) => t("web.rm.cost_part", { n, mana: manaWord(SYMBOL_OF[s]) }));
+  return t("web.rm.cost", { symbols: parts.join(t("web.list_sep")) });
+}
+
+// The dots for the eye (the words on hover); a screen reader hears the option's words instead.
 function costSymbols(cost) {
-  return el("span", { class: "cost" }, cost.map((s) => el("span", { class: `sym s-${s === "*" ? "any" : s}`, "aria-hidden": "true" }, s === "*" ? "✱" : "")));
+  return el("span", { class: "cost", title: costWords(cost), "aria-hidden": "true" },
+    cost.map((s) => el("span", { class: `sym s-${s === "*" ? "any" : s}` }, glyph(SYMBOL_OF[s]))));
+}
+
+// An option in words, its cost before its effects: "option 2 (cost: 2 earth): 4 earth damage…".
+const optionWords = (o, k) => t("web.rm.option", { k: k + 1, cost: costWords(o.cost), effects: o.effects });
+
+// A spell in words with every option's cost, for a spell card that is a button (whose content a
+// screen reader does not read).
+function spellWords(face) {
+  return t("web.rm.spell", { name: face.name, options: face.options.map(optionWords).join(t("web.rm.option_sep")) });
 }
 
 // One card face up: mana shows its element and orbs, a spell its options, a scroll its words.
@@ -22,8 +60,8 @@ export function card(ctx, id, given = {}, optionSteps = false) {
     // "Water mana (2 orbs)" / "水のマナ（2オーブ）": the bracket on a line of its own, so that a
     // narrow card breaks the name there and not inside a word ("オー / ブ）")
     const [ename, bracket] = face.name.split(/\s*[（(]/);
-    return el("div", { class: `card mana e-${face.element} ${more}`, "data-card": id, "aria-label": label, ...extra },
-      el("span", { class: "orbs" }, Array.from({ length: face.orbs }, () => el("span", { class: "orb" }, ORB))),
+    return el("div", drawn({ class: `card mana e-${face.element} ${more}`, "data-card": id, "aria-label": label, ...extra }),
+      el("span", { class: "orbs", "aria-hidden": "true" }, Array.from({ length: face.orbs }, () => el("span", { class: "orb" }, glyph(face.element)))),
       el("span", { class: "ename" }, ename,
         bracket ? el("span", { class: "ename-more" }, bracket.replace(/[）)]\s*$/, "")) : null));
   }
@@ -34,14 +72,16 @@ export function card(ctx, id, given = {}, optionSteps = false) {
       if (attrs.onclick) {
         const go = attrs.onclick;
         attrs.onclick = (e) => { e.stopPropagation(); go(); };
-        attrs["aria-label"] = ctx.describeStep(step);
+        attrs["aria-label"] = t("web.rm.cast_option", { step: ctx.describeStep(step), cost: costWords(o.cost) });
       }
-      return el("div", attrs, costSymbols(o.cost), el("span", { class: "eff" }, o.effects));
+      return el("div", attrs, costSymbols(o.cost), el("span", { class: "eff", "aria-hidden": "true" }, o.effects), heard(optionWords(o, k)));
     });
-    return el("div", { class: `card spell e-${face.element} ${more}`, "data-card": id, "aria-label": label, ...extra },
+    // read as its text (name, each option's cost and effects), or, as a button, by its name
+    const named = extra.role ? { "aria-label": spellWords(face) } : {};
+    return el("div", { class: `card spell e-${face.element} ${more}`, "data-card": id, ...named, ...extra },
       el("div", { class: "sname" }, face.name), el("div", { class: "options" }, options));
   }
-  return el("div", { class: `card scroll t-${face.timing} ${more}`, "data-card": id, "aria-label": label, ...extra },
+  return el("div", drawn({ class: `card scroll t-${face.timing} ${more}`, "data-card": id, "aria-label": label, ...extra }),
     el("div", { class: "sname" }, face.name),
     el("div", { class: "words" }, face.words.replace(/^[^：:]*[：:]\s*/, "")));
 }
@@ -58,10 +98,10 @@ function seatPanel(ctx, seat) {
       seat === view.you ? el("span", { class: "badge you" }, ctx.youWord) : null,
       turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
     el("div", { class: "vitals" },
-      el("span", { class: "life", "aria-label": t("web.rm.life", { n: view.life[seat] }) }, "♥ ", view.life[seat]),
-      el("span", { class: "shield", "aria-label": t("web.rm.shield", { n: view.shield[seat] }) }, el("span", { class: "shield-icon", "aria-hidden": "true" }), view.shield[seat])),
-    el("div", { class: "mini-hand", "aria-label": t("web.rm.hand_mana", { n: view.hand_sizes[seat], mana: view.mana_in_hand[seat] }) },
-      t("web.rm.hand_mana", { n: view.hand_sizes[seat], mana: view.mana_in_hand[seat] })),
+      el("span", { class: "life" }, el("span", { "aria-hidden": "true" }, "♥ ", view.life[seat]), heard(t("web.rm.life", { n: view.life[seat] }))),
+      el("span", { class: "shield" }, el("span", { class: "shield-icon", "aria-hidden": "true" }),
+        el("span", { "aria-hidden": "true" }, view.shield[seat]), heard(t("web.rm.shield", { n: view.shield[seat] })))),
+    el("div", { class: "mini-hand" }, t("web.rm.hand_mana", { n: view.hand_sizes[seat], mana: view.mana_in_hand[seat] })),
     offered ? el("div", { class: "offer" }, card(ctx, offered, ctx.offer(`pick ${seat}`))) : null);
 }
 
@@ -75,7 +115,7 @@ function discardPile(ctx) {
   return el("div", { class: "pile" },
     top ? card(ctx, top, ctx.offer(`recover ${ctx.faces.cards[top].code}`)) : el("div", { class: "card empty" }),
     toggle,
-    discardOpen ? el("div", { class: "browse", "aria-label": t("web.rm.discard", { n: pile.length }) },
+    discardOpen ? el("div", { class: "browse", role: "group", "aria-label": t("web.rm.discard", { n: pile.length }) },
       [...pile].reverse().map((id) => card(ctx, id, ctx.offer(`recover ${ctx.faces.cards[id].code}`)))) : null);
 }
 
@@ -120,15 +160,22 @@ function myHand(ctx) {
     return kindOrder[x.kind] - kindOrder[y.kind] || (faces.cards[a].code < faces.cards[b].code ? -1 : faces.cards[a].code > faces.cards[b].code ? 1 : 0);
   });
   const seen = {};
-  return el("div", { class: "hand", "aria-label": t("web.your_hand", { n: view.hand.length }) }, sorted.map((id) => {
+  return el("div", { class: "hand", role: "group", "aria-label": t("web.your_hand", { n: view.hand.length }) }, sorted.map((id) => {
     const code = faces.cards[id].code;
     const nth = seen[code] || 0;
     seen[code] = nth + 1;
     // RM-3.4: a 2-orb card pays 2 mana (`F2`) or 1 (`F2/1`): its clicks go through both
     const face = faces.codes[code];
     const spellings = face.kind === "mana" && face.orbs === 2 ? [code, `${code}/1`] : [code];
-    return paying(ctx.handCard(card(ctx, id, {}, nth === 0), code, nth, HAND_STEPS, spellings));
+    return paying(spellButton(ctx.handCard(card(ctx, id, {}, nth === 0), code, nth, HAND_STEPS, spellings), face));
   }));
+}
+
+// A spell of the hand made a button (to discard, offer, put under the deck…): named with its
+// options and their costs, as a screen reader does not read a button's content.
+function spellButton(node, face) {
+  if (face.kind === "spell" && node.getAttribute("role") === "button") node.setAttribute("aria-label", spellWords(face));
+  return node;
 }
 
 // A 2-orb card chosen for a payment shows what it pays: both orbs lit for 2 mana, the second
