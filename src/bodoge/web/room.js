@@ -571,12 +571,14 @@ function seatsPanel() {
     }
     if (!seat.taken && summary.status === "open") {
       if (!mine?.token) {
-        row.append(el("button", { type: "button", class: "primary", "data-take": n, onclick: () => takeSeat(n) }, t("web.room.take_seat")));
+        // each seat's controls name their seat: a screen reader hears them one by one, out of the row
+        row.append(el("button", { type: "button", class: "primary", "data-take": n, "aria-label": t("web.room.take_seat_n", { n }),
+          onclick: () => takeSeat(n) }, t("web.room.take_seat")));
       }
       if (creator) {
-        const level = el("select", { "aria-label": t("web.lobby.bot_level") },
+        const level = el("select", { "aria-label": t("web.room.bot_level_for", { n }) },
           S.bots.map((b) => el("option", { value: b, selected: b === "easy" }, t(`web.bot.${b}`))));
-        row.append(level, el("button", { type: "button", "data-bot": n,
+        row.append(level, el("button", { type: "button", "data-bot": n, "aria-label": t("web.room.add_bot_to", { n }),
           onclick: () => addBot(n, level.value) }, t("web.room.add_bot")));
       }
     }
