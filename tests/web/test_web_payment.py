@@ -7,15 +7,11 @@ every room), so the server builds it itself, exactly, as when it restores a room
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_helpers import Served
-
-from bodoge.server.rooms import hash_token
-from bodoge.server.storage import RoomRecord, SeatRecord, Storage
+from web_helpers import scenario_server
 
 ROOM = "pay2orb"
 TOKEN = "scenario-seat-0-token-for-the-payment-test"
@@ -33,15 +29,7 @@ def scenario(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose one room is a game of Ruler of Mana at the position ``SETUP`` (seat 0 a
     person, seat 1 an easy bot): the room's seat link."""
     path = tmp_path_factory.mktemp("scenario") / "bodoge.sqlite"
-    now = time.time()
-    storage = Storage(f"sqlite:///{path}")
-    seats = [SeatRecord(0, "Ann", token_hash=hash_token(TOKEN)), SeatRecord(1, bot="easy")]
-    record = RoomRecord(ROOM, "ruler-of-mana", 2, "basic", status="running", game_no=1, seed=5)
-    record.setup, record.created, record.touched, record.seats = SETUP, now, now, seats
-    storage.save_room(record)
-    storage.close()
-    served = Served(path)
-    served.start()
+    served = scenario_server(path, {ROOM: ("ruler-of-mana", SETUP)}, TOKEN)
     try:
         yield f"{served.url}/r/{ROOM}#token={TOKEN}"
     finally:

@@ -10,10 +10,14 @@ import sys
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
+
+from bodoge.server.rooms import hash_token
+from bodoge.server.storage import RoomRecord, SeatRecord, Storage
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -83,6 +87,26 @@ class Served:
         )
         with urllib.request.urlopen(request, timeout=10) as answer:
             return json.loads(answer.read())
+
+
+def scenario_server(
+    db: Path, rooms: Mapping[str, tuple[str, Mapping[str, Any]]], token: str
+) -> Served:
+    """A started server on a new database holding, stored before it starts, a running room of two
+    seats for each room code -> (game, setup): seat 0 Ann (the seat of ``token``), seat 1 an easy
+    bot. The server builds each position itself, exactly, as when it restores a room after a
+    restart."""
+    now = time.time()
+    storage = Storage(f"sqlite:///{db}")
+    for room, (game, setup) in rooms.items():
+        seats = [SeatRecord(0, "Ann", token_hash=hash_token(token)), SeatRecord(1, bot="easy")]
+        record = RoomRecord(room, game, 2, "basic", status="running", game_no=1, seed=5)
+        record.setup, record.created, record.touched, record.seats = dict(setup), now, now, seats
+        storage.save_room(record)
+    storage.close()
+    served = Served(db)
+    served.start()
+    return served
 
 
 def free_port() -> int:
