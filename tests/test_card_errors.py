@@ -1,15 +1,18 @@
 """Card-file errors in both languages: every kind of problem either game's loader reports
 (``CardSetError``: file, card, field and the problem), with its condition, effect and cost
-parsers. ``str()`` / ``text("en")`` is the English line as it always was (``card_errors_en.json``,
-recorded from the loaders before their lines came from the catalogue); ``text("ja")`` is the
-whole line in Japanese, leaving in the Latin alphabet only what the person typed (quoted values,
-the file, card and field names), the card languages' own words (verbs, kinds, elements: what one
-writes in the file) and tomllib's words for a TOML syntax error."""
+parsers. ``str()`` / ``text("en")`` is the English line of ``card_errors_en.json`` (recorded from
+the loaders before their lines came from the catalogue, then changed where both games came to
+word alike what they share: reading the file, its TOML, unknown tables and fields, a value used
+twice); ``text("ja")`` is the whole line in Japanese, leaving in the Latin alphabet only what the
+person typed (quoted values, the file, card and field names), the card languages' own words
+(verbs, kinds, elements: what one writes in the file) and tomllib's words for a TOML syntax
+error."""
 
 from __future__ import annotations
 
 import json
 import re
+import tomllib
 from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -80,7 +83,10 @@ EM_CASES: dict[str, Callable[[], str | bytes | None]] = {
     "folder": lambda: FOLDER,
     "not_utf8": lambda: b"# \xff\n",
     "toml": lambda: "[[missions]\nid=",
-    "top_missing": lambda: EM.replace("[[missions]]", "[[mission]]"),
+    "unclosed_bracket": em("numbers = [1, 9]", "numbers = [1, 9"),
+    "other_game": lambda: RM,
+    "top_misspelt": lambda: EM.replace("[[missions]]", "[[mission]]"),
+    "top_missing": lambda: EM[: EM.index("[[player_colours]]")],
     "top_unknown": lambda: EM + '\n[extras]\nnote = "x"\n',
     "info_not_table": lambda: "info = 3\nmissions = []\ncollaborators = []\nplayer_colours = []\n",
     "info_unknown": em_copies("2\nspare = 1"),
@@ -106,6 +112,7 @@ EM_CASES: dict[str, Callable[[], str | bytes | None]] = {
     "colour_name_empty": em('en = "blue"', 'en = " "'),
     "theme_number": em('theme_en = "Funds"', "theme_en = 5"),
     "mission_unknown": em('id = "M1-01"', 'id = "M1-01"\nreward = 3'),
+    "field_renamed": em('en = "Tail the Courier"', 'name_en = "Tail the Courier"'),
     "mission_id_space": em('id = "M1-02"', 'id = "M1 02"'),
     "mission_id_twice": em('id = "M1-02"', 'id = "M1-01"'),
     "level_text": em('id = "M1-01"\nlevel = 1', 'id = "M1-01"\nlevel = "1"'),
@@ -186,6 +193,9 @@ def rm_options(card: str, options: str) -> Callable[[], str]:
     return rm_in(card, (block.group(), options))
 
 
+RM_MANA = RM[: RM.index("# Spells S01-S35")]
+INLINE_SPELL = '{id = "S01", en = "a", ja = "b", element = "fire", options = ["F -> draw(1)"]}'
+
 RM_CASES: dict[str, Callable[[], str | bytes | None]] = {
     "unreadable": lambda: None,
     "folder": lambda: FOLDER,
@@ -193,6 +203,10 @@ RM_CASES: dict[str, Callable[[], str | bytes | None]] = {
     "toml": lambda: '[[mana]]\ncode = "F1"\nen = "Fire\n',
     "toml_outside": lambda: "= 1\n",
     "toml_in_card": lambda: '[[mana]]\ncode = "F1"\n???\n',
+    "toml_two_cards": rm('[[spell]]\nid = "S02"', 'id = "S02"'),
+    "unclosed_bracket": rm_options("S01", 'options = [\n    "F -> draw(1)",\n\n'),
+    "unclosed_at_end": lambda: '[[mana]]\ncode = "F1"\nen = ["Fire"\n',
+    "other_game": lambda: EM,
     "table_unknown": lambda: "[[spells]]\nid = 'S01'",
     "mana_missing": lambda: "[[spell]]\nid = 'S01'",
     "mana_not_array": lambda: "[mana]\ncode = 'F1'",
@@ -216,6 +230,7 @@ RM_CASES: dict[str, Callable[[], str | bytes | None]] = {
     "prefix": rm('prefix = "MR"', 'prefix = "mr"'),
     "spell_id": rm('id = "S03"', 'id = "S3"'),
     "spell_id_twice": rm('id = "S02"', 'id = "S01"'),
+    "spell_id_twice_inline": lambda: f"spell = [{INLINE_SPELL}, {INLINE_SPELL}]\n" + RM_MANA,
     "options_missing": rm_options("S01", ""),
     "options_not_list": rm_options("S01", "options = [3]\n"),
     "options_four": rm('"E -> heal(self, 2)",', '"E -> heal(self, 2)", "* -> draw(1)",'),
@@ -303,7 +318,7 @@ def test_the_english_line_is_as_it_always_was(
     line = str(err)
     if name.startswith("toml"):  # tomllib's own words may change with Python: only ours pinned
         ours = ENGLISH[f"{game}.{name}"]
-        cut = ours.index("TOML") + len("TOML syntax error: " if game == "em" else "TOML: ")
+        cut = ours.index("TOML") + len("TOML syntax error: ")
         assert line[:cut] == ours[:cut]
     else:
         assert line == ENGLISH[f"{game}.{name}"]
@@ -436,3 +451,108 @@ def test_a_card_set_error_made_from_text_keeps_it_in_either_frame() -> None:
     assert renamed.text("ja") == "mine.toml：カード S01：項目 'en'：broken somehow"
     assert str(CardSetError("x.toml", None, None, "gone")) == "x.toml: gone"
     assert CardSetError("x.toml", None, "mana", "gone").text("ja") == "x.toml：項目 'mana'：gone"
+
+
+# -- what both loaders share (bodoge.core.cardfile) -------------------------------------------
+
+LOADERS = {"em": (EM, em_cards.load_cards), "rm": (RM, rm_cards.load_cards)}
+
+
+@pytest.mark.parametrize("game", LOADERS)
+def test_a_file_with_a_byte_order_mark_loads(game: str, tmp_path: Path) -> None:
+    """Windows editors (Notepad) save UTF-8 with a byte-order mark; the browser reads it."""
+    shipped, load = LOADERS[game]
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + shipped.encode("utf-8"))
+    plain = tmp_path / "plain.toml"
+    plain.write_text(shipped, encoding="utf-8")
+    assert repr(load(path)).replace("bom.toml", "") == repr(load(plain)).replace("plain.toml", "")
+    path.write_bytes(b"\xef\xbb\xbf# \xff\n")  # a byte counted from the file's start, mark too
+    with pytest.raises(CardSetError) as caught:
+        load(path)
+    assert caught.value.problem == "not UTF-8 text (byte 5)"
+    assert rm_cards.parse_cards("\ufeff" + RM, "mine.toml").spell_count == 35
+
+
+def test_a_syntax_error_names_the_card_whose_text_holds_it_never_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S01's options miss their ']': tomllib stumbles on S02's header, lines later. The line names
+    S01 and the line of its '['; where the entry around the error has two ids (a header lost),
+    no card at all."""
+    err = error_of("rm", "unclosed_bracket", tmp_path, monkeypatch)
+    text = RM_CASES["unclosed_bracket"]()
+    assert isinstance(text, str)
+    lines = text.splitlines()
+    opened = lines.index("options = [", lines.index('id = "S01"')) + 1
+    with pytest.raises(tomllib.TOMLDecodeError, match=r"at line (\d+)") as tomllib_error:
+        tomllib.loads(text)
+    stumbled = int(re.findall(r"at line (\d+)", str(tomllib_error.value))[0])
+    assert lines[stumbled - 2 : stumbled + 1] == ["", "[[spell]]", 'id = "S02"']
+    assert (err.card, err.field) == ("S01", "options")
+    assert err.problem == f"TOML syntax error: the '[' of line {opened} is never closed"
+    assert err.text("ja").endswith(f"{opened}行目の '[' が閉じられていません")
+    (tmp_path / "two").mkdir()
+    lost = error_of("rm", "toml_two_cards", tmp_path / "two", monkeypatch)
+    assert (lost.card, lost.field) == (None, "id")
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "places"),
+    [
+        ("rm", "spell_id_twice", "by the [[spell]] at line 121 and by the [[spell]] at line 132"),
+        (
+            "em",
+            "mission_id_twice",
+            "by the [[missions]] at line 65 and by the [[missions]] at line 72",
+        ),
+        ("rm", "spell_id_twice_inline", "by [[spell]] number 1 and by [[spell]] number 2"),
+    ],
+)
+def test_a_value_used_twice_names_both_entries(
+    game: str, name: str, places: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    err = error_of(game, name, tmp_path, monkeypatch)
+    assert err.problem.endswith(" is used twice: " + places)
+    text = (EM_CASES if game == "em" else RM_CASES)[name]()
+    assert isinstance(text, str)
+    for line in map(int, re.findall(r"line (\d+)", places)):  # each a header of the value's entry
+        assert text.splitlines()[line - 1].startswith("[[")
+
+
+def test_an_unknown_field_is_named_alike_in_both_games_before_a_missing_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``en`` renamed ``name_en``: the field is unknown, not ``en`` missing, in either game."""
+    em_error = error_of("em", "field_renamed", tmp_path, monkeypatch)
+    path = tmp_path / "rbad.toml"
+    path.write_text(swap(RM, 'en = "Flame Lance"', 'name_en = "Flame Lance"'), encoding="utf-8")
+    with pytest.raises(CardSetError) as caught:
+        rm_cards.load_cards(path)
+    for err, fields in (
+        (em_error, "id, level, en, ja, condition"),
+        (caught.value, "id, en, ja, element, options"),
+    ):
+        assert err.field == "name_en" and err.problem_message.key == "cards.error.unknown_field"
+        assert err.problem == f"unknown field; the fields are {fields}"
+        assert err.text("ja").endswith(f"知らない項目です。書ける項目は {fields} です")
+
+
+def test_a_file_of_the_other_game_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    em_error = error_of("em", "other_game", tmp_path, monkeypatch)
+    rm_error = error_of("rm", "other_game", tmp_path, monkeypatch)
+    assert str(em_error) == (
+        "ebad.toml: this looks like a Ruler of Mana card file, not an Extreme Mission card file"
+    )
+    assert em_error.text("ja") == (
+        "ebad.toml：エクストリームミッションのカードファイルではなく、"
+        "マナを統べし者のカードファイルのようです"
+    )
+    assert rm_error.text("ja") == (
+        "rbad.toml：マナを統べし者のカードファイルではなく、"
+        "エクストリームミッションのカードファイルのようです"
+    )
+    mixed = tmp_path / "mixed.toml"  # one table of each game's: no game's file, the table named
+    mixed.write_text('[[spell]]\nid = "S01"\n[[missions]]\nid = "M1"\n', encoding="utf-8")
+    with pytest.raises(CardSetError, match=r"field 'spell': unknown table"):
+        em_cards.load_cards(mixed)

@@ -178,7 +178,7 @@ def drop_purple(text: str) -> str:
 
 BROKEN: list[tuple[str, Callable[[str], str], str | None, str | None, str]] = [
     # name, edit, card, field, words in the message
-    ("syntax", replace_once("level = 1\n", "level = = 1\n"), None, None, "line"),
+    ("syntax", replace_once("level = 1\n", "level = = 1\n"), "M1-01", "level", "line 67"),
     ("missing field", replace_once('ja = "盗聴"\n', ""), "M1-03", "ja", "missing"),
     (
         "extra field",
@@ -208,7 +208,7 @@ BROKEN: list[tuple[str, Callable[[str], str], str | None, str | None, str]] = [
         "level",
         "1 to 4",
     ),
-    ("duplicate id", replace_once('id = "M1-02"', 'id = "M1-01"'), "M1-01", "id", "duplicate"),
+    ("duplicate id", replace_once('id = "M1-02"', 'id = "M1-01"'), "M1-01", "id", "used twice"),
     (
         "mission id with space",
         replace_once('id = "M1-02"', 'id = "M1 02"'),
@@ -234,7 +234,7 @@ BROKEN: list[tuple[str, Callable[[str], str], str | None, str | None, str]] = [
     ),
     ("too few missions in a level", levels_to_three, None, "missions", "level 4 has 1"),
     ("six collaborator kinds", add_kind, None, "collaborators", "exactly 5"),
-    ("duplicate kind", replace_once('kind = "DR"', 'kind = "HK"'), "HK", "kind", "duplicate"),
+    ("duplicate kind", replace_once('kind = "DR"', 'kind = "HK"'), "HK", "kind", "used twice"),
     ("bad kind code", replace_once('kind = "DR"', 'kind = "dr"'), "dr", "kind", "uppercase"),
     (
         "kind condition",
@@ -248,7 +248,7 @@ BROKEN: list[tuple[str, Callable[[str], str], str | None, str | None, str]] = [
     ("copies", replace_once("copies = 2", "copies = 0"), None, "info.copies", "1 to 26"),
     ("four colours", drop_purple, None, "info.colours", "exactly 5"),
     ("colour code", replace_once('code = "R"', 'code = "RD"'), "red", "code", "one uppercase"),
-    ("duplicate code", replace_once('code = "B"', 'code = "R"'), "blue", "code", "duplicate"),
+    ("duplicate code", replace_once('code = "B"', 'code = "R"'), "blue", "code", "used twice"),
     ("colour id", replace_once('id = "green"', 'id = "Green"'), "Green", "id", "lowercase"),
     (
         "theme not text",
@@ -270,11 +270,18 @@ BROKEN: list[tuple[str, Callable[[str], str], str | None, str | None, str]] = [
         lambda text: text + '\n[extras]\nnote = "x"\n',
         None,
         "extras",
-        "unknown field",
+        "unknown table",
+    ),
+    (
+        "missions misspelt",  # named before the missions it leaves missing
+        lambda text: text.replace("[[missions]]", "[[mission]]"),
+        None,
+        "mission",
+        "unknown table",
     ),
     (
         "missions missing",
-        lambda text: text.replace("[[missions]]", "[[mission]]"),
+        lambda text: text[: text.index("# --- Missions")] + text[text.index("# --- Collab") :],
         None,
         "missions",
         "missing",

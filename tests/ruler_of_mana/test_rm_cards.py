@@ -228,7 +228,7 @@ def test_doctests() -> None:
 
 BROKEN = [
     # (replace this, with this, card, field, part of the problem)
-    ('en = "Phoenix Flame"', 'en = "Phoenix Flame', "S05", "en", "not valid TOML"),
+    ('en = "Phoenix Flame"', 'en = "Phoenix Flame', "S05", "en", "TOML syntax error"),
     ("F -> damage(one_opponent, 2, fire)", "F -> dmg(one_opponent, 2, fire)", "S01", "options",
      "option 1: unknown effect verb 'dmg'"),
     ("F * -> damage(one_opponent, 4, fire)", "F G -> damage(one_opponent, 4, fire)", "S02",
@@ -244,7 +244,7 @@ BROKEN = [
     ('"A -> draw(3)",', '"A -> draw(three)",', "S29", "options", "whole number >= 1"),
     ('"A -> steal(one_opponent, 1)"', '"A -> steal(self, 1)"', "S30", "options",
      "steal cannot target self"),
-    ('id = "S02"', 'id = "S01"', "S01", "id", "S01 is used twice"),
+    ('id = "S02"', 'id = "S01"', "S01", "id", "id 'S01' is used twice"),
     ('id = "S03"', 'id = "S3"', "S3", "id", "a spell id is S and 2-3 digits"),
     ('ja = "炎の槍"\n', "", "S02", "ja", "missing"),
     ('en = "Inferno"', 'en = ""', "S03", "en", "is empty"),
@@ -270,10 +270,10 @@ BROKEN = [
      'effect = "draw(3)"', "R10", "copies", "must be 1-26, not 0"),
     ('copies = 2\ntiming = "main"\neffect = "draw(3)"', 'copies = "2"\ntiming = "main"\n'
      'effect = "draw(3)"', "R10", "copies", "must be a whole number"),
-    ('id = "R12"', 'id = "R11"', "R11", "id", "R11 is used twice"),
+    ('id = "R12"', 'id = "R11"', "R11", "id", "id 'R11' is used twice"),
     ("copies = 8", "copies = 0", "RB", "copies", "must be 1-99, not 0"),
     ('code = "F2"\nprefix = "MF2"', 'code = "F2"\nprefix = "MF1"', "F2", "prefix",
-     "card id MF1-01 is used twice"),
+     "card id 'MF1-01' is used twice"),
     ('code = "W2"\nprefix = "MW2"', 'code = "W1"\nprefix = "MW2"', "W1", "orbs",
      "code W1 has 1 orb, not 2"),
     ('code = "A1"\nprefix = "MA1"\nelement = "wind"', 'code = "A1"\nprefix = "MA1"\n'
@@ -343,4 +343,4 @@ def test_toml_error_outside_any_card() -> None:
     with pytest.raises(CardSetError) as caught:
         parse_cards("= 1\n", "mine.toml")
     assert caught.value.card is None
-    assert "not valid TOML" in caught.value.problem
+    assert "TOML syntax error" in caught.value.problem

@@ -14,13 +14,17 @@ Rules a card file must keep (anything else raises :class:`~bodoge.core.errors.Ca
 one line naming the file, the card and the field; ``str()`` in English, ``text("ja")`` in
 Japanese, worded from the catalogue's ``em.cards.error.*``):
 
-- The file is UTF-8 TOML with exactly the four tables above; every entry has exactly the fields
-  listed, text fields are non-empty strings, whole numbers are integers (not booleans).
+- The file is UTF-8 TOML (a byte-order mark at its start is allowed) with exactly the four tables
+  above; every entry has exactly the fields listed, text fields are non-empty strings, whole
+  numbers are integers (not booleans). An unknown table or field is named before a missing one
+  (a misspelt field is one mistake), and a file of another game says so
+  (:mod:`bodoge.core.cardfile`, shared by every game's loader).
 - ``info.numbers`` is ``[1, 9]`` and there are exactly 5 ``info.colours``: the condition solver is
   built for 5 colours and numbers 1 to 9. ``info.copies`` is 1 to 26 (copy letters a to z).
-- Colour ids are lowercase words (``red``, ``dark_blue``) and unique; colour codes are one
-  uppercase letter and unique. Info cards are made from them: ``I-<code><number><copy>``, one
-  for every colour, number and copy (``I-R7a``); their *type* ``R7`` is the pair without the copy.
+- Colour ids are lowercase words (``red``, ``dark_blue``) and unique (a value used twice names
+  both entries by their lines); colour codes are one uppercase letter and unique. Info cards are
+  made from them: ``I-<code><number><copy>``, one for every colour, number and copy (``I-R7a``);
+  their *type* ``R7`` is the pair without the copy.
 - Mission ids are unique, without spaces; ``level`` is 1 to 4 and every level 1 to 4 has at least
   3 missions (setup lays 3 of each level, EM-1.1). How many missions a level has comes from the
   file.
@@ -45,7 +49,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -54,7 +57,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from bodoge.core.errors import CardSetError, os_reason, worded
+from bodoge.core.cardfile import CardFile, card_file, read_card_file
+from bodoge.core.errors import CardSetError, worded
 from bodoge.core.i18n import Message
 from bodoge.games.extreme_mission.conditions import (
     COLOUR_COUNT,
@@ -255,18 +259,22 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     """
     if path is None:
         return _shipped()
-    file = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise CardSetError(file, None, None, _m("unreadable", reason=os_reason(e))) from None
-    return _load(file, data)
+    return _load(str(path), read_card_file(path))
 
 
 @cache
 def _shipped() -> CardSet:
     resource = resources.files("bodoge.games.extreme_mission").joinpath("cards.toml")
     return _load(str(resource), resource.read_bytes())
+
+
+TABLES = ("[info]", "[[missions]]", "[[collaborators]]", "[[player_colours]]")
+"""The tables of a card file, as their headers are written (:mod:`bodoge.core.cardfile`)."""
+
+FILE_WORDS = "em.cards.file"
+"""What this game's card file is called, in the catalogue (for a file given to another game)."""
+
+_ID_KEYS = ("id", "kind")  # the fields that name an entry, to say which a syntax error is in
 
 
 def _m(key: str, **fields: Any) -> Message:
@@ -285,11 +293,11 @@ _COPY_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 class _Checker:
     """Reads the raw TOML tables, one card at a time, raising on the first problem."""
 
-    def __init__(self, file: str) -> None:
-        self.file = file
+    def __init__(self, cards: CardFile) -> None:
+        self.cards = cards
 
     def fail(self, card: str | None, name: str | None, problem: Message) -> CardSetError:
-        return CardSetError(self.file, card, name, problem)
+        return self.cards.fail(card, name, problem)
 
     def table(self, raw: Any, card: str | None, name: str) -> dict[str, Any]:
         if not isinstance(raw, dict):
@@ -312,13 +320,10 @@ class _Checker:
         optional: tuple[str, ...] = (),
         prefix: str = "",
     ) -> None:
+        self.cards.check_fields(entry, card, (*required, *optional), prefix)
         for name in required:
             if name not in entry:
                 raise self.fail(card, prefix + name, Message("cards.error.missing"))
-        for name in entry:
-            if name not in required and name not in optional:
-                allowed = ", ".join((*required, *optional))
-                raise self.fail(card, prefix + name, _m("unknown_field", allowed=allowed))
 
     def text(self, entry: dict[str, Any], card: str | None, name: str, prefix: str = "") -> str:
         value = entry[name]
@@ -348,10 +353,15 @@ class _Checker:
             raise self.fail(card, name, _m("pattern", value=value, what=_m(f"what.{what}")))
         return value
 
-    def unique(self, seen: set[str], value: str, card: str | None, name: str) -> None:
+    def unique(
+        self, seen: dict[str, Message], value: str, card: str | None, name: str, place: Message
+    ) -> None:
+        """``value`` of field ``name`` not used by an earlier entry (``seen``: where each was);
+        this entry is at ``place``."""
         if value in seen:
-            raise self.fail(card, name, _m("duplicate", name=name, value=value))
-        seen.add(value)
+            what = Message("cards.error.what.field", {"field": name, "value": value})
+            raise self.fail(card, name, self.cards.twice(what, seen[value], place))
+        seen[value] = place
 
     def condition(self, entry: dict[str, Any], card: str, colour_ids: tuple[str, ...]) -> Condition:
         text = self.text(entry, card, "condition")
@@ -385,15 +395,11 @@ def _kind(value: Any) -> Message:
 
 
 def _load(file: str, data: bytes) -> CardSet:
-    check = _Checker(file)
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as e:
-        raise check.fail(None, None, _m("not_utf8", byte=e.start)) from None
-    except tomllib.TOMLDecodeError as e:
-        raise check.fail(None, None, _m("toml", detail=" ".join(str(e).split()))) from None
-
-    check.fields(raw, None, ("info", "missions", "collaborators", "player_colours"))
+    cards = card_file(file, data, _ID_KEYS)
+    check = _Checker(cards)
+    raw = cards.data
+    cards.check_tables(TABLES, FILE_WORDS)
+    check.fields(raw, None, tuple(table.strip("[]") for table in TABLES))
     colours, numbers, copies = _read_info(check, raw)
     colour_ids = tuple(c.id for c in colours)
     info_cards = tuple(
@@ -451,17 +457,18 @@ def _read_info(
             None, "info.colours", _m("colours_count", count=COLOUR_COUNT, given=len(entries))
         )
     colours: list[Colour] = []
-    ids: set[str] = set()
-    codes: set[str] = set()
+    ids: dict[str, Message] = {}
+    codes: dict[str, Message] = {}
     for i, entry in enumerate(entries):
         card = _name_of(entry, "id", f"info.colours[{i + 1}]")
+        place = check.cards.place("info.colours", i + 1)
         check.fields(entry, card, ("id", "code", "en", "ja"), ("theme_en", "theme_ja"))
         cid = check.pattern(check.text(entry, card, "id"), card, "id", _COLOUR_ID, "colour_id")
-        check.unique(ids, cid, card, "id")
+        check.unique(ids, cid, card, "id", place)
         code = check.pattern(
             check.text(entry, card, "code"), card, "code", _COLOUR_CODE, "colour_code"
         )
-        check.unique(codes, code, card, "code")
+        check.unique(codes, code, card, "code", place)
         colours.append(
             Colour(
                 id=cid,
@@ -486,12 +493,12 @@ def _read_missions(
     check: _Checker, raw: dict[str, Any], colour_ids: tuple[str, ...]
 ) -> tuple[Mission, ...]:
     missions: list[Mission] = []
-    ids: set[str] = set()
+    ids: dict[str, Message] = {}
     for i, entry in enumerate(check.tables(raw, "missions")):
         card = _name_of(entry, "id", f"missions[{i + 1}]")
         check.fields(entry, card, ("id", "level", "en", "ja", "condition"))
         mid = check.pattern(check.text(entry, card, "id"), card, "id", _MISSION_ID, "mission_id")
-        check.unique(ids, mid, card, "id")
+        check.unique(ids, mid, card, "id", check.cards.place("missions", i + 1))
         level = check.integer(entry["level"], card, "level")
         if level not in LEVELS:
             raise check.fail(card, "level", _m("one_to", high=LEVELS[-1], value=level))
@@ -519,7 +526,7 @@ def _read_kinds(
     check: _Checker, raw: dict[str, Any], colour_ids: tuple[str, ...]
 ) -> tuple[CollaboratorKind, ...]:
     kinds: list[CollaboratorKind] = []
-    codes: set[str] = set()
+    codes: dict[str, Message] = {}
     entries = check.tables(raw, "collaborators")
     for i, entry in enumerate(entries):
         card = _name_of(entry, "kind", f"collaborators[{i + 1}]")
@@ -531,7 +538,7 @@ def _read_kinds(
             _KIND_CODE,
             "kind_code",
         )
-        check.unique(codes, code, card, "kind")
+        check.unique(codes, code, card, "kind", check.cards.place("collaborators", i + 1))
         kinds.append(
             CollaboratorKind(
                 code=code,
@@ -551,7 +558,7 @@ def _read_player_colours(
     check: _Checker, raw: dict[str, Any], colour_ids: tuple[str, ...]
 ) -> tuple[PlayerColour, ...]:
     colours: list[PlayerColour] = []
-    ids: set[str] = set()
+    ids: dict[str, Message] = {}
     for i, entry in enumerate(check.tables(raw, "player_colours")):
         card = _name_of(entry, "id", f"player_colours[{i + 1}]")
         check.fields(entry, card, ("id", "en", "ja"))
@@ -562,7 +569,7 @@ def _read_player_colours(
             _PLAYER_COLOUR_ID,
             "player_colour_id",
         )
-        check.unique(ids, pid, card, "id")
+        check.unique(ids, pid, card, "id", check.cards.place("player_colours", i + 1))
         if pid in colour_ids:
             raise check.fail(card, "id", _m("also_info", value=pid))
         colours.append(

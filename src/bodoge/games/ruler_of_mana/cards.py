@@ -8,10 +8,12 @@ its header comment explains the layout. ``load_cards()`` loads it once and cache
 Checks (each failure raises ``CardSetError``: one line naming the file, the card and the field;
 ``str()`` in English, ``text("ja")`` in Japanese, worded from the catalogue's ``rm.cards.error.*``):
 
-- the file is TOML; its only tables are ``[[mana]]``, ``[[spell]]`` and ``[[scroll]]`` (arrays of
-  tables); there is at least one mana kind and one spell (scrolls may be left out);
-- no entry has an unknown field or misses a required one, and every field has its type (text,
-  whole number, list of texts); names ``en`` and ``ja`` are not empty;
+- the file is UTF-8 TOML (a byte-order mark at its start is allowed); its only tables are
+  ``[[mana]]``, ``[[spell]]`` and ``[[scroll]]`` (arrays of tables), a file of another game is
+  named as such; there is at least one mana kind and one spell (scrolls may be left out);
+- no entry has an unknown field (named before a missing one: a misspelt field is one mistake) or
+  misses a required one, and every field has its type (text, whole number, list of texts); names
+  ``en`` and ``ja`` are not empty;
 - mana: ``code`` is one of ``F1 F2 W1 W2 A1 A2 E1 E2 RB`` and each code appears once; ``element``,
   ``symbol`` and ``orbs`` agree with the code (rainbow: element ``rainbow``, no symbol, 1 orb);
   ``prefix`` is capital letters and digits, starting with a letter; ``copies`` is 1–99;
@@ -24,7 +26,10 @@ Checks (each failure raises ``CardSetError``: one line naming the file, the card
   ``trigger`` that fits its timing and its ``effect`` is in the reaction language
   (``bodoge.games.ruler_of_mana.effects``);
 - card ids (``MF1-01``, ``S19``, ``R03-b``) and notation codes (``F1``, ``S19``, ``R03``) are
-  unique.
+  unique (one used twice names both entries by their lines).
+
+Reading the file, its TOML and the checks of tables and fields are every game's alike
+(:mod:`bodoge.core.cardfile`).
 
 >>> cards = load_cards()
 >>> len(cards.cards), cards.mana_count, cards.spell_count, cards.scroll_count
@@ -39,16 +44,15 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, cast
 
-from bodoge.core.errors import CardSetError, os_reason, worded
+from bodoge.core.cardfile import CardFile, card_file, read_card_file
+from bodoge.core.errors import CardSetError, worded
 from bodoge.core.i18n import Message
 from bodoge.games.ruler_of_mana.effects import (
     TIMING_TRIGGERS,
@@ -77,6 +81,14 @@ __all__ = [
     "load_cards",
     "parse_cards",
 ]
+
+TABLES = ("[[mana]]", "[[spell]]", "[[scroll]]")
+"""The tables of a card file, as their headers are written (:mod:`bodoge.core.cardfile`)."""
+
+FILE_WORDS = "rm.cards.file"
+"""What this game's card file is called, in the catalogue (for a file given to another game)."""
+
+_ID_KEYS = ("id", "code")  # the fields that name an entry, to say which a syntax error is in
 
 CardKind = Literal["mana", "spell", "scroll"]
 MANA_ELEMENTS: tuple[str, ...] = (*ELEMENTS, "rainbow")
@@ -327,7 +339,6 @@ class CardSet:
 
 # -- loading ----------------------------------------------------------------------------------
 
-_SECTIONS = ("mana", "spell", "scroll")
 _MANA_FIELDS = ("code", "prefix", "element", "symbol", "orbs", "copies", "en", "ja")
 _SPELL_FIELDS = ("id", "en", "ja", "element", "options")
 _SCROLL_FIELDS = ("id", "en", "ja", "copies", "timing", "trigger", "effect")
@@ -344,40 +355,29 @@ def load_cards(path: str | os.PathLike[str] | None = None) -> CardSet:
     >>> load_cards("no/such/cards.toml")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    bodoge.core.errors.CardSetError: no/such/cards.toml: cannot read the file: No such file...
+    bodoge.core.errors.CardSetError: no/such/cards.toml: cannot read the file (No such file...
     """
     if path is None:
         return _shipped()
-    name = os.fspath(path)
-    try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = os_reason(error) if isinstance(error, OSError) else _m("not_utf8")
-        raise CardSetError(name, None, None, _m("unreadable", reason=reason)) from None
-    return parse_cards(text, name)
+    return parse_cards(read_card_file(path), os.fspath(path))
 
 
 @cache
 def _shipped() -> CardSet:
     resource = resources.files("bodoge.games.ruler_of_mana").joinpath("cards.toml")
-    return parse_cards(resource.read_text("utf-8"), str(resource))
+    return parse_cards(resource.read_bytes(), str(resource))
 
 
-def parse_cards(text: str, file: str = "<cards>") -> CardSet:
-    """Validate the text of a card file (see the module docstring); ``file`` names it in errors.
+def parse_cards(text: str | bytes, file: str = "<cards>") -> CardSet:
+    """Validate a card file's text (or its bytes, UTF-8; see the module docstring); ``file``
+    names it in errors.
 
     >>> parse_cards('[[spell]]\\nid = "S01"', "mine.toml")
     Traceback (most recent call last):
     ...
     bodoge.core.errors.CardSetError: mine.toml: field 'mana': missing: the deck needs mana cards
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        card, field = _locate(text, str(error))
-        problem = " ".join(str(error).split())
-        raise CardSetError(file, card, field, _m("toml", detail=problem)) from None
-    return _Reader(file).read(data)
+    return _Reader(card_file(file, text, _ID_KEYS)).read()
 
 
 def _m(key: str, **fields: Any) -> Message:
@@ -385,50 +385,24 @@ def _m(key: str, **fields: Any) -> Message:
     return Message(f"rm.cards.error.{key}", fields)
 
 
-def _locate(text: str, message: str) -> tuple[str | None, str | None]:
-    """The card and field around a TOML syntax error ("... (at line 12, column 5)")."""
-    match = re.search(r"at line (\d+)", message)
-    if match is None:
-        return None, None
-    lines = text.splitlines()
-    at = min(int(match.group(1)), len(lines)) - 1
-    if at < 0:
-        return None, None
-    key = re.match(r"\s*([A-Za-z0-9_-]+)\s*=", lines[at])
-    field = key.group(1) if key else None
-    header = re.compile(r"\s*\[")
-    start = next((i for i in range(at, -1, -1) if header.match(lines[i])), None)
-    if start is None:
-        return None, field
-    end = next((i for i in range(start + 1, len(lines)) if header.match(lines[i])), len(lines))
-    for line in lines[start:end]:
-        found = re.match(r"\s*(?:id|code)\s*=\s*\"([^\"]*)\"", line)
-        if found:
-            return found.group(1), field
-    return None, field
-
-
 class _Reader:
     """Turns parsed TOML into a ``CardSet``, raising ``CardSetError`` at the first problem."""
 
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.codes: dict[str, str] = {}  # notation code -> card that uses it
-        self.ids: dict[str, str] = {}  # card id -> card that uses it
+    def __init__(self, cards: CardFile) -> None:
+        self.cards = cards
+        self.codes: dict[str, Message] = {}  # notation code -> the entry that uses it
+        self.ids: dict[str, Message] = {}  # card id -> the entry that uses it
 
     def fail(self, card: str | None, field: str | None, problem: Message) -> CardSetError:
-        return CardSetError(self.file, card, field, problem)
+        return self.cards.fail(card, field, problem)
 
-    def read(self, data: dict[str, Any]) -> CardSet:
-        for key in data:
-            if key not in _SECTIONS:
-                raise self.fail(None, key, _m("unknown_table"))
-        mana = tuple(self.mana(e, f"mana #{i}") for i, e in self.section(data, "mana", True))
-        spells = tuple(self.spell(e, f"spell #{i}") for i, e in self.section(data, "spell", True))
-        scrolls = tuple(
-            self.scroll(e, f"scroll #{i}") for i, e in self.section(data, "scroll", False)
-        )
-        return CardSet(self.file, mana, spells, scrolls)
+    def read(self) -> CardSet:
+        data = self.cards.data
+        self.cards.check_tables(TABLES, FILE_WORDS)
+        mana = tuple(self.mana(e, i) for i, e in self.section(data, "mana", True))
+        spells = tuple(self.spell(e, i) for i, e in self.section(data, "spell", True))
+        scrolls = tuple(self.scroll(e, i) for i, e in self.section(data, "scroll", False))
+        return CardSet(self.cards.file, mana, spells, scrolls)
 
     def section(
         self, data: dict[str, Any], name: str, required: bool
@@ -445,11 +419,6 @@ class _Reader:
         return list(enumerate(entries, start=1))
 
     # -- fields
-
-    def fields(self, entry: dict[str, Any], card: str, known: tuple[str, ...]) -> None:
-        for key in entry:
-            if key not in known:
-                raise self.fail(card, key, _m("unknown_field", allowed=", ".join(known)))
 
     def text(self, entry: dict[str, Any], card: str, field: str) -> str:
         if field not in entry:
@@ -482,22 +451,38 @@ class _Reader:
         return value
 
     def claim(
-        self, card: str, code_field: str, code: str, id_field: str, ids: tuple[str, ...]
+        self,
+        card: str,
+        place: Message,
+        code_field: str,
+        code: str,
+        id_field: str,
+        ids: tuple[str, ...],
     ) -> None:
-        """Record a notation code and card ids, failing on one already used."""
+        """Record a notation code and card ids of the entry at ``place``, failing on one already
+        used (naming both entries)."""
         if code in self.codes:
-            raise self.fail(card, code_field, _m("code_twice", code=code, other=self.codes[code]))
-        self.codes[code] = card
+            what = Message("cards.error.what.field", {"field": code_field, "value": code})
+            raise self.fail(card, code_field, self.cards.twice(what, self.codes[code], place))
+        self.codes[code] = place
         for card_id in ids:
             if card_id in self.ids:
-                raise self.fail(card, id_field, _m("id_twice", id=card_id, other=self.ids[card_id]))
-            self.ids[card_id] = card
+                what = Message("cards.error.what.card_id", {"value": card_id})
+                raise self.fail(card, id_field, self.cards.twice(what, self.ids[card_id], place))
+            self.ids[card_id] = place
+
+    def entry(self, entry: dict[str, Any], section: str, number: int, key: str) -> str:
+        """How an entry is named in messages (its ``key``, else ``spell #2``), once its fields
+        are known ones."""
+        card = entry[key] if isinstance(entry.get(key), str) else f"{section} #{number}"
+        known = {"mana": _MANA_FIELDS, "spell": _SPELL_FIELDS, "scroll": _SCROLL_FIELDS}[section]
+        self.cards.check_fields(entry, card, known)
+        return card
 
     # -- entries
 
-    def mana(self, entry: dict[str, Any], where: str) -> ManaKind:
-        card = entry["code"] if isinstance(entry.get("code"), str) else where
-        self.fields(entry, card, _MANA_FIELDS)
+    def mana(self, entry: dict[str, Any], number: int) -> ManaKind:
+        card = self.entry(entry, "mana", number, "code")
         code = self.choice(entry, card, "code", CODES)
         kind = MANA[code]
         element = self.choice(entry, card, "element", MANA_ELEMENTS)
@@ -532,12 +517,11 @@ class _Reader:
             self.text(entry, card, "en"),
             self.text(entry, card, "ja"),
         )
-        self.claim(card, "code", code, "prefix", result.ids)
+        self.claim(card, self.cards.place("mana", number), "code", code, "prefix", result.ids)
         return result
 
-    def spell(self, entry: dict[str, Any], where: str) -> Spell:
-        card = entry["id"] if isinstance(entry.get("id"), str) else where
-        self.fields(entry, card, _SPELL_FIELDS)
+    def spell(self, entry: dict[str, Any], number: int) -> Spell:
+        card = self.entry(entry, "spell", number, "id")
         spell_id = self.text(entry, card, "id")
         if not _SPELL_ID.fullmatch(spell_id):
             raise self.fail(card, "id", _m("spell_id", value=spell_id))
@@ -553,23 +537,24 @@ class _Reader:
                 card, "options", _m("options_count", high=MAX_OPTIONS, count=len(texts))
             )
         options: list[SpellOption] = []
-        for number, option_text in enumerate(texts, start=1):
+        for option_number, option_text in enumerate(texts, start=1):
             try:
                 option = parse_option(option_text)
             except ValueError as error:
-                problem = _m("option", number=number, error=worded(error))
+                problem = _m("option", number=option_number, error=worded(error))
                 raise self.fail(card, "options", problem) from None
             for earlier, other in enumerate(options, start=1):
                 if other.cost == option.cost:
-                    same = _m("same_cost", first=earlier, second=number, cost=str(option.cost))
+                    same = _m(
+                        "same_cost", first=earlier, second=option_number, cost=str(option.cost)
+                    )
                     raise self.fail(card, "options", same)
             options.append(option)
-        self.claim(card, "id", spell_id, "id", (spell_id,))
+        self.claim(card, self.cards.place("spell", number), "id", spell_id, "id", (spell_id,))
         return Spell(spell_id, en, ja, element, tuple(options))
 
-    def scroll(self, entry: dict[str, Any], where: str) -> Scroll:
-        card = entry["id"] if isinstance(entry.get("id"), str) else where
-        self.fields(entry, card, _SCROLL_FIELDS)
+    def scroll(self, entry: dict[str, Any], number: int) -> Scroll:
+        card = self.entry(entry, "scroll", number, "id")
         scroll_id = self.text(entry, card, "id")
         if not _SCROLL_ID.fullmatch(scroll_id):
             raise self.fail(card, "id", _m("scroll_id", value=scroll_id))
@@ -604,5 +589,5 @@ class _Reader:
                 raise self.fail(card, "effect", worded(error)) from None
             trigger = reaction.trigger
         result = Scroll(scroll_id, en, ja, copies, timing, trigger, effects, reaction)
-        self.claim(card, "id", scroll_id, "id", result.ids)
+        self.claim(card, self.cards.place("scroll", number), "id", scroll_id, "id", result.ids)
         return result
