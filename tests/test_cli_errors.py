@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from cli_helpers import no_games  # noqa: F401 (a fixture)
 from typer.testing import CliRunner
 
 from bodoge.cli import app
@@ -37,18 +38,6 @@ def one_line_error(args: list[str], fragment: str = "") -> str:
     assert len(lines) == 1, lines
     assert fragment in lines[0], lines[0]
     return lines[0]
-
-
-@pytest.fixture
-def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Playing any game fails the test: the path checks must come first."""
-
-    def played(*_args: Any, **_kwargs: Any) -> Any:
-        raise AssertionError("a game was played before the output path was checked")
-
-    monkeypatch.setattr("bodoge.cli.simulate", played)
-    monkeypatch.setattr("bodoge.arena.command.run_jobs", played)
-    monkeypatch.setattr("bodoge.balance.command.run_balance", played)
 
 
 # ------------------------------------------------------------------------------ output paths

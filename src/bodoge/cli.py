@@ -2,8 +2,8 @@
 ``bodoge balance``, ``bodoge serve`` and ``bodoge native``.
 
 Bad arguments (an unknown game, a player count the game does not allow, an unknown seat or
-language, an output path that cannot be written, a port that is taken) get one line on stderr and
-exit code 2, never a traceback.
+language, a card file that cannot be loaded, an output path that cannot be written, a port that
+is taken) get one line on stderr and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from rich.text import Text
 from bodoge.arena.command import (
     GAME_HELP,
     VARIANT_HELP,
+    CardsOption,
     arena_command,
     check_output,
     game_title,
@@ -131,8 +132,9 @@ def _options(
 
 
 # ------------------------------------------------------------------------------- simulate
-def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Table]:
-    """A title line, the summary table and the table of seats, for people."""
+def report_tables(report: SimulationReport, lang: str) -> list[Text | Table]:
+    """A title line (and one naming the card file played with, if not the game's own), the
+    summary table and the table of seats, for people."""
 
     def t(key: str, **values: object) -> str:
         return text(key, lang, **values)
@@ -176,7 +178,9 @@ def report_tables(report: SimulationReport, lang: str) -> tuple[Text, Table, Tab
             f"{report.mean_scores[seat]:.2f}",
             f"{report.mean_ranks[seat]:.2f}",
         )
-    return title, summary, seats
+    if report.cards is None:
+        return [title, summary, seats]
+    return [title, Text(t("cli.cards_used", file=report.cards.file)), summary, seats]
 
 
 @app.command("simulate", cls=_Command)
@@ -192,6 +196,7 @@ def simulate_command(
     ] = DEFAULT_TURN_CAP,
     seats: Annotated[str | None, typer.Option(help=SIM_SEATS_HELP)] = None,
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
+    cards: CardsOption = None,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write the full report (JSON) to this file.")
     ] = None,
@@ -206,7 +211,8 @@ def simulate_command(
     seat_list = None if seats is None else _seat_list(seats, lang)
     err = Console(stderr=True, highlight=False)
     try:
-        make(game, players=players if seat_list is None else len(seat_list), variant=variant)
+        count = players if seat_list is None else len(seat_list)
+        make(game, players=count, variant=variant, cards=cards)
         if seat_list is not None:
             parse_seats(seat_list, allow_human=False)
         check_output(json_file, "--json", lang)
@@ -230,6 +236,7 @@ def simulate_command(
                 seats=seat_list,
                 variant=variant,
                 progress=lambda done, _total: bar.update(task, completed=done),
+                cards=cards,
             )
     except BodogeError as exc:
         _fail(exc.text(lang), lang)
@@ -254,6 +261,7 @@ def play_command(
     turn_cap: Annotated[
         int, typer.Option(help="End the game as truncated after this many turns; 0: no cap.")
     ] = 0,
+    cards: CardsOption = None,
 ) -> None:
     """Play a game in the terminal against bots (several humans: hot-seat).
 
@@ -269,7 +277,9 @@ def play_command(
         seat_list = parse_seats(_seat_list(seats, lang))
         if turn_cap < 0:
             _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
-        the_game = make(game, players=len(seat_list), variant=variant, turn_cap=turn_cap or None)
+        the_game = make(
+            game, players=len(seat_list), variant=variant, cards=cards, turn_cap=turn_cap or None
+        )
         session = TerminalPlay(the_game, seat_list, chosen_seed, lang=lang)
     except BodogeError as exc:
         _fail(exc.text(lang), lang)

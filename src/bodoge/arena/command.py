@@ -49,6 +49,7 @@ __all__ = [
     "GAME_HELP",
     "VARIANT_HELP",
     "ArenaReport",
+    "CardsOption",
     "RayOption",
     "TurnCapOption",
     "WorkersOption",
@@ -83,6 +84,14 @@ RayOption = Annotated[
 ]
 TurnCapOption = Annotated[
     int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
+]
+CardsOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--cards",
+        help="Play with this card file (TOML) instead of the game's own cards, e.g. the real "
+        "texts typed in (the fields: the game's rules page).",
+    ),
 ]
 
 
@@ -136,12 +145,21 @@ def run_arena(
     workers: int = 2,
     ray: str | None = None,
     progress: ProgressCallback | None = None,
+    cards: str | Path | None = None,
 ) -> ArenaReport:
-    """Plan, play and sum up a tournament (see :mod:`bodoge.arena.tournament`)."""
+    """Plan, play and sum up a tournament (see :mod:`bodoge.arena.tournament`); ``cards`` is a
+    card file to play with instead of the game's own."""
     from bodoge.arena.stats import summarize
 
     tournament = plan(
-        game, bots, players=players, games=games, seed=seed, turn_cap=turn_cap, variant=variant
+        game,
+        bots,
+        players=players,
+        games=games,
+        seed=seed,
+        turn_cap=turn_cap,
+        variant=variant,
+        cards=cards,
     )
     records = run_jobs(tournament.jobs(), workers=workers, ray=ray, progress=progress)
     stats = summarize(records, tournament.labels, tournament.bots)
@@ -229,6 +247,8 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
             )
         )
     ]
+    if tour.cards is not None:
+        out.append(Text(t("cli.cards_used", file=tour.cards.file)))
     if tour.games != tour.games_requested:
         out.append(
             Text(
@@ -507,6 +527,7 @@ def arena_command(
     seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 1,
     turn_cap: TurnCapOption = DEFAULT_TURN_CAP,
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
+    cards: CardsOption = None,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write everything (JSON) to this file.")
     ] = None,
@@ -525,31 +546,25 @@ def arena_command(
     check_output(csv_file, "--csv", lang)
     check_output(plots, "--plots", lang, folder=True)
     try:
-        tournament = plan(
-            game,
-            bots.split(","),
-            players=players,
-            games=games,
-            seed=seed,
-            turn_cap=turn_cap,
-            variant=variant,
-        )
         with progress_bar() as bar:
-            title = game_title(tournament.game, lang)
-            task = bar.add_task(text("arena.progress", lang, game=title), total=tournament.games)
-            records = run_jobs(
-                tournament.jobs(),
+            title = game_title(game, lang)
+            task = bar.add_task(text("arena.progress", lang, game=title), total=None)
+            report = run_arena(
+                game,
+                bots.split(","),
+                players=players,
+                games=games,
+                seed=seed,
+                turn_cap=turn_cap,
+                variant=variant,
                 workers=workers,
                 ray=ray,
-                progress=lambda done, _total: bar.update(task, completed=done),
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                cards=cards,
             )
     except BodogeError as exc:
         usage_error(exc.text(lang), lang)
-    from bodoge.arena.stats import summarize
-
-    report = ArenaReport(
-        tournament, records, summarize(records, tournament.labels, tournament.bots)
-    )
+    tournament, records = report.tournament, report.records
     out = Console(highlight=False)
     print_whole(out, report_tables(report, lang))
     if json_file is not None:

@@ -7,6 +7,9 @@ reproduced exactly by the same arguments, and any single game can be replayed on
 Simulations run with a turn cap (EM-5.5: on, and reported, in simulations): a stalled game ends
 as *truncated* after ``turn_cap`` turns, is still ranked, and counts in ``truncated_share``.
 
+``cards`` plays with a card file of one's own instead of the set the game ships (a player who
+owns the cards types in their real texts); the report says which (:class:`CardsUsed`).
+
 >>> report = simulate("extreme-mission", players=2, games=3, seed=1)
 >>> report.games, len(report.records), sum(report.wins) + report.no_winner >= 3
 (3, 3, True)
@@ -14,26 +17,67 @@ as *truncated* after ``turn_cap`` turns, is still ranked, and counts in ``trunca
 
 from __future__ import annotations
 
+import hashlib
+import os
 import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bodoge.agents.heuristic import has_heuristic
+from bodoge.core.cardfile import read_card_file
 from bodoge.core.errors import SetupError
 from bodoge.core.game import Game
 from bodoge.core.registry import make
 from bodoge.core.state import State
 from bodoge.play import Decision, derive_seed, make_agent, parse_seats
 
-__all__ = ["DEFAULT_TURN_CAP", "GameRecord", "SimulationReport", "play_game", "simulate"]
+__all__ = [
+    "DEFAULT_TURN_CAP",
+    "CardsUsed",
+    "GameRecord",
+    "SimulationReport",
+    "cards_dict",
+    "play_game",
+    "simulate",
+]
 
 DEFAULT_TURN_CAP = 200
 """Turns in all after which a simulated game ends as truncated (EM-5.5)."""
 
 Progress = Callable[[int, int], None]
 """Called after each game with (games done, games in all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsUsed:
+    """A card file that games are played with, instead of the game's own: ``file`` as it was
+    given (what a report and its command line name), ``path`` where it is (absolute, for worker
+    processes, which may run elsewhere) and ``sha256`` of its bytes (which file it was, should
+    it change later). Read once the game has checked the file."""
+
+    file: str
+    path: str
+    sha256: str
+
+    @classmethod
+    def of(cls, cards: str | Path | None) -> CardsUsed | None:
+        """The file ``cards`` (None: the game's own cards, None)."""
+        if cards is None:
+            return None
+        digest = hashlib.sha256(read_card_file(cards)).hexdigest()
+        return cls(os.fspath(cards), os.path.abspath(cards), digest)
+
+    def to_dict(self) -> dict[str, str]:
+        """What a JSON report says of it (never the absolute path: a report may be shared)."""
+        return {"file": self.file, "sha256": self.sha256}
+
+
+def cards_dict(cards: CardsUsed | None) -> dict[str, str] | None:
+    """A report's ``cards``: the card file played with, or None for the game's own cards."""
+    return None if cards is None else cards.to_dict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +149,7 @@ class SimulationReport:
     turn_cap: int | None
     seats: tuple[str, ...]
     records: tuple[GameRecord, ...] = field(repr=False)
+    cards: CardsUsed | None = None
 
     @property
     def games(self) -> int:
@@ -197,6 +242,7 @@ class SimulationReport:
             "game": self.game,
             "players": self.players,
             "variant": self.variant,
+            "cards": cards_dict(self.cards),
             "seed": self.seed,
             "turn_cap": self.turn_cap,
             "agents": list(self.seats),
@@ -220,12 +266,15 @@ def simulate(
     seats: Sequence[str] | None = None,
     progress: Progress | None = None,
     variant: str = "basic",
+    cards: str | Path | None = None,
 ) -> SimulationReport:
     """Play ``games`` games of ``game_name`` between ``seats`` (agent names; default
     ``DEFAULT_SEAT`` in every seat, random where the game has no heuristic) and report on them.
-    ``turn_cap`` None or 0 plays without a cap.
+    ``turn_cap`` None or 0 plays without a cap; ``cards`` is a card file to play with instead of
+    the game's own.
 
-    Raises ``UnknownGame`` or ``SetupError`` (one-line messages) on bad arguments.
+    Raises ``UnknownGame``, ``SetupError`` or ``CardSetError`` (one-line messages) on bad
+    arguments, before any game is played.
     """
     if games < 0:
         raise SetupError("setup.games_at_least", least=0, games=games)
@@ -235,7 +284,8 @@ def simulate(
         if players is not None and players != len(seat_names):
             raise SetupError("setup.seats_for_players", seats=len(seat_names), players=players)
         players = len(seat_names)
-    game = make(game_name, players=players, variant=variant, turn_cap=cap)
+    game = make(game_name, players=players, variant=variant, cards=cards, turn_cap=cap)
+    used = CardsUsed.of(cards)
     if seats is None:
         seat_names = [DEFAULT_SEAT if has_heuristic(game) else "random"] * game.players
     records = []
@@ -251,4 +301,5 @@ def simulate(
         turn_cap=cap,
         seats=tuple(seat_names),
         records=tuple(records),
+        cards=used,
     )

@@ -22,6 +22,9 @@ its deal is ``derive_seed(seed, "arena", "deal", round)`` and seat ``s`` decides
 :class:`GameJob` and comes back as a small picklable :class:`MatchRecord`, so any game can be
 replayed on its own and any executor (in process, local processes, Ray) gives the same records.
 
+**Cards.** ``cards`` plays with a card file of one's own; a job names it by its absolute path,
+which every process that plays jobs reads (on a Ray cluster: the same path on every node).
+
 >>> t = plan("extreme-mission", ["random", "random"], players=2, games=3, seed=1, turn_cap=20)
 >>> t.labels, t.seatings, t.games
 (('random#1', 'random#2'), ((0, 1), (1, 0)), 4)
@@ -42,9 +45,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from bodoge.arena.simulate import DEFAULT_TURN_CAP, count_turns
+from bodoge.arena.simulate import DEFAULT_TURN_CAP, CardsUsed, cards_dict, count_turns
 from bodoge.core.errors import SetupError
 from bodoge.core.game import Game
 from bodoge.core.registry import make
@@ -121,6 +125,8 @@ class GameJob:
     """Entrant label of each seat."""
     seed: int
     agent_seeds: tuple[int, ...]
+    cards: str | None = None
+    """The card file's absolute path, or None for the game's own cards."""
 
     @property
     def players(self) -> int:
@@ -197,6 +203,7 @@ class Tournament:
     seatings: tuple[tuple[int, ...], ...]
     games: int
     games_requested: int
+    cards: CardsUsed | None = None
 
     @property
     def rounds(self) -> int:
@@ -219,6 +226,7 @@ class Tournament:
             agent_seeds=tuple(
                 derive_seed(self.seed, "arena", "agent", index, seat) for seat in range(len(seats))
             ),
+            cards=None if self.cards is None else self.cards.path,
         )
 
     def jobs(self) -> list[GameJob]:
@@ -231,6 +239,7 @@ class Tournament:
         return {
             "game": self.game,
             "variant": self.variant,
+            "cards": cards_dict(self.cards),
             "players": self.players,
             "seed": self.seed,
             "turn_cap": self.turn_cap,
@@ -251,11 +260,14 @@ def plan(
     seed: int = 1,
     turn_cap: int | None = DEFAULT_TURN_CAP,
     variant: str = "basic",
+    cards: str | Path | None = None,
 ) -> Tournament:
     """Plan a tournament of ``bots`` at ``game_name``; ``games`` is rounded up to whole rounds.
+    ``cards`` is a card file to play with instead of the game's own.
 
-    Checks everything a game would: the game, its player count and variant, every bot's name
-    (for this game), the cap. Raises ``UnknownGame`` or ``SetupError`` with a one-line message.
+    Checks everything a game would: the game, its player count, variant and card file, every
+    bot's name (for this game), the cap. Raises ``UnknownGame``, ``SetupError`` or
+    ``CardSetError`` with a one-line message.
     """
     if games < 1:
         raise SetupError("setup.games_at_least", least=1, games=games)
@@ -270,7 +282,7 @@ def plan(
             raise SetupError("setup.empty_bot", bots=",".join(bots), position=position)
         if name not in known:
             raise SetupError("setup.unknown_bot", name=name, known=", ".join(known))
-    game = make(game_name, players=players, variant=variant, turn_cap=cap)
+    game = make(game_name, players=players, variant=variant, cards=cards, turn_cap=cap)
     for name in dict.fromkeys(names):
         make_agent(name, game, 0, random.Random(0))  # a bot this game has no such agent for
     table = seatings(len(names), game.players)
@@ -286,6 +298,7 @@ def plan(
         seatings=table,
         games=total,
         games_requested=games,
+        cards=CardsUsed.of(cards),
     )
 
 
@@ -317,8 +330,8 @@ def play_out(state: State, players: Sequence[Agent]) -> int:
 
 
 @lru_cache(maxsize=16)
-def _game(name: str, players: int, variant: str, turn_cap: int | None) -> Game:
-    return make(name, players=players, variant=variant, turn_cap=turn_cap)
+def _game(name: str, players: int, variant: str, turn_cap: int | None, cards: str | None) -> Game:
+    return make(name, players=players, variant=variant, cards=cards, turn_cap=turn_cap)
 
 
 def play_job(job: GameJob) -> MatchRecord:
@@ -329,7 +342,7 @@ def play_job(job: GameJob) -> MatchRecord:
 def play_job_state(job: GameJob) -> tuple[MatchRecord, State]:
     """:func:`play_job`, with the finished game's state too (for whoever wants more of it)."""
     start = time.perf_counter()
-    game = _game(job.game, job.players, job.variant, job.turn_cap)
+    game = _game(job.game, job.players, job.variant, job.turn_cap, job.cards)
     state, steps = play_seated(game, job.agents, job.seed, job.agent_seeds)
     result = state.result()
     record = MatchRecord(

@@ -16,6 +16,7 @@ from rich.text import Text
 from bodoge.arena.command import (
     GAME_HELP,
     VARIANT_HELP,
+    CardsOption,
     RayOption,
     TurnCapOption,
     WorkersOption,
@@ -30,7 +31,7 @@ from bodoge.arena.simulate import DEFAULT_TURN_CAP
 from bodoge.balance.report import DEFAULT_BOT, DEFAULT_GAMES, default_out, run_balance
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import text
-from bodoge.core.registry import game_class
+from bodoge.core.registry import game_class, make
 
 __all__ = ["balance_command", "parse_players"]
 
@@ -97,6 +98,7 @@ def balance_command(
     games: Annotated[int, typer.Option(help="Games per player count.")] = DEFAULT_GAMES,
     bot: Annotated[str, typer.Option(help="The agent in every seat.")] = DEFAULT_BOT,
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
+    cards: CardsOption = None,
     seed: Annotated[int, typer.Option(help="Seed of the whole report.")] = 1,
     turn_cap: TurnCapOption = DEFAULT_TURN_CAP,
     workers: WorkersOption = 2,
@@ -124,6 +126,8 @@ def balance_command(
     try:
         if counts is not None:
             _check_counts(game, players or "", counts, lang)
+        if cards is not None:  # a card file that cannot be loaded: said before anything is made
+            make(game, variant=variant, cards=cards)
         folder = out if out is not None else default_out(game, variant, datetime.now())
         check_output(folder, "--out", lang, folder=True)
         check_output(json_file, "--json", lang)
@@ -141,6 +145,7 @@ def balance_command(
                 workers=workers,
                 ray=ray,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
+                cards=cards,
             )
     except BodogeError as exc:
         usage_error(exc.text(lang), lang)

@@ -123,6 +123,10 @@ class _Writer:
                 players=", ".join(map(str, r.players)),
             ),
             "",
+        ]
+        if r.cards is not None:
+            lines += [self.t("balance.cards", file=r.cards.file, sha256=r.cards.sha256), ""]
+        lines += [
             self.t("balance.method"),
             "",
         ]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from bodoge.arena.stats import win_share
 from bodoge.arena.tournament import GameJob, MatchRecord, plan, play_job_state
@@ -79,18 +80,26 @@ def play_balance(
     workers: int = 2,
     ray: str | None = None,
     progress: Progress | None = None,
+    cards: str | Path | None = None,
 ) -> dict[int, list[BalanceRecord]]:
     """Play ``games`` games of ``bot`` in every seat at each player count (all in one pool of
-    workers); the records by player count, in game order. Raises ``BodogeError`` on bad
-    arguments, before any game is played."""
+    workers), with the card file ``cards`` (None: the game's own); the records by player count,
+    in game order. Raises ``BodogeError`` on bad arguments, before any game is played."""
     jobs: list[GameJob] = []
     for count in players:
         tournament = plan(
-            game, [bot], players=count, games=games, seed=seed, turn_cap=turn_cap, variant=variant
+            game,
+            [bot],
+            players=count,
+            games=games,
+            seed=seed,
+            turn_cap=turn_cap,
+            variant=variant,
+            cards=cards,
         )
         jobs += tournament.jobs()
     if players:  # a game without balance hooks fails here, not in every worker
-        balance_hooks(make(game, players=players[0], variant=variant))
+        balance_hooks(make(game, players=players[0], variant=variant, cards=cards))
     records = run_tasks(jobs, play_balance_job, workers=workers, ray=ray, progress=progress)
     out: dict[int, list[BalanceRecord]] = {count: [] for count in players}
     for record in records:

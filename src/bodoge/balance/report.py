@@ -7,18 +7,21 @@
 ([2], 2)
 >>> report.command().replace(game, "GAME")
 'bodoge balance GAME --players 2 --games 2 --bot heuristic --seed 1 --turn-cap 12'
+
+Played with a card file of one's own (``cards``), the report names it, and so does its command.
 """
 
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bodoge.arena.simulate import DEFAULT_TURN_CAP
+from bodoge.arena.simulate import DEFAULT_TURN_CAP, CardsUsed, cards_dict
 from bodoge.arena.workers import Progress
 from bodoge.balance.hooks import BalanceHooks, balance_hooks
 from bodoge.balance.records import BalanceRecord, play_balance
@@ -53,6 +56,7 @@ class BalanceReport:
     games: int
     records: dict[int, list[BalanceRecord]]
     figures: dict[int, CountFigures]
+    cards: CardsUsed | None = None
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -63,6 +67,7 @@ class BalanceReport:
             self.game,
             players=players or self.players[0],
             variant=self.variant,
+            cards=None if self.cards is None else self.cards.path,
             turn_cap=self.turn_cap,
         )
 
@@ -87,6 +92,8 @@ class BalanceReport:
             "--turn-cap",
             str(self.turn_cap or 0),
         ]
+        if self.cards is not None:
+            words += ["--cards", shlex.quote(self.cards.file)]
         if lang != "en":
             words += ["--lang", lang]
         return " ".join(words)
@@ -96,6 +103,7 @@ class BalanceReport:
         settings = ("game", "variant", "bot", "seed", "turn_cap", "games")
         return {
             **{name: getattr(self, name) for name in settings},
+            "cards": cards_dict(self.cards),
             "command": self.command(),
             "player_counts": [self.figures[n].to_dict() for n in self.players],
         }
@@ -148,18 +156,31 @@ def run_balance(
     workers: int = 2,
     ray: str | None = None,
     progress: Progress | None = None,
+    cards: str | Path | None = None,
 ) -> BalanceReport:
     """Play and sum up ``games`` games per player count (default: every count the game allows)
-    with ``bot`` in every seat. Raises ``BodogeError`` (one line) on bad arguments."""
-    cls = type(make(game, variant=variant))
+    with ``bot`` in every seat, with the card file ``cards`` (None: the game's own). Raises
+    ``BodogeError`` (one line) on bad arguments, before any game is played."""
+    cls = type(make(game, variant=variant, cards=cards))
     counts = list(players) if players else list(range(cls.min_players, cls.max_players + 1))
     cap = turn_cap or None
+    used = CardsUsed.of(cards)
     records = play_balance(
-        game, bot, counts, games, seed, cap, variant, workers=workers, ray=ray, progress=progress
+        game,
+        bot,
+        counts,
+        games,
+        seed,
+        cap,
+        variant,
+        workers=workers,
+        ray=ray,
+        progress=progress,
+        cards=cards,
     )
     from bodoge.balance.stats import count_figures
 
-    hooks = balance_hooks(make(game, players=counts[0], variant=variant))
+    hooks = balance_hooks(make(game, players=counts[0], variant=variant, cards=cards))
     figures = {n: count_figures(records[n], n, hooks.endings) for n in counts}
     return BalanceReport(
         game=cls.name,
@@ -170,4 +191,5 @@ def run_balance(
         games=games,
         records=records,
         figures=figures,
+        cards=used,
     )
