@@ -86,7 +86,7 @@ EM_CASES: dict[str, Callable[[], str | bytes | None]] = {
     "unclosed_bracket": em("numbers = [1, 9]", "numbers = [1, 9"),
     "other_game": lambda: RM,
     "top_misspelt": lambda: EM.replace("[[missions]]", "[[mission]]"),
-    "top_missing": lambda: EM[: EM.index("[[player_colours]]")],
+    "top_missing": lambda: EM[: EM.index("\n[[player_colours]]")],
     "top_unknown": lambda: EM + '\n[extras]\nnote = "x"\n',
     "info_not_table": lambda: "info = 3\nmissions = []\ncollaborators = []\nplayer_colours = []\n",
     "info_unknown": em_copies("2\nspare = 1"),
@@ -141,7 +141,7 @@ EM_CASES: dict[str, Callable[[], str | bytes | None]] = {
     "player_colour_info": em('id = "pink"', 'id = "red"'),
     "player_colours_four": em_four_player_colours,
     "player_colours_not_list": lambda: (
-        'player_colours = "black"\n' + EM[: EM.index("[[player_colours]]")]
+        'player_colours = "black"\n' + EM[: EM.index("\n[[player_colours]]")]
     ),
 }
 
@@ -498,26 +498,32 @@ def test_a_syntax_error_names_the_card_whose_text_holds_it_never_the_next(
 
 
 @pytest.mark.parametrize(
-    ("game", "name", "places"),
-    [
-        ("rm", "spell_id_twice", "by the [[spell]] at line 121 and by the [[spell]] at line 132"),
-        (
-            "em",
-            "mission_id_twice",
-            "by the [[missions]] at line 65 and by the [[missions]] at line 72",
-        ),
-        ("rm", "spell_id_twice_inline", "by [[spell]] number 1 and by [[spell]] number 2"),
-    ],
+    ("game", "name", "table", "entries"),
+    [("rm", "spell_id_twice", "spell", (1, 2)), ("em", "mission_id_twice", "missions", (1, 2))],
 )
-def test_a_value_used_twice_names_both_entries(
-    game: str, name: str, places: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_value_used_twice_names_both_entries_by_their_lines(
+    game: str,
+    name: str,
+    table: str,
+    entries: tuple[int, int],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     err = error_of(game, name, tmp_path, monkeypatch)
-    assert err.problem.endswith(" is used twice: " + places)
     text = (EM_CASES if game == "em" else RM_CASES)[name]()
     assert isinstance(text, str)
-    for line in map(int, re.findall(r"line (\d+)", places)):  # each a header of the value's entry
-        assert text.splitlines()[line - 1].startswith("[[")
+    headers = [n for n, line in enumerate(text.splitlines(), 1) if line == f"[[{table}]]"]
+    first, second = (headers[k - 1] for k in entries)
+    at = f"the [[{table}]] at line"
+    assert err.problem.endswith(f" is used twice: by {at} {first} and by {at} {second}")
+    assert err.text("ja").endswith(f"（{first}行目の [[{table}]] と {second}行目の [[{table}]]）")
+
+
+def test_a_value_used_twice_in_an_inline_array_names_both_entries_by_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    err = error_of("rm", "spell_id_twice_inline", tmp_path, monkeypatch)
+    assert err.problem == "id 'S01' is used twice: by [[spell]] number 1 and by [[spell]] number 2"
 
 
 def test_an_unknown_field_is_named_alike_in_both_games_before_a_missing_one(

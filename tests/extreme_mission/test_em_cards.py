@@ -164,7 +164,7 @@ def levels_to_three(text: str) -> str:
 
 def add_kind(text: str) -> str:
     extra = '[[collaborators]]\nkind = "XX"\nen = "Extra"\nja = "追加"\ncondition = "any(1)"\n\n'
-    return text.replace("[[player_colours]]", extra + "[[player_colours]]", 1)
+    return text.replace("\n[[player_colours]]", "\n" + extra + "[[player_colours]]", 1)
 
 
 def drop_player_colour(text: str) -> str:
@@ -178,7 +178,7 @@ def drop_purple(text: str) -> str:
 
 BROKEN: list[tuple[str, Callable[[str], str], str | None, str | None, str]] = [
     # name, edit, card, field, words in the message
-    ("syntax", replace_once("level = 1\n", "level = = 1\n"), "M1-01", "level", "line 67"),
+    ("syntax", replace_once("level = 1\n", "level = = 1\n"), "M1-01", "level", "(at line"),
     ("missing field", replace_once('ja = "盗聴"\n', ""), "M1-03", "ja", "missing"),
     (
         "extra field",
@@ -288,7 +288,7 @@ BROKEN: list[tuple[str, Callable[[str], str], str | None, str | None, str]] = [
     ),
     (
         "player colours not a list",
-        lambda text: 'player_colours = "black"\n' + text[: text.index("[[player_colours]]")],
+        lambda text: 'player_colours = "black"\n' + text[: text.index("\n[[player_colours]]")],
         None,
         "player_colours",
         "list of tables",
