@@ -131,7 +131,8 @@ def test_the_progress_bar_names_the_game_by_its_title(
 
 def test_on_an_80_column_terminal_headers_wrap_and_no_figure_is_cut() -> None:
     """Rich's own fitting cut ``40.9–92.9`` to ``40.9–9…`` and kept ``win rate`` on one line."""
-    from bodoge.arena.command import print_whole, report_tables, run_arena
+    from bodoge.arena.command import report_tables, run_arena
+    from bodoge.screen import print_whole
 
     report = run_arena("ruler-of-mana", ["random", "heuristic", "easy"], players=2, games=12)
     out = io.StringIO()
@@ -198,9 +199,9 @@ def test_on_a_terminal_every_table_reads_whole(
     head-to-head title at its narrow table's width (…ボットよ / り上位…) and, narrower, cut a
     caption's words. Every header reads whole or breaks where a reader breaks it, every cell and
     figure whole on one line, every title and caption whole."""
-    from bodoge.arena.command import print_whole
     from bodoge.arena.command import report_tables as arena_tables
     from bodoge.cli import report_tables as simulate_tables
+    from bodoge.screen import print_whole
 
     joiner = "" if lang == "ja" else " "
     for command, report in terminal_reports:

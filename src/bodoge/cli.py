@@ -32,7 +32,6 @@ from bodoge.arena.command import (
     game_title,
     os_reason,
     output_errors,
-    print_whole,
 )
 from bodoge.arena.simulate import DEFAULT_SEAT, DEFAULT_TURN_CAP, SimulationReport, simulate
 from bodoge.balance.command import balance_command
@@ -40,6 +39,7 @@ from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import make
 from bodoge.play import LEVELS, agent_names, parse_seats
+from bodoge.screen import print_whole
 
 __all__ = ["app", "main"]
 

@@ -12,25 +12,20 @@ Bad arguments get one line on stderr and exit code 2.
 
 from __future__ import annotations
 
-import copy
 import csv
 import errno
 import json
-import re
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
-from itertools import pairwise
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.cells import cell_len
-from rich.console import Console, RenderableType
-from rich.measure import Measurement
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Column, Table
+from rich.table import Table
 from rich.text import Text
 
 from bodoge.arena.simulate import DEFAULT_TURN_CAP
@@ -41,6 +36,7 @@ from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import LANGUAGES, catalogue, text
 from bodoge.core.registry import game_class
 from bodoge.core.registry import games as game_names
+from bodoge.screen import print_whole
 
 if TYPE_CHECKING:  # NumPy is imported on first use, not by every `bodoge` command
     from bodoge.arena.stats import ArenaStats
@@ -59,7 +55,6 @@ __all__ = [
     "game_title",
     "os_reason",
     "output_errors",
-    "print_whole",
     "progress_bar",
     "report_tables",
     "run_arena",
@@ -322,93 +317,6 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
     table.add_row(t("arena.length.no_winner"), str(length.no_winner))
     out.append(table)
     return out
-
-
-def print_whole(console: Console, items: Iterable[RenderableType]) -> None:
-    """Print ``items`` with every table whole: no figure cut short (``83.9–1…``), no header or
-    cell broken inside a word (Japanese ones have no spaces, and Rich broke them anywhere:
-    ``エージェン`` / ``ト``). A table's title and caption are lines of their own, wrapped at the
-    console's width, not the table's (a title over a narrow table broke mid-phrase, a caption
-    under a table wider than the terminal lost its ends). On a terminal a table too wide for it is
-    narrowed, then split into tables of fewer columns (:func:`_fitted`); piped (``| cat``, a file,
-    which Rich takes as 80 columns) nobody's terminal is there to fit, so a table is as wide as
-    its widest row needs and a line of text is one line."""
-    piped = not console.is_terminal
-    for item in items:
-        if not isinstance(item, Table):
-            console.print(item, soft_wrap=piped)
-            continue
-        title, caption = item.title, item.caption
-        item.title = item.caption = None
-        if title is not None:
-            console.print(_line(title, "table.title"), soft_wrap=piped)
-        if not piped:
-            for part in _fitted(console, item):
-                console.print(part)
-        else:
-            width = console.width
-            console.width = max(width, _needed(console, item))
-            try:
-                console.print(item)
-            finally:
-                console.width = width
-        if caption is not None:
-            console.print(_line(caption, "table.caption"), soft_wrap=piped)
-
-
-def _line(said: RenderableType, style: str) -> RenderableType:
-    return Text(said, style=style) if isinstance(said, str) else said
-
-
-def _needed(console: Console, table: Table) -> int:
-    """The width ``table`` takes when nothing in it wraps."""
-    return Measurement.get(console, console.options.update_width(10_000), table).maximum
-
-
-def _fitted(console: Console, table: Table) -> list[Table]:
-    """``table``, or, too wide for the terminal even narrowed (:func:`_narrow`), the fewest tables
-    that fit, each with the first column (what a row is about) and a share of the others. Too
-    narrow a terminal even for one column a table is left to Rich's fitting."""
-    first, rest = table.columns[0], table.columns[1:]
-    parts: list[Table] = []
-    for count in range(1, len(rest) + 1):
-        ends = [-(-len(rest) * i // count) for i in range(count + 1)]  # shares within one
-        parts = [_part(table, [first, *rest[a:b]]) for a, b in pairwise(ends)]
-        if all(_narrow(console, part) for part in parts):
-            break
-    return parts or [table]
-
-
-def _part(table: Table, columns: list[Column]) -> Table:
-    """A copy of ``table`` with these of its columns (their rows' cells with them)."""
-    part = copy.copy(table)
-    part.columns = [replace(column, _index=index) for index, column in enumerate(columns)]
-    return part
-
-
-def _narrow(console: Console, table: Table) -> bool:
-    """Whether ``table`` fits the terminal, made as narrow as it can be without breaking a word
-    if it is too wide: every column as wide as its longest cell or the longest piece of its
-    header (a header breaks between words, a Japanese one before its bracket, where a reader
-    breaks it: ``勝利数`` / ``（同率は等分）``). Rich's own fitting shrinks the widest columns
-    first and cut ``83.9–100.0`` to ``83.9–1…`` while ``win rate`` kept its whole width."""
-    if _needed(console, table) <= console.width:
-        return True
-    for column in table.columns:
-        header = str(column.header)
-        pieces = _BEFORE_BRACKET.sub("\n", header).split() or [""]
-        column.width = max(cell_len(str(cell)) for cell in [*column.cells, *pieces])
-        if cell_len(header) > column.width:
-            column.header = _BEFORE_BRACKET.sub("\n", header)
-    if _needed(console, table) <= console.width:
-        return True
-    for column in table.columns:
-        column.width = None
-    return False
-
-
-# Where a Japanese header may break: before an opening bracket that follows a word.
-_BEFORE_BRACKET = re.compile(r"(?<=\S)(?=（)")
 
 
 def usage_error(message: str, lang: str = "en") -> NoReturn:
