@@ -1,24 +1,113 @@
-"""A terminal's screen read whole: tables printed so that no header or figure is cut and no word
-broken (:func:`print_whole`). Shared by ``arena`` and ``simulate``, and by ``play``.
+"""A terminal's screen read whole: lines and tables that break only where a reader breaks them.
+
+Rich wraps a line at its spaces, and folds a word too long for the width anywhere inside it; a
+Japanese sentence has no spaces, so it is one long word, folded inside a rule id (``EM-5.`` /
+``4``) or a card code (``M2-0`` / ``6``). A table too wide for the terminal Rich narrows widest
+column first, past what a header needs (``Collaborat…``, ``手札のマ…``). Here a line breaks only
+between its pieces (:class:`Pieces`: the items of a list, the words of a sentence), and a table is
+narrowed only as far as its headers and cells allow, else split (:func:`print_whole`). Shared by
+``play``, ``arena`` and ``simulate``.
 """
 
 from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import pairwise
 
-from rich.cells import cell_len
-from rich.console import Console, RenderableType
+from rich.cells import cell_len, chop_cells
+from rich.console import Console, ConsoleOptions, RenderableType
 from rich.measure import Measurement
+from rich.style import StyleType
 from rich.table import Column, Table
 from rich.text import Text
 
-__all__ = ["print_whole"]
+__all__ = ["Pieces", "print_whole", "words"]
+
+# Characters of scripts written without spaces (kana, kanji, fullwidth forms): a Japanese line
+# may break between any two of them.
+_WIDE = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
+_OPENING = "（「『【〔"  # never at a line's end
+_CLOSING = "、。，．・：；！？）」』】〕ー…"  # never at a line's start
+_WORD = re.compile(rf"(?:^\s+)?[{_OPENING}]*(?:[^\s{_WIDE}]+|[{_WIDE}])[{_CLOSING}]*\s*")
 
 
+def words(said: str) -> list[str]:
+    """The pieces a sentence may break between: its words with the spaces after them, and in
+    Japanese each character, a run of Latin letters, digits and signs (a code, a rule id, a
+    number) staying whole, and no line starting with a closing mark nor ending with an opening one.
+
+    >>> words("did not (EM-5.3)")
+    ['did ', 'not ', '(EM-5.3)']
+    >>> words("少ない（1対2、EM-5.4）")
+    ['少', 'な', 'い', '（1', '対', '2、', 'EM-5.4）']
+    """
+    return _WORD.findall(said)
+
+
+class Pieces:
+    """Text a line breaks only between its ``pieces`` (each with any spaces after it, dropped at
+    a line's end): a list between its items, a sentence between its :func:`words`. A piece wider
+    than the whole line breaks between its words, and a word wider still anywhere. In a table its
+    column can be no narrower than its widest piece (:func:`print_whole`)."""
+
+    def __init__(self, pieces: Iterable[str], style: StyleType = "") -> None:
+        self.pieces = [piece for piece in pieces if piece]
+        self.style = style
+
+    @classmethod
+    def sentence(cls, said: str, style: StyleType = "") -> Pieces:
+        return cls(words(said), style)
+
+    @classmethod
+    def name(cls, said: str, style: StyleType = "") -> Pieces:
+        """A name, which breaks only at its spaces (``席1 ランダムBot（勝者）``: never in
+        ``勝者``)."""
+        return cls(re.findall(r"\S+\s*", said), style)
+
+    def __str__(self) -> str:
+        return "".join(self.pieces)
+
+    def least(self) -> int:
+        """The fewest cells it reads whole in: its widest piece."""
+        return max((cell_len(piece.rstrip()) for piece in self.pieces), default=0)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(self.least(), cell_len(str(self).rstrip()))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        if options.no_wrap:  # soft-wrapped, into a pipe: one line for whatever reads it
+            lines = [str(self).rstrip()]
+        else:
+            lines, last = _lines(self.pieces, options.max_width)
+            lines.append(last.rstrip())
+        yield Text("\n".join(lines), style=self.style, no_wrap=True)
+
+
+def _lines(pieces: Sequence[str], width: int) -> tuple[list[str], str]:
+    """``pieces`` as lines of at most ``width`` cells: the full lines, and the last one still
+    open (with its trailing spaces, for what may follow it)."""
+    lines: list[str] = []
+    line = ""
+    for piece in pieces:
+        if cell_len((line + piece).rstrip()) <= width:
+            line += piece
+            continue
+        if line:
+            lines.append(line.rstrip())
+        line = piece
+        if cell_len(piece.rstrip()) > width:  # wider than any line: broken smaller
+            smaller = words(piece)
+            if len(smaller) == 1:
+                smaller = chop_cells(piece, width)
+            whole, line = _lines(smaller, width)
+            lines += whole
+    return lines, line
+
+
+# ----------------------------------------------------------------------------------- tables
 def print_whole(console: Console, items: Iterable[RenderableType]) -> None:
     """Print ``items`` with every table whole: no figure cut short (``83.9–1…``), no header or
     cell broken inside a word (Japanese ones have no spaces, and Rich broke them anywhere:
@@ -82,24 +171,52 @@ def _part(table: Table, columns: list[Column]) -> Table:
 
 
 def _narrow(console: Console, table: Table) -> bool:
-    """Whether ``table`` fits the terminal, made as narrow as it can be without breaking a word
-    if it is too wide: every column as wide as its longest cell or the longest piece of its
-    header (a header breaks between words, a Japanese one before its bracket, where a reader
-    breaks it: ``勝利数`` / ``（同率は等分）``). Rich's own fitting shrinks the widest columns
-    first and cut ``83.9–100.0`` to ``83.9–1…`` while ``win rate`` kept its whole width."""
+    """Whether ``table`` fits the terminal, narrowed if it is too wide, but never below what a
+    column needs to break no word: its longest cell (a :class:`Pieces` cell: its widest piece)
+    or the longest piece of its header (a header breaks between words, a Japanese one before its
+    bracket, where a reader breaks it: ``勝利数`` / ``（同率は等分）``). The widest columns give
+    way first, down to that. (Rich's own fitting went past it: it cut ``83.9–100.0`` to
+    ``83.9–1…`` and ``Collaborators`` to ``Collaborat…``.)"""
     if _needed(console, table) <= console.width:
         return True
+    least: list[int] = []
+    most: list[int] = []
     for column in table.columns:
         header = str(column.header)
         pieces = _BEFORE_BRACKET.sub("\n", header).split() or [""]
-        column.width = max(cell_len(str(cell)) for cell in [*column.cells, *pieces])
+        cells = list(column.cells)
+        least.append(max([_least(cell) for cell in cells] + [cell_len(p) for p in pieces]))
+        most.append(max([cell_len(str(cell)) for cell in cells] + [cell_len(header)]))
+    for column, width in zip(table.columns, least, strict=True):
+        column.width = width
+    room = console.width - (_needed(console, table) - sum(least))  # less borders and padding
+    if sum(least) > room:
+        for column in table.columns:
+            column.width = None
+        return False
+    level = max(most)  # every column as wide as it wants, up to a level as high as fits
+    while sum(_between(low, level, high) for low, high in zip(least, most, strict=True)) > room:
+        level -= 1
+    widths = [_between(low, level, high) for low, high in zip(least, most, strict=True)]
+    for index in sorted(range(len(widths)), key=lambda i: most[i] - widths[i]):
+        spare = room - sum(widths)  # what the level left: to the columns it cut least
+        widths[index] += min(spare, most[index] - widths[index])
+    for column, width in zip(table.columns, widths, strict=True):
+        column.width = width
+        header = str(column.header)
         if cell_len(header) > column.width:
             column.header = _BEFORE_BRACKET.sub("\n", header)
-    if _needed(console, table) <= console.width:
-        return True
-    for column in table.columns:
-        column.width = None
-    return False
+    return True
+
+
+def _between(low: int, level: int, high: int) -> int:
+    return max(low, min(level, high))
+
+
+def _least(cell: RenderableType) -> int:
+    """The fewest cells ``cell`` reads whole in: a :class:`Pieces` its widest piece, any other
+    its whole text (a figure, a name)."""
+    return cell.least() if isinstance(cell, Pieces) else cell_len(str(cell))
 
 
 # Where a Japanese header may break: before an opening bracket that follows a word.

@@ -36,6 +36,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from bodoge import screen
 from bodoge.core.action import Action, Choices
 from bodoge.core.choices import item_step, split, steps
 from bodoge.core.errors import IllegalAction, SetupError
@@ -45,6 +46,7 @@ from bodoge.core.i18n import Message, catalogue, text
 from bodoge.core.result import Result
 from bodoge.core.state import State
 from bodoge.play import HUMAN, Agent, Decision, derive_seed, make_agent, needs_view
+from bodoge.screen import Pieces, print_whole
 
 __all__ = ["GameWords", "TerminalPlay", "game_hooks", "offered_steps", "whole_action"]
 
@@ -170,13 +172,13 @@ class GameWords:
             return None
         return self._build_hook(state, what, list(chosen), self.lang)
 
-    def fact(self, field: str, value: Any, you: int | None) -> str:
-        """A fact of the view in words: what is being resolved (``pending``) in the game's own
-        words where it gives some (``describe_pending``: labels for a player, not the view's
-        bookkeeping), else as :meth:`value` puts any field."""
+    def fact(self, field: str, value: Any, you: int | None) -> list[str]:
+        """A fact of the view in words, as :meth:`pieces`: what is being resolved (``pending``)
+        in the game's own words where it gives some (``describe_pending``: labels for a player,
+        not the view's bookkeeping, a sentence), else as :meth:`pieces` puts any field."""
         if field == "pending" and isinstance(value, Mapping) and self._pending_hook is not None:
-            return self._pending_hook(self.cards, value, you, self.lang)
-        return self.value(field, value)
+            return screen.words(self._pending_hook(self.cards, value, you, self.lang))
+        return self.pieces(field, value)
 
     def event(self, event: Mapping[str, Any]) -> str:
         if self._event_hook is not None:
@@ -186,36 +188,58 @@ class GameWords:
 
     def value(self, field: str, value: Any, plain: frozenset[str] = frozenset()) -> str:
         """A value of view field ``field`` in words; ids in ``plain`` stay ids."""
+        return "".join(self.pieces(field, value, plain))
+
+    def pieces(self, field: str, value: Any, plain: frozenset[str] = frozenset()) -> list[str]:
+        """:meth:`value` as the pieces a line may break between (:class:`Pieces`): a list
+        between its items, a card or a word never (``M2-06``, ``HK Hacker``)."""
         if value is None:
-            return "—"
+            return ["—"]
         if isinstance(value, bool):
-            return self.t("play.yes" if value else "play.no")
+            return [self.t("play.yes" if value else "play.no")]
         if isinstance(value, str):
             if value in plain:
-                return value
+                return [value]
             if field in _CARD_LISTS:
-                return self.coded(value)
-            return self.maybe(f"play.value.{field}.{value}") or self.card(value) or value
+                return [self.coded(value)]
+            return [self.maybe(f"play.value.{field}.{value}") or self.card(value) or value]
         if isinstance(value, Mapping):
             return self._mapping(field, value)
         if isinstance(value, (list, tuple)):
-            return self.join([self.value(field, v, plain) for v in value]) if value else "—"
-        return str(value)
+            return self.listed([self.pieces(field, v, plain) for v in value]) if value else ["—"]
+        return [str(value)]
 
-    def _mapping(self, field: str, value: Mapping[str, Any]) -> str:
+    def listed(self, items: Sequence[list[str]], sep: str | None = None) -> list[str]:
+        """The pieces of ``items`` one after another, ``sep`` (the list separator) after each
+        but the last: a line breaks after it, never inside an item it can hold."""
+        sep = self.t("play.list_sep") if sep is None else sep
+        pieces: list[str] = []
+        for item in items:
+            if pieces:
+                pieces[-1] += sep
+            pieces += item
+        return pieces
+
+    def _mapping(self, field: str, value: Mapping[str, Any]) -> list[str]:
         """A dict: grouped by value when its values are all words (``up: A, B / down: C``),
-        else ``key: value`` pairs."""
+        else ``key: value`` pairs; a key's words stay with the first of what it says."""
         if not value:
-            return "—"
+            return ["—"]
         if all(isinstance(v, str) for v in value.values()) and len(set(value.values())) < len(
             value
         ):  # few distinct words: group the keys by them, each with its code (``HK Hacker``)
-            groups: dict[str, list[str]] = {}
+            groups: dict[str, list[list[str]]] = {}
             for k, v in value.items():
-                groups.setdefault(self.value(field, v), []).append(self.coded(str(k)))
-            return " / ".join(f"{v}: {self.join(ks)}" for v, ks in groups.items())
+                groups.setdefault(self.value(field, v), []).append([self.coded(str(k))])
+            said = [_led(f"{v}: ", self.listed(ks)) for v, ks in groups.items()]
+            return self.listed(said, " / ")
         keys = {k: self.card(str(k)) or self.maybe(f"play.view.{k}") or str(k) for k in value}
-        return self.join([f"{keys[k]}: {self.value(field, v)}" for k, v in value.items()])
+        return self.listed([_led(f"{keys[k]}: ", self.pieces(field, v)) for k, v in value.items()])
+
+
+def _led(lead: str, pieces: list[str]) -> list[str]:
+    """``pieces`` led by ``lead`` (a label), which a line never leaves alone at its end."""
+    return [lead + pieces[0], *pieces[1:]]
 
 
 # --------------------------------------------------------------------------------- the view
@@ -245,16 +269,18 @@ def _by_seat(value: Any, seat: int) -> Any:
     return found
 
 
-def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) -> RenderableType:
+def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) -> Group:
     """A seat's view, readably: the hand, a table of per-seat facts, tables of id-keyed facts
-    (missions), then the remaining facts; ``brief`` keeps the hand and the facts only."""
+    (missions), then the remaining facts; ``brief`` keeps the hand and the facts only. Lists
+    break between their items, descriptions between words (:class:`Pieces`); printed with
+    :func:`print_whole`, a table too wide for the terminal is split into tables of fewer columns."""
     players: int = view["players"]
     you = view.get("you")
     parts: list[RenderableType] = []
     hand = view.get("hand", [])
     if you is not None:
-        hand_words = words.value("hand", hand)
-        parts.append(Text(f"{words.label('hand')} ({len(hand)}): {hand_words}"))
+        label = f"{words.label('hand')} ({len(hand)}): "
+        parts.append(Pieces(_led(label, words.pieces("hand", hand))))
     fields = [k for k in view if k not in _NOT_SHOWN]
     per_seat = [k for k in fields if k not in _CARD_LISTS and _seat_keys(view[k], players)]
     by_id = [
@@ -273,24 +299,24 @@ def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) 
         mover = view.get("current_player")
         for seat in range(players):
             name = words.seat(seat, you) + (" ▶" if seat == mover else "")
-            cells = [words.value(k, _by_seat(view[k], seat), plain) for k in per_seat]
-            table.add_row(Text(name), *[Text(c, overflow="fold") for c in cells])
+            cells = [Pieces(words.pieces(k, _by_seat(view[k], seat), plain)) for k in per_seat]
+            table.add_row(Text(name), *cells)
         parts.append(table)
     if not brief:
         for k in by_id:
             table = Table(show_edge=False, pad_edge=False)
-            table.add_column(escape(words.label(k)), overflow="fold")
+            table.add_column(escape(words.label(k)))
             table.add_column(escape(words.maybe(f"play.view_values.{k}") or ""))
             for key, value in view[k].items():
                 described = words.card(str(key), detail=True) or str(key)
-                table.add_row(Text(described), Text(words.value(k, value)))
+                table.add_row(Pieces.sentence(described), Pieces(words.pieces(k, value)))
             parts.append(table)
     shown = [k for k in facts if view[k] is not None]
     if brief:
         shown = [k for k in shown if k in ("actions_left", "phase", "pending")]
-    line = "  ·  ".join(f"{words.label(k)}: {words.fact(k, view[k], you)}" for k in shown)
-    if line:
-        parts.append(Text(line))
+    said = [_led(f"{words.label(k)}: ", words.fact(k, view[k], you)) for k in shown]
+    if said:
+        parts.append(Pieces(words.listed(said, "  ·  ")))
     return Group(*parts)
 
 
@@ -302,13 +328,13 @@ def render_steps(
     table = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
     table.add_column(justify="right")
     table.add_column(no_wrap=True)
-    table.add_column(overflow="fold")
+    table.add_column()
     for number, action in enumerate(legal, 1):
         described = action.describe(words.lang)
         needs = words.needs(state, action.notation, []) if state is not None else None
         if needs:
             described = f"{described} — {needs}"
-        table.add_row(str(number), Text(str(action)), Text(described))
+        table.add_row(str(number), Text(str(action)), Pieces.sentence(described))
     return Group(Text(words.t("play.steps")), table)
 
 
@@ -329,26 +355,26 @@ def render_building(
 
     picked = words.join([named(item) for item in chosen]) if chosen else words.t("play.build.none")
     lines: list[RenderableType] = [
-        Text(words.t("play.build.what", what=name(what))),
-        Text(words.t("play.build.chosen", items=picked)),
+        Pieces.sentence(words.t("play.build.what", what=name(what))),
+        Pieces.sentence(words.t("play.build.chosen", items=picked)),
     ]
     options = build_options(now)
     confirm = options[:1] if now.complete else []
     if confirm:
         lines.append(_numbered([(1, _CONFIRM, words.t("play.build.do_it"))]))
     if now.addable:
-        lines.append(Text(words.t("play.build.addable")))
+        lines.append(Pieces.sentence(words.t("play.build.addable")))
         start = len(confirm) + 1
         lines.append(
             _numbered([(n, item, name(item)) for n, item in enumerate(now.addable, start)])
         )
     if needs:
-        lines.append(Text(needs))
+        lines.append(Pieces.sentence(needs))
     if now.complete:
         key = "play.build.complete_more" if now.addable else "play.build.complete"
     else:
         key = "play.build.incomplete"
-    lines.append(Text(words.t(key)))
+    lines.append(Pieces.sentence(words.t(key)))
     return Group(*lines)
 
 
@@ -356,9 +382,10 @@ def _numbered(rows: Sequence[tuple[int, str, str]]) -> Table:
     table = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
     table.add_column(justify="right")
     table.add_column(no_wrap=True)
-    table.add_column(overflow="fold")
+    table.add_column()
     for number, item, words_of in rows:
-        table.add_row(str(number), Text(item), Text(words_of if words_of != item else ""))
+        said = Pieces.sentence(words_of if words_of != item else "")
+        table.add_row(str(number), Text(item), said)
     return table
 
 
@@ -370,14 +397,16 @@ def build_options(now: Choices) -> list[str]:
 
 def render_result(
     words: GameWords, result: Result, agents: Sequence[str], humans: Sequence[int]
-) -> RenderableType:
+) -> Group:
+    """The ranks, scores and why (a sentence, which breaks between words, in Japanese between
+    characters, never inside its rule id: ``EM-5.3``), then who won."""
     you = humans[0] if len(humans) == 1 else None
     table = Table(title=words.t("play.result"), show_edge=False)
     table.add_column(words.t("play.rank"), justify="right")
     table.add_column(words.t("play.seat_column"))
     table.add_column(words.t("play.score"), justify="right")
     if result.decided_by:
-        table.add_column(words.t("play.decided_by"), overflow="fold")
+        table.add_column(words.t("play.decided_by"))
     for seat in sorted(range(len(result.ranks)), key=lambda s: (result.ranks[s], s)):
         who = words.seat(seat, you)
         if seat != you:
@@ -385,23 +414,19 @@ def render_result(
         if seat in result.winners:
             who = words.t("play.winner_tag", seat=who)
         score = f"{result.scores[seat]:g}"
-        why = [Text(result.decided_by[seat].text(words.lang))] if result.decided_by else []
-        table.add_row(str(result.ranks[seat]), Text(who), score, *why)
+        why = result.decided_by[seat].text(words.lang) if result.decided_by else None
+        said = [Pieces.sentence(why)] if why is not None else []
+        table.add_row(str(result.ranks[seat]), Pieces.name(who), score, *said)
     lines: list[RenderableType] = [table]
     if result.truncated:
-        lines.append(Text(words.t("play.truncated")))
+        lines.append(Pieces.sentence(words.t("play.truncated")))
     if result.winners:
-        lines.append(
-            Text(
-                words.t(
-                    "play.winners", seats=words.join([words.seat(s, you) for s in result.winners])
-                )
-            )
-        )
+        winners = words.join([words.seat(s, you) for s in result.winners])
+        lines.append(Pieces.sentence(words.t("play.winners", seats=winners)))
         if you is not None and you in result.winners:
-            lines.append(Text(words.t("play.you_win")))
+            lines.append(Pieces.sentence(words.t("play.you_win")))
     else:
-        lines.append(Text(words.t("play.no_winner")))
+        lines.append(Pieces.sentence(words.t("play.no_winner")))
     return Group(*lines)
 
 
@@ -704,9 +729,10 @@ class TerminalPlay:
         self.console.file.flush()
 
     def _say(self, line: str) -> None:
-        """A long line: on a terminal Rich wraps it between words (the terminal would cut it
-        inside one); into a pipe or a file it stays one line, for whatever reads it."""
-        self.console.print(Text(line), soft_wrap=not self.console.is_terminal)
+        """A long line: on a terminal it wraps between words, a Japanese one between characters
+        but never inside a code (the terminal would cut it anywhere); into a pipe or a file it
+        stays one line, for whatever reads it."""
+        self.console.print(Pieces.sentence(line), soft_wrap=not self.console.is_terminal)
 
     def _error(self, message: str) -> None:
         one_line = " ".join(message.split())
@@ -738,7 +764,7 @@ class TerminalPlay:
         if not brief:
             self.console.print(Rule(Text(view_title(w, decision.seat, view))))
         self._print_events(self._new_events(decision.seat, view))
-        self.console.print(render_view(w, view, brief=brief))
+        print_whole(self.console, render_view(w, view, brief=brief).renderables)
         steps = decision.legal if offered is None else offered
         self.console.print(render_steps(w, steps, state))
 
@@ -755,7 +781,8 @@ class TerminalPlay:
             events = self._new_events(seat, view)
         self.console.print(Rule(Text(w.t("play.over"))))
         self._print_events(events)
-        self.console.print(render_view(w, view))
-        self.console.print(render_result(w, state.result(), self.seats, self.humans))
+        print_whole(self.console, render_view(w, view).renderables)
+        result = render_result(w, state.result(), self.seats, self.humans)
+        print_whole(self.console, result.renderables)
         # the seed reveals the deck and every hand: shown only now the game is over
         self.console.print(Text(w.t("play.replay", seed=self.seed)))
