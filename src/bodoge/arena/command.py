@@ -144,8 +144,6 @@ def run_arena(
 ) -> ArenaReport:
     """Plan, play and sum up a tournament (see :mod:`bodoge.arena.tournament`); ``cards`` is a
     card file to play with instead of the game's own."""
-    from bodoge.arena.stats import summarize
-
     tournament = plan(
         game,
         bots,
@@ -156,6 +154,18 @@ def run_arena(
         variant=variant,
         cards=cards,
     )
+    return play_tournament(tournament, workers=workers, ray=ray, progress=progress)
+
+
+def play_tournament(
+    tournament: Tournament,
+    workers: int = 2,
+    ray: str | None = None,
+    progress: ProgressCallback | None = None,
+) -> ArenaReport:
+    """Play a planned tournament's games and sum them up."""
+    from bodoge.arena.stats import summarize
+
     records = run_jobs(tournament.jobs(), workers=workers, ray=ray, progress=progress)
     stats = summarize(records, tournament.labels, tournament.bots)
     return ArenaReport(tournament, records, stats)
@@ -454,25 +464,29 @@ def arena_command(
     check_output(csv_file, "--csv", lang)
     check_output(plots, "--plots", lang, folder=True)
     try:
+        # planned first: a bad bot or card file is one line before any progress bar
+        tournament = plan(
+            game,
+            bots.split(","),
+            players=players,
+            games=games,
+            seed=seed,
+            turn_cap=turn_cap,
+            variant=variant,
+            cards=cards,
+        )
         with progress_bar() as bar:
-            title = game_title(game, lang)
-            task = bar.add_task(text("arena.progress", lang, game=title), total=None)
-            report = run_arena(
-                game,
-                bots.split(","),
-                players=players,
-                games=games,
-                seed=seed,
-                turn_cap=turn_cap,
-                variant=variant,
+            title = game_title(tournament.game, lang)
+            task = bar.add_task(text("arena.progress", lang, game=title), total=tournament.games)
+            report = play_tournament(
+                tournament,
                 workers=workers,
                 ray=ray,
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
-                cards=cards,
+                progress=lambda done, _total: bar.update(task, completed=done),
             )
     except BodogeError as exc:
         usage_error(exc.text(lang), lang)
-    tournament, records = report.tournament, report.records
+    records = report.records
     out = Console(highlight=False)
     print_whole(out, report_tables(report, lang))
     if json_file is not None:
