@@ -246,6 +246,64 @@ def test_leaving_after_the_game_agrees_and_may_start_the_rematch(c: TestClient) 
     assert summary["seats"][3] == {"name": None, "bot": "easy", "taken": True}
 
 
+def test_a_rematch_keeps_every_finished_game_replayable(c: TestClient) -> None:
+    """The replay answers the latest finished game, an earlier one by ``?game=N`` (the step route
+    too), and lists them; the game under way is refused (its seed would tell every hand) until
+    it is over, and a restart of the server forgets none of them."""
+    import bodoge
+
+    room, tokens = started_room(c, "ruler-of-mana", players=2)
+    ann, bob = (str(t) for t in tokens)
+    replay = f"/api/rooms/{room}/replay"
+    one_line_error(c.get(replay), 409)
+    one_line_error(c.get(f"{replay}?game=1"), 409)
+    one_line_error(c.get(f"{replay}/0?game=1"), 409)
+    play_to_the_end(c, room)
+    first = c.get(replay).json()
+    assert (first["game_no"], first["games"], first["room"]) == (1, [1], room)
+    assert [s["name"] for s in first["seats"]] == ["Ann", "P1"]
+    c.post(f"/api/rooms/{room}/rematch", headers=bearer(ann))
+    assert c.post(f"/api/rooms/{room}/rematch", headers=bearer(bob)).json()["started"]
+    # the rematch is under way: game 1 is still there, game 2 is not to be seen
+    assert c.get(replay).json() == first
+    assert c.get(f"{replay}?game=1").json() == first
+    assert "seed" not in one_line_error(c.get(f"{replay}?game=2"), 409)
+    one_line_error(c.get(f"{replay}/3?game=2"), 409)
+    one_line_error(c.get(f"{replay}?game=3"), 404)
+    one_line_error(c.get(f"{replay}?game=0"), 404)
+    one_line_error(c.get(f"{replay}?game=two"), 400)
+    game = bodoge.make("ruler-of-mana", players=2)
+    step = len(first["history"]) // 2
+    got = c.get(f"{replay}/{step}?game=1&seat=1").json()
+    expected = game.replay(first["seed"], first["history"][:step], first["setup"]).view(1)
+    assert (got["game_no"], got["view"]["log"]) == (1, expected["log"])
+    play_to_the_end(c, room, seed=1)
+    second = c.get(replay).json()
+    assert (second["game_no"], second["games"]) == (2, [1, 2])
+    assert second["seed"] != first["seed"]
+    assert c.get(f"{replay}?game=1").json() == {**first, "games": [1, 2]}
+    # who made each step, and where each turn begins, as a replay of the record finds them
+    state = game.new_state(second["seed"], second["setup"])
+    turns = [[0, 1]]
+    for k, step_made in enumerate(second["history"]):
+        assert second["actors"][k] == state.current_player
+        state.apply(step_made)
+        if state.view(None)["turn"] != turns[-1][1]:
+            turns.append([k + 1, state.view(None)["turn"]])
+    assert second["turns"] == turns and len(turns) > 2
+
+
+def test_finished_games_stay_replayable_after_a_restart(sqlite_url: str, tmp_path: Path) -> None:
+    with client(sqlite_url, tmp_path / "cards") as c:
+        room, tokens = started_room(c, "ruler-of-mana", players=2, bots={1: "random"})
+        play_to_the_end(c, room)
+        first = c.get(f"/api/rooms/{room}/replay").json()
+        c.post(f"/api/rooms/{room}/rematch", headers=bearer(str(tokens[0])))
+    with client(sqlite_url, tmp_path / "cards") as c:
+        assert c.get(f"/api/rooms/{room}").json()["game_no"] == 2
+        assert c.get(f"/api/rooms/{room}/replay?game=1").json() == first
+
+
 def test_the_last_person_leaving_closes_the_room(c: TestClient) -> None:
     made = new_room(c)
     c.post(f"/api/rooms/{made['room']}/leave", headers=bearer(made["token"]))

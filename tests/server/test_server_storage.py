@@ -133,13 +133,55 @@ def test_a_database_of_schema_2_gets_the_rematch_columns(db_url: str) -> None:
         conn.execute(sa.text("UPDATE schema_version SET version = 2"))
     engine.dispose()
     db = Storage(db_url)
-    assert db.version() == SCHEMA_VERSION == 3
+    assert db.version() == SCHEMA_VERSION
     (loaded,) = db.load_rooms()
     assert (loaded.room, loaded.rematch, loaded.rematch_first) == ("r1", [], None)
     loaded.status, loaded.rematch, loaded.rematch_first = "over", [0], 1
     db.save_room(loaded)
     (again,) = db.load_rooms()
     assert (again.rematch, again.rematch_first) == ([0], 1)
+    db.close()
+
+
+def test_a_database_of_schema_3_keeps_each_game_from_then_on(db_url: str) -> None:
+    """A database made before every game of a room was kept (version 3: no ``games``) is brought
+    up to date when opened: each room's current game is kept from the room's row (the seeds of
+    the games before it were never stored), and each game begun from then on is kept too."""
+    db = Storage(db_url)
+    seats = [SeatRecord(0, "Ann"), SeatRecord(1, bot="easy")]
+    record = RoomRecord("r1", "ruler-of-mana", 2, "basic", status="over", game_no=2, seats=seats)
+    record.seed, record.setup = 2**61 + 5, {"start_player": 1}
+    db.save_room(record)
+    db.save_room(RoomRecord("r2", "extreme-mission", 2, "basic", seats=[SeatRecord(0, "Bo")]))
+    db.add_moves("r1", 1, 0, ["pass"], touched=1.0)
+    db.add_moves("r1", 2, 0, ["draw", "pass"], touched=2.0)
+    db.close()
+    engine = sa.create_engine(engine_url(db_url))
+    with engine.begin() as conn:
+        conn.execute(sa.text("DROP TABLE games"))
+        conn.execute(sa.text("UPDATE schema_version SET version = 3"))
+    engine.dispose()
+    db = Storage(db_url)
+    assert db.version() == SCHEMA_VERSION
+    assert [(r.room, r.games) for r in sorted(db.load_rooms(), key=lambda r: r.room)] == [
+        ("r1", [2]),
+        ("r2", []),
+    ]
+    kept = db.game("r1", 2)
+    assert kept is not None and (kept.seed, kept.setup, kept.history, kept.seats) == (
+        2**61 + 5, {"start_player": 1}, ["draw", "pass"], None,
+    )  # fmt: skip
+    assert db.game("r1", 1) is None  # its seed was never stored: no replay of it
+    # a rematch: game 3 is kept, with the seats it began with, and game 2 stays
+    record.game_no, record.seed, record.status = 3, 99, "running"
+    db.save_room(record)
+    record.seats = [SeatRecord(0, bot="easy"), SeatRecord(1, bot="easy")]  # Ann left
+    db.save_room(record)
+    assert {r.room: r.games for r in db.load_rooms()}["r1"] == [2, 3]
+    third = db.game("r1", 3)
+    assert third is not None and (third.seed, third.history) == (99, [])
+    assert third.seats == [{"name": "Ann", "bot": None}, {"name": None, "bot": "easy"}]
+    assert db.game("r1", 2) == kept
     db.close()
 
 

@@ -33,7 +33,7 @@ from bodoge.server import companion, pages, quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool
 from bodoge.server.companion import Companions
 from bodoge.server.limits import CHAT_LENGTH, CHAT_LINES, CHAT_SECONDS, MAX_FRAME
-from bodoge.server.rooms import Connection, Room, RoomError, Rooms, engine_text
+from bodoge.server.rooms import Connection, Room, RoomError, Rooms, engine_text, game_number
 from bodoge.server.storage import Storage
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -223,7 +223,9 @@ async def leave(request: Request, rooms: Rooms) -> Response:
 
 
 async def replay(request: Request, rooms: Rooms) -> Response:
-    return JSONResponse(rooms.replay(request.path_params["room"]))
+    """A finished game's record: the latest, or ``?game=N``."""
+    asked = game_number(request.query_params.get("game"))
+    return JSONResponse(await rooms.replay(request.path_params["room"], asked))
 
 
 async def not_found(request: Request, rooms: Rooms) -> Response:

@@ -37,7 +37,7 @@ from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook, game_module
 from bodoge.core.i18n import LANGUAGES, catalogue, text
 from bodoge.core.state import State
-from bodoge.server.rooms import RoomError
+from bodoge.server.rooms import RoomError, game_number
 
 __all__ = ["routes"]
 
@@ -215,14 +215,15 @@ async def hint(request: Request) -> Response:
 
 
 async def replay_view(request: Request) -> Response:
-    """``GET /api/rooms/{room}/replay/{step}?seat=``: the view of ``seat`` (none: a spectator)
-    after ``step`` steps of the room's finished game. The server replays its own record (a
-    62-bit seed does not survive a trip through JavaScript's numbers)."""
+    """``GET /api/rooms/{room}/replay/{step}?seat=&game=``: the view of ``seat`` (none: a
+    spectator) after ``step`` steps of a finished game of the room (``game``; none: the latest).
+    The server replays its own record (a 62-bit seed does not survive a trip through
+    JavaScript's numbers)."""
     lang = _lang(request)
     rooms = request.app.state.rooms
     room_id = request.path_params["room"]
     try:
-        record = rooms.replay(room_id)
+        record = await rooms.replay(room_id, game_number(request.query_params.get("game")))
         game: Game = rooms.get(room_id).game
     except RoomError as exc:
         return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
@@ -234,7 +235,10 @@ async def replay_view(request: Request) -> Response:
         raise BadRequest(f"seat must be empty or a seat from 0 to {game.players - 1}")
     step, seat = int(raw_step), int(raw_seat) if raw_seat else None
     state = game.replay(record["seed"], history[:step], record["setup"])
-    return JSONResponse({"step": step, "steps": len(history), "view": state.view(seat)})
+    view = state.view(seat)
+    return JSONResponse(
+        {"step": step, "steps": len(history), "game_no": record["game_no"], "view": view}
+    )
 
 
 _PAGE = """<!doctype html>

@@ -27,6 +27,7 @@ import logging
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -42,7 +43,14 @@ from bodoge.core.state import State
 from bodoge.server import quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool, GameSpec, known_level
 from bodoge.server.limits import CHAT_LENGTH, ChatLimit, FrameLimit
-from bodoge.server.storage import ChatRecord, Moves, RoomRecord, SeatRecord, Storage
+from bodoge.server.storage import (
+    ChatRecord,
+    GameRecord,
+    Moves,
+    RoomRecord,
+    SeatRecord,
+    Storage,
+)
 
 __all__ = [
     "UNTOUCHED_DAYS",
@@ -52,6 +60,7 @@ __all__ = [
     "Rooms",
     "clean_name",
     "engine_text",
+    "game_number",
     "hash_token",
 ]
 
@@ -66,6 +75,8 @@ CHAT_KEPT = 50
 """Chat lines a connection is shown when it arrives."""
 OUTBOX = 256
 """Frames waiting for a slow client before the server gives up on it (close 1013)."""
+REPLAYS_KEPT = 64
+"""Finished games' replay records kept in memory (a replay asks for one at every step)."""
 
 T = TypeVar("T")
 
@@ -108,6 +119,23 @@ def clean_name(name: object) -> str:
     if not kept or len(kept) > NAME_LENGTH:
         raise RoomError(400, "server.bad_name", limit=NAME_LENGTH)
     return kept
+
+
+def game_number(raw: str | None) -> int | None:
+    """The ``?game=`` of a replay request: a game's number, or None (not given: the latest).
+
+    >>> game_number("2"), game_number(None), game_number("")
+    (2, None, None)
+    >>> game_number("two")
+    Traceback (most recent call last):
+    ...
+    bodoge.server.rooms.RoomError: server.bad_game
+    """
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise RoomError(400, "server.bad_game", game=wire.quoted(raw))
+    return int(raw)
 
 
 def _room_id() -> str:
@@ -191,6 +219,7 @@ class Room:
         self.quiet_task: asyncio.Task[None] | None = None
         self.rematch: set[int] = set(record.rematch)  # seats whose people agreed to a rematch
         self.rematch_first = record.rematch_first  # its start player, as the creator asked
+        self.kept_games: list[int] = list(record.games)  # the games storage keeps, to replay
 
     @property
     def spec(self) -> GameSpec:
@@ -227,6 +256,15 @@ class Room:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
                 return i
         return None
+
+    def finished_games(self) -> list[int]:
+        """The numbers of the room's games that are over and kept: their records are public
+        (the one under way never is)."""
+        return [
+            n
+            for n in self.kept_games
+            if n < self.game_no or (n == self.game_no and self.status == "over")
+        ]
 
     def rematch_agreed(self) -> bool:
         """Whether every person's seat has agreed to a rematch (a bot's always has)."""
@@ -270,6 +308,7 @@ class Rooms:
         self._moves: list[tuple[Moves, asyncio.Future[None]]] = []
         self._committing = False
         self._committer: asyncio.Task[None] | None = None
+        self._replays: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a storage call off the event loop."""
@@ -523,6 +562,7 @@ class Rooms:
         room.seed = secrets.randbits(62)
         room.setup = {"start_player": first}
         room.game_no += 1
+        room.kept_games.append(room.game_no)  # kept with the room by the save that follows
         room.status = "running"
         room.state = room.game.new_state(room.seed, room.setup)
         room.rematch.clear()
@@ -607,21 +647,36 @@ class Rooms:
             conn.close(1000)
         log.info("room %s: closed, nobody is left", room.id)
 
-    def replay(self, room_id: str) -> dict[str, Any]:
-        """A finished game, to step through: its options, setup, seed and history."""
+    async def replay(self, room_id: str, game_no: int | None = None) -> dict[str, Any]:
+        """A finished game of the room, to step through (``game_no``; None: the latest): its
+        options, setup, seed and history, the seats as they were, who made each step
+        (``actors``), where each turn begins (``turns``: ``[step, turn]`` pairs) and the
+        numbers of every finished game of the room (``games``). The game under way is refused:
+        its seed would tell every hand."""
         room = self.get(room_id)
-        if room.status != "over" or room.state is None:
+        finished = room.finished_games()
+        if game_no is None and not finished:
             raise RoomError(409, "server.not_over")
-        return {
-            "game": room.game.name,
-            "players": room.game.players,
-            "variant": room.game.variant,
-            "setup": room.setup,
-            "seed": room.seed,
-            "history": room.state.history,
-            "game_no": room.game_no,
-            "cards": room.cards,
-        }
+        if game_no is None:
+            game_no = finished[-1]
+        elif game_no == room.game_no and room.status == "running":
+            raise RoomError(409, "server.not_over")
+        elif game_no not in finished:
+            if not finished:
+                raise RoomError(404, "server.no_game_yet", game=game_no, room=room.id)
+            shown = ", ".join(map(str, finished))
+            raise RoomError(404, "server.no_game", game=game_no, room=room.id, games=shown)
+        key = (room.id, game_no)
+        record = self._replays.get(key)
+        if record is None:
+            kept = await self.db(self.storage.game, room.id, game_no)
+            if kept is None:  # pragma: no cover - finished_games lists kept games alone
+                raise RoomError(404, "server.no_game", game=game_no, room=room.id, games="")
+            record = self._replays[key] = _replay_record(room, kept)
+            while len(self._replays) > REPLAYS_KEPT:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(key)
+        return {**record, "games": finished}
 
     async def act(
         self, room: Room, seat: int | None, action: str, seq: int, game_no: int | None = None
@@ -792,6 +847,36 @@ class Rooms:
             except Exception:
                 log.exception("room %s: the bot of seat %d failed", room.id, seat)
                 return
+
+
+def _replay_record(room: Room, kept: GameRecord) -> dict[str, Any]:
+    """A finished game's record as the replay serves it, with who made each step and where each
+    turn begins (by the turn of the spectator's view: not every game logs its turns)."""
+    state = room.game.new_state(kept.seed, kept.setup)
+    actors: list[int | None] = []
+    turn = state.view(None).get("turn")
+    turns = [] if turn is None else [[0, turn]]
+    for step in kept.history:
+        actors.append(state.current_player)
+        state.apply(step)
+        now = state.view(None).get("turn")
+        if now != turn and now is not None:
+            turns.append([len(actors), now])
+        turn = now
+    return {
+        "room": room.id,
+        "game": room.game.name,
+        "players": room.game.players,
+        "variant": room.game.variant,
+        "cards": room.cards,
+        "game_no": kept.game_no,
+        "setup": kept.setup,
+        "seed": kept.seed,
+        "history": kept.history,
+        "seats": kept.seats or [{"name": s.name, "bot": s.bot} for s in room.seats],
+        "actors": actors,
+        "turns": turns,
+    }
 
 
 def engine_text(exc: BodogeError, lang: str) -> str:

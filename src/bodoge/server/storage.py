@@ -8,7 +8,7 @@ date when it is opened, and a newer one is refused rather than misread.
 
 >>> db = Storage("sqlite://")
 >>> db.version()
-3
+4
 >>> seats = [SeatRecord(0, "Ann"), SeatRecord(1, bot="random")]
 >>> db.save_room(RoomRecord("abc", "extreme-mission", 2, "basic", game_no=1, seats=seats))
 >>> db.add_moves("abc", 1, 0, ["draw"], touched=5.0)
@@ -33,6 +33,7 @@ __all__ = [
     "ChangeRecord",
     "ChatRecord",
     "CompanionRecord",
+    "GameRecord",
     "Moves",
     "RoomRecord",
     "SeatRecord",
@@ -91,6 +92,18 @@ moves = sa.Table(
     sa.Column("game_no", sa.Integer, primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True),  # the step's index in the history
     sa.Column("step", sa.String(200), nullable=False),
+)
+
+# Each game a room has begun, kept after a rematch so that it can still be replayed: its seed and
+# setup (the room's own row holds only the current game's) and who sat where when it began.
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("room", sa.String(32), sa.ForeignKey("rooms.room"), primary_key=True),
+    sa.Column("game_no", sa.Integer, primary_key=True),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("setup", sa.Text, nullable=True),  # JSON
+    sa.Column("seats", sa.Text, nullable=True),  # JSON [{"name", "bot"}…]; NULL: not known
 )
 
 chat = sa.Table(
@@ -162,7 +175,19 @@ def _v3(conn: Connection) -> None:
             conn.execute(sa.text(f"ALTER TABLE rooms ADD COLUMN {column.name} {kind}"))
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3]
+def _v4(conn: Connection) -> None:
+    """Every game a room has begun, so that a rematch keeps the earlier games replayable. A room's
+    current game is copied from its row; the seeds of the games before it were not kept, and
+    those games stay unlisted."""
+    metadata.create_all(conn, tables=[games])
+    kept = sa.exists().where(games.c.room == rooms.c.room, games.c.game_no == rooms.c.game_no)
+    current = sa.select(rooms.c.room, rooms.c.game_no, rooms.c.seed, rooms.c.setup).where(
+        rooms.c.game_no >= 1, rooms.c.seed.is_not(None), ~kept
+    )
+    conn.execute(games.insert().from_select(["room", "game_no", "seed", "setup"], current))
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3, _v4]
 """Migration ``i`` brings a database from version ``i`` to ``i + 1``; append, never edit."""
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -214,6 +239,21 @@ class RoomRecord:
     """The seats whose people agreed to a rematch of the game that is over."""
     rematch_first: int | None = None
     """The start player of that rematch, as the creator asked (None: at random)."""
+    games: list[int] = field(default_factory=list)
+    """The numbers of the games of the room that are kept (:class:`GameRecord`), in order."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of a room as kept for its replay: its seed, setup, history and seats (each
+    ``{"name", "bot"}`` as seated when it began; None where that was not kept)."""
+
+    room: str
+    game_no: int
+    seed: int
+    setup: dict[str, Any] | None
+    history: list[str]
+    seats: list[dict[str, Any]] | None
 
 
 @dataclass(frozen=True)
@@ -351,6 +391,8 @@ class Storage:
                     for s in record.seats
                 ],
             )
+            if record.game_no >= 1 and record.seed is not None:
+                _keep_game(conn, record)
 
     def add_moves(
         self,
@@ -431,18 +473,36 @@ class Storage:
             )
             for row in conn.execute(current):
                 found[row.room].history.append(row.step)
+            kept = (
+                sa.select(games.c.room, games.c.game_no)
+                .where(games.c.room.in_(live))
+                .order_by(games.c.room, games.c.game_no)
+            )
+            for row in conn.execute(kept):
+                found[row.room].games.append(row.game_no)
         return list(found.values())
+
+    def game(self, room: str, game_no: int) -> GameRecord | None:
+        """One kept game of a room, with its history; None if it is not kept."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                games.select().where(games.c.room == room, games.c.game_no == game_no)
+            ).first()
+            if row is None:
+                return None
+            return GameRecord(
+                room=room,
+                game_no=game_no,
+                seed=row.seed,
+                setup=None if row.setup is None else json.loads(row.setup),
+                history=_steps(conn, room, game_no),
+                seats=None if row.seats is None else json.loads(row.seats),
+            )
 
     def history(self, room: str, game_no: int) -> list[str]:
         """The steps of one game of a room, in order."""
         with self.engine.connect() as conn:
-            return list(
-                conn.execute(
-                    sa.select(moves.c.step)
-                    .where(moves.c.room == room, moves.c.game_no == game_no)
-                    .order_by(moves.c.seq)
-                ).scalars()
-            )
+            return _steps(conn, room, game_no)
 
     def close_untouched(self, before: float) -> list[str]:
         """Mark closed every room not touched since ``before``; their ids."""
@@ -529,6 +589,35 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _steps(conn: Connection, room: str, game_no: int) -> list[str]:
+    return list(
+        conn.execute(
+            sa.select(moves.c.step)
+            .where(moves.c.room == room, moves.c.game_no == game_no)
+            .order_by(moves.c.seq)
+        ).scalars()
+    )
+
+
+def _keep_game(conn: Connection, record: RoomRecord) -> None:
+    """The room's current game in ``games``, written once: when it begins (its seats then)."""
+    found = conn.execute(
+        sa.select(games.c.game_no).where(
+            games.c.room == record.room, games.c.game_no == record.game_no
+        )
+    ).first()
+    if found is None:
+        conn.execute(
+            games.insert().values(
+                room=record.room,
+                game_no=record.game_no,
+                seed=record.seed,
+                setup=None if record.setup is None else json.dumps(record.setup),
+                seats=json.dumps([{"name": s.name, "bot": s.bot} for s in record.seats]),
+            )
+        )
 
 
 def _version(conn: Connection) -> int:
