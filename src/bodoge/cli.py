@@ -1,5 +1,5 @@
-"""The ``bodoge`` command: ``bodoge simulate``, ``bodoge play``, ``bodoge arena``,
-``bodoge balance``, ``bodoge serve`` and ``bodoge native``.
+"""The ``bodoge`` command: ``bodoge simulate``, ``bodoge play``, ``bodoge replay``,
+``bodoge arena``, ``bodoge balance``, ``bodoge serve`` and ``bodoge native``.
 
 Bad arguments (an unknown game, a player count the game does not allow, an unknown seat or
 language, a card file that cannot be loaded, an output path that cannot be written, a port that
@@ -12,6 +12,7 @@ import errno
 import json
 import random
 import socket
+import sys
 from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -284,6 +285,35 @@ def play_command(
     except BodogeError as exc:
         _fail(exc.text(lang), lang)
     session.run()
+
+
+# ------------------------------------------------------------------------------- replay
+@app.command("replay", cls=_Command)
+def replay_command(
+    file: Annotated[
+        Path, typer.Argument(help="A game's record: the JSON a room's replay downloads.")
+    ],
+    seat: Annotated[
+        int | None, typer.Option(help="See the game as this seat (default: as a spectator).")
+    ] = None,
+    lang: Annotated[str, typer.Option(help="Language: en or ja.")] = "en",
+) -> None:
+    """Step through a finished game's record in the terminal.
+
+    Enter or n: the next step; p: the one before; a number: that step; q: quit. Piped, it prints
+    every step's line.
+    """
+    from bodoge.play.replay import TerminalReplay, load_record
+
+    _check_lang(lang)
+    try:
+        session = TerminalReplay(load_record(file), seat, lang)
+    except BodogeError as exc:
+        _fail(exc.text(lang), lang)
+    if sys.stdin.isatty() and session.console.is_terminal:
+        session.run()
+    else:
+        session.print_all()
 
 
 # ------------------------------------------------------------------------------- serve

@@ -9,6 +9,8 @@ import pytest
 from server_helpers import bearer, client, new_room, play_to_the_end, receive, started_room
 from starlette.testclient import TestClient
 
+import bodoge
+from bodoge.play.replay import load_record
 from bodoge.server.app import MAX_BODY
 
 
@@ -246,12 +248,10 @@ def test_leaving_after_the_game_agrees_and_may_start_the_rematch(c: TestClient) 
     assert summary["seats"][3] == {"name": None, "bot": "easy", "taken": True}
 
 
-def test_a_rematch_keeps_every_finished_game_replayable(c: TestClient) -> None:
+def test_a_rematch_keeps_every_finished_game_replayable(c: TestClient, tmp_path: Path) -> None:
     """The replay answers the latest finished game, an earlier one by ``?game=N`` (the step route
     too), and lists them; the game under way is refused (its seed would tell every hand) until
     it is over, and a restart of the server forgets none of them."""
-    import bodoge
-
     room, tokens = started_room(c, "ruler-of-mana", players=2)
     ann, bob = (str(t) for t in tokens)
     replay = f"/api/rooms/{room}/replay"
@@ -291,6 +291,10 @@ def test_a_rematch_keeps_every_finished_game_replayable(c: TestClient) -> None:
         if state.view(None)["turn"] != turns[-1][1]:
             turns.append([k + 1, state.view(None)["turn"]])
     assert second["turns"] == turns and len(turns) > 2
+    # the record as the page downloads it is what ``bodoge replay`` reads
+    saved = tmp_path / "ruler-of-mana-2.json"
+    saved.write_bytes(c.get(f"{replay}?game=2").content)
+    assert load_record(saved).actors == tuple(second["actors"])
 
 
 def test_finished_games_stay_replayable_after_a_restart(sqlite_url: str, tmp_path: Path) -> None:

@@ -180,9 +180,10 @@ class GameWords:
             return screen.words(self._pending_hook(self.cards, value, you, self.lang))
         return self.pieces(field, value)
 
-    def event(self, event: Mapping[str, Any]) -> str:
+    def event(self, event: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        """A log event in words, a seat by its player's name in ``names`` where given."""
         if self._event_hook is not None:
-            return self._event_hook(self.cards, event, self.lang, None)
+            return self._event_hook(self.cards, event, self.lang, names)
         rest = " ".join(f"{k}={v}" for k, v in event.items() if k != "event")
         return f"{event.get('event', '?')} {rest}".strip()
 

@@ -1,0 +1,276 @@
+"""A finished game's record, stepped through on a terminal: ``bodoge replay FILE``.
+
+The record is the JSON a room's replay gives (``GET /api/rooms/{room}/replay``, which the room
+page downloads): the game, players, variant, setup, seed and history, and where the room had
+them its card file (``cards``) and who sat where (``seats``). It is checked whole before anything
+is shown: a step that cannot be played where it stands makes the file broken (one line).
+
+Each position is shown as the terminal's play shows a view (:func:`render_view`), from one
+seat's view or a spectator's: the step that led there (who made it, in words), what it made
+happen, the table, and at the end the result. On a terminal Enter or ``n`` steps forward, ``p``
+back, a number goes to that step and ``q`` quits; anything else (a pipe) prints every step's
+line, what it made happen, then the end.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from bodoge.core.action import Action
+from bodoge.core.errors import IllegalAction, WordedError, os_reason, worded
+from bodoge.core.game import Game
+from bodoge.core.registry import make
+from bodoge.core.state import State
+from bodoge.play.terminal import GameWords, ReadLine, render_result, render_view
+
+__all__ = ["GameRecord", "RecordError", "TerminalReplay", "load_record"]
+
+_NEXT = frozenset({"", "n", "next"})
+_BACK = frozenset({"p", "prev", "back"})
+_QUIT = frozenset({"q", "quit", "exit"})
+
+
+class RecordError(WordedError, ValueError):
+    """A game record that cannot be replayed: one line naming the file and what is wrong."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game as its record gives it, checked: every step played where it stands
+    (``steps``, the legal actions they were) by the seat that had to (``actors``)."""
+
+    game: Game
+    seed: int
+    setup: Mapping[str, Any] | None
+    steps: tuple[Action, ...]
+    actors: tuple[int, ...]
+    seats: tuple[Mapping[str, Any], ...]
+    """Who sat where, ``{"name", "bot"}`` each (empty where the record does not say)."""
+
+    @property
+    def history(self) -> list[str]:
+        return [a.notation for a in self.steps]
+
+
+def load_record(path: Path) -> GameRecord:
+    """The record in the file ``path``, checked (RecordError, or the game's own refusal of its
+    options, if it cannot be replayed)."""
+    where = str(path)
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError("replay.cannot_read", path=where, reason=os_reason(exc)) from None
+    except UnicodeDecodeError:
+        raise RecordError("replay.not_text", path=where) from None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            "replay.not_json", path=where, line=exc.lineno, column=exc.colno
+        ) from None
+    if not isinstance(data, dict):
+        raise RecordError("replay.bad_field", path=where, field="{}")
+    game = _game(data, where)
+    seed, setup, history = data.get("seed"), data.get("setup"), data.get("history")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError("replay.bad_field", path=where, field="seed")
+    if setup is not None and not isinstance(setup, dict):
+        raise RecordError("replay.bad_field", path=where, field="setup")
+    if not isinstance(history, list) or not all(isinstance(s, str) for s in history):
+        raise RecordError("replay.bad_field", path=where, field="history")
+    seats = data.get("seats") or []
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        raise RecordError("replay.bad_field", path=where, field="seats")
+    try:
+        state = game.new_state(seed, setup)
+    except WordedError as exc:
+        raise RecordError("replay.in_file", path=where, error=exc.message) from None
+    steps: list[Action] = []
+    actors: list[int] = []
+    for k, notation in enumerate(history, 1):
+        seat = state.current_player
+        try:
+            action = state.parse(notation)
+        except IllegalAction as exc:
+            why = exc.message
+            raise RecordError(
+                "replay.bad_step", path=where, step=k, notation=notation, why=why
+            ) from None
+        assert seat is not None  # parse refuses every step once the game is over
+        actors.append(seat)
+        steps.append(action)
+        state.apply(action)
+    padded = [seats[s] if s < len(seats) else {} for s in range(game.players)]
+    return GameRecord(game, seed, setup, tuple(steps), tuple(actors), tuple(padded))
+
+
+def _game(data: Mapping[str, Any], where: str) -> Game:
+    """The game the record is of, with its options and card file."""
+    name, players = data.get("game"), data.get("players")
+    variant, cards = data.get("variant", "basic"), data.get("cards")
+    for field, value, kind in (
+        ("game", name, str),
+        ("players", players, int),
+        ("variant", variant, str),
+    ):
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise RecordError("replay.bad_field", path=where, field=field)
+    if cards is not None and not isinstance(cards, str):
+        raise RecordError("replay.bad_field", path=where, field="cards")
+    try:
+        if cards is None:
+            return make(str(name), players=players, variant=str(variant))
+        with tempfile.TemporaryDirectory() as folder:
+            # the card file the room played with, as the game reads card files
+            path = Path(folder) / "cards.toml"
+            path.write_text(cards, encoding="utf-8")
+            return make(str(name), players=players, variant=str(variant), cards=path)
+    except (WordedError, ValueError) as exc:
+        raise RecordError("replay.in_file", path=where, error=worded(exc)) from None
+
+
+class TerminalReplay:
+    """One record on a terminal, from ``seat``'s view (None: a spectator's)."""
+
+    def __init__(
+        self,
+        record: GameRecord,
+        seat: int | None = None,
+        lang: str = "en",
+        console: Console | None = None,
+        read_line: ReadLine | None = None,
+    ) -> None:
+        players = record.game.players
+        if seat is not None and not 0 <= seat < players:
+            raise RecordError("replay.bad_seat", seat=seat, last=players - 1)
+        self.record = record
+        self.seat = seat
+        self.words = GameWords(record.game, lang)
+        self.console = console or Console(highlight=False)
+        self.read_line = read_line or self.console.input
+        self.names = [str(s.get("name") or "") for s in record.seats]
+        self.at = 0
+        self.state: State = record.game.new_state(record.seed, record.setup)
+
+    @property
+    def steps(self) -> int:
+        return len(self.record.steps)
+
+    # ----------------------------------------------------------------- words
+    def who(self, seat: int) -> str:
+        """A seat as the record names it: its person's name, else its bot's level."""
+        w = self.words
+        name, bot = self.names[seat], self.record.seats[seat].get("bot")
+        if name:
+            return w.t("replay.who_named", name=name, seat=seat)
+        if isinstance(bot, str):
+            return w.t("replay.who_bot", seat=seat, bot=w.maybe(f"play.agent.{bot}") or bot)
+        return w.t("play.seat", seat=seat)
+
+    def line(self, k: int) -> str:
+        """The line of position ``k``: the step that led there, who made it, in words."""
+        w = self.words
+        if k == 0:
+            return w.t("replay.start", steps=self.steps)
+        action = self.record.steps[k - 1]
+        who = self.who(self.record.actors[k - 1])
+        return w.t("replay.step", step=k, steps=self.steps, who=who, what=action.describe(w.lang))
+
+    def _go(self, k: int) -> list[str]:
+        """Go to position ``k``; the events that its step made happen, as the viewer sees them
+        (after a jump: those of the step that led there)."""
+        if k < self.at:
+            self.state = self.record.game.new_state(self.record.seed, self.record.setup)
+            self.at = 0
+        while self.at < k - 1:
+            self.state.apply(self.record.steps[self.at])
+            self.at += 1
+        before = len(self.state.view(self.seat)["log"]) if k > 0 else 0
+        if self.at < k:
+            self.state.apply(self.record.steps[self.at])
+            self.at += 1
+        log = self.state.view(self.seat)["log"]
+        return [self.words.event(e, self.names) for e in log[before:]]
+
+    # ----------------------------------------------------------------- showing
+    def _say(self, line: str) -> None:
+        """One line: on a terminal wrapped between words, into a pipe kept whole."""
+        self.console.print(Text(line), soft_wrap=not self.console.is_terminal)
+
+    def _events(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self._say(f"  • {line}")
+
+    def _title(self) -> str:
+        w = self.words
+        viewer = w.t("replay.spectator") if self.seat is None else self.who(self.seat)
+        return w.t("replay.header", game=w.title(), viewer=viewer)
+
+    def show(self, k: int) -> None:
+        """Position ``k`` in full: its line, its events, the table, and at the end the result."""
+        events = self._go(k)
+        self.console.print(Rule(Text(self._title())))
+        self._say(self.line(k))
+        self._events(events)
+        self.console.print(render_view(self.words, self.state.view(self.seat)))
+        self._end()
+
+    def _end(self) -> None:
+        if not self.state.is_over:
+            return
+        w = self.words
+        who = [
+            self.names[s] or str(self.record.seats[s].get("bot") or "")
+            for s in range(self.record.game.players)
+        ]
+        self.console.print(render_result(w, self.state.result(), who, []))
+
+    def print_all(self) -> None:
+        """Every step's line and what it made happen, then the table at the end and the
+        result (for a pipe)."""
+        self._say(self._title())
+        for k in range(self.steps + 1):
+            events = self._go(k)
+            self._say(self.line(k))
+            self._events(events)
+        self.console.print(Rule(Text(self.words.t("play.over"))))
+        self.console.print(render_view(self.words, self.state.view(self.seat)))
+        self._end()
+
+    def run(self) -> None:
+        """Step through the record as the person asks, until ``q`` (or the end of input)."""
+        w = self.words
+        self._say(w.t("replay.keys", steps=self.steps))
+        shown = 0
+        self.show(shown)
+        while True:
+            try:
+                answer = self.read_line(w.t("replay.prompt", step=shown, steps=self.steps))
+            except EOFError:
+                self.console.line()
+                return
+            answer = answer.strip().lower()
+            if answer in _QUIT:
+                return
+            if answer in _NEXT or answer in _BACK:
+                forward = answer in _NEXT
+                to = shown + 1 if forward else shown - 1
+                if not 0 <= to <= self.steps:
+                    self._say(w.t("replay.at_end" if forward else "replay.at_start"))
+                    continue
+            elif answer.isdigit() and int(answer) <= self.steps:
+                to = int(answer)
+            else:
+                self._say(w.t("replay.bad_answer", answer=answer, steps=self.steps))
+                continue
+            shown = to
+            self.show(shown)
