@@ -217,7 +217,7 @@ def test_ruler_of_mana_on_a_phone_in_japanese_with_replay(server: str, person: A
     for _ in range(3):
         said = who.page.inner_text(".replay-step")
         step = history[who.page.evaluate("window.bodoge.replay.step") - 1]
-        assert said.startswith(f"{len(history)}手中") and "：" in said, said
+        assert f"・{len(history)}手中" in said and "：" in said, said  # ターン8・…
         what = said.split("：", 1)[1]
         # (a card's words carry its code, 大洪水（S12）: the step may be in them, not as them)
         assert what and what != step and what.split(" ")[0] != step.split(" ")[0], (said, step)
@@ -229,7 +229,7 @@ def test_ruler_of_mana_on_a_phone_in_japanese_with_replay(server: str, person: A
         "document.querySelector('.replay-step').innerText.includes('開始時')"
     )
     # seen from another seat: that seat is marked as the view's, never as "you"
-    who.page.select_option(".replay-bar select", "1")
+    who.page.select_option("#replay-seat", "1")
     who.page.wait_for_function("window.bodoge.replay.view && window.bodoge.replay.view.you === 1")
     who.page.wait_for_selector(".mine .badge.you")
     assert who.page.inner_text(".mine .badge.you") == "この視点"

@@ -4,6 +4,7 @@ that a rule id shown is a link to that rule."""
 from __future__ import annotations
 
 import json
+import random
 import socket
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
+from websockets.sync.client import connect
 
 from bodoge.server.rooms import hash_token
 from bodoge.server.storage import RoomRecord, SeatRecord, Storage
@@ -79,14 +81,48 @@ class Served:
             self.process = None
 
     def post(self, path: str, body: dict[str, Any], token: str | None = None) -> Any:
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        request = urllib.request.Request(
-            self.url + path, json.dumps(body).encode(), headers, method="POST"
-        )
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.loads(answer.read())
+        return post(self.url + path, body, token)
+
+
+def post(url: str, body: dict[str, Any], token: str | None = None) -> Any:
+    """POST ``body`` as JSON (with a seat's ``token``); the answer's JSON."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def finished_game(server: str, seed: int = 0) -> tuple[str, str]:
+    """A room whose game is over, made without a browser: Ann (seat 0) against two random bots
+    in three-player Ruler of Mana (:func:`play_out`). The room and Ann's token."""
+    made = post(f"{server}/api/rooms", {"game": "ruler-of-mana", "players": 3, "name": "Ann"})
+    room, token = made["room"], made["token"]
+    for seat in (1, 2):
+        post(f"{server}/api/rooms/{room}/seats/{seat}/bot", {"level": "random"}, token)
+    post(f"{server}/api/rooms/{room}/start", {"start_player": 0}, token)
+    play_out(server, room, token, seed)
+    return room, token
+
+
+def play_out(server: str, room: str, token: str, seed: int = 0) -> None:
+    """Play the room's game under way to its end: the seat of ``token`` takes random legal
+    steps over the room's websocket (paced under the server's frame limit), the bots play
+    themselves."""
+    rng = random.Random(seed)
+    address = server.replace("http://", "ws://") + f"/ws/rooms/{room}?token={token}"
+    with connect(address) as ws:
+        while True:
+            frame = json.loads(ws.recv(timeout=60))
+            if frame["type"] != "state":
+                continue
+            if frame["view"]["is_over"]:
+                return
+            if frame["legal"]:
+                time.sleep(0.06)  # under 20 frames a second
+                act = {"type": "act", "action": rng.choice(frame["legal"]), "seq": frame["seq"]}
+                ws.send(json.dumps(act))
 
 
 def scenario_server(

@@ -177,7 +177,7 @@ async function receive(frame) {
   if (frame.type === "chat") {
     chat.add(frame);
   } else if (frame.type === "room") {
-    if (S.summary && frame.game_no !== S.summary.game_no) S.replay = null; // a rematch began
+    if (S.summary && frame.game_no !== S.summary.game_no) forgetReplay(); // a rematch began
     S.summary = frame;
     updateChat();
     if (!S.faces || !S.games) await loadFaces();
@@ -692,7 +692,7 @@ async function leaveSeat() {
   draw();
 }
 
-// --------------------------------------------------------------------------- hint, quiet, replay
+// --------------------------------------------------------------------------- hint, quiet
 async function askHint() {
   if (!S.frame || !legal().length) return;
   try {
@@ -711,46 +711,206 @@ function setQuiet(on) {
   send({ type: "quiet", on });
 }
 
-async function openReplay() {
-  try {
-    const record = await api("GET", `/api/rooms/${room}/replay`);
-    S.replay = { record, step: record.history.length, seat: S.frame?.seat ?? null, view: null };
-    await replayTo(S.replay.step);
-  } catch (err) {
-    toast(refused(err));
+// --------------------------------------------------------------------------- replay
+// A finished game of the room, stepped through: S.replay = {record, step, seat, view}. The record
+// (GET /api/rooms/{room}/replay, ?game=N for an earlier game) says who made each step and where
+// each turn begins; each position's view is the server's (it replays its own record: a 62-bit
+// seed does not survive JavaScript's numbers). The address keeps the game, the step and the seat
+// seen from (#replay=<game>.<step>[.<seat>]), so a link opens that moment.
+const REPLAY_ADDRESS = /(?:^#|&)replay=(\d+)\.(\d+)(?:\.(\d+))?/;
+
+function replayOfAddress() {
+  const found = location.hash.match(REPLAY_ADDRESS);
+  if (!found) return null;
+  return { game: Number(found[1]), step: Number(found[2]), seat: found[3] === undefined ? undefined : Number(found[3]) };
+}
+
+// Read as the page loads, before the seat's token is taken out of the address with the rest of
+// the fragment; opened once the page is drawn (openAskedReplay).
+let replayAsked = room === null ? null : replayOfAddress();
+
+function openAskedReplay() {
+  const asked = replayAsked;
+  replayAsked = null;
+  if (asked) openReplay(asked);
+}
+// a link to another moment of this room opened in the same tab changes only the fragment
+window.addEventListener("hashchange", () => {
+  replayAsked = replayOfAddress();
+  openAskedReplay();
+});
+
+function replayAddress() {
+  const r = S.replay;
+  const moment = r ? `#replay=${r.record.game_no}.${r.step}${r.seat === null ? "" : `.${r.seat}`}` : "";
+  if (location.hash !== moment && (r || REPLAY_ADDRESS.test(location.hash))) {
+    history.replaceState(null, "", location.pathname + location.search + moment);
   }
 }
 
+function forgetReplay() {
+  S.replay = null;
+  replayAddress();
+}
+
+function closeReplay() {
+  forgetReplay();
+  describeLog().then(() => {
+    draw();
+    document.getElementById("replay")?.focus();
+  });
+}
+
+// Opens a finished game of the room: `asked` {game, step, seat} (a link's moment, or a game
+// picked), else the latest finished game at its end, seen from the seat on show (or this page's).
+async function openReplay(asked = {}) {
+  const query = asked.game ? `&game=${asked.game}` : "";
+  let record;
+  try {
+    record = await api("GET", `/api/rooms/${room}/replay?lang=${lang}${query}`);
+  } catch (err) {
+    toast(refused(err));
+    replayAddress();
+    return;
+  }
+  const n = record.history.length;
+  // the seat asked for, else the one on show (a spectator's view is a choice too), else this page's
+  let seat = asked.seat;
+  if (seat === undefined) seat = S.replay ? S.replay.seat : S.frame?.seat ?? mySeat()?.seat ?? null;
+  if (!(seat >= 0 && seat < record.players)) seat = null;
+  const step = asked.step === undefined ? n : Math.min(asked.step, n);
+  S.replay = { record, step, seat, view: null };
+  if (await replayTo(step)) document.getElementById("replay-slider")?.focus();
+}
+
+// Shows position `step` of the replay once the server gives its view (an answer to an earlier
+// question is dropped: only the last one asked is shown); the focus stays on the replay's
+// control that had it. Whether it was shown.
+let replayAsks = 0;
 async function replayTo(step) {
   const r = S.replay;
+  if (!r) return false;
+  const before = r.step;
   r.step = Math.max(0, Math.min(step, r.record.history.length));
-  const got = await api("GET", `/api/rooms/${room}/replay/${r.step}?seat=${r.seat ?? ""}`);
+  const asked = ++replayAsks;
+  const focused = document.activeElement?.closest(".replay-bar") ? document.activeElement.id : null;
+  let got;
+  try {
+    got = await api("GET", `/api/rooms/${room}/replay/${r.step}?game=${r.record.game_no}&seat=${r.seat ?? ""}&lang=${lang}`);
+  } catch (err) {
+    if (asked === replayAsks) r.step = before; // the words stay with the table on show
+    toast(refused(err));
+    return false;
+  }
+  if (asked !== replayAsks || S.replay !== r) return false;
   r.view = got.view;
+  replayAddress();
   await describeLog();
+  if (asked !== replayAsks || S.replay !== r) return false;
   S.logSeen = logWords().length;
   draw();
+  if (focused) { // a control that has just become disabled (› at the end) hands it to the slider
+    const again = document.getElementById(focused);
+    (again && !again.disabled ? again : document.getElementById("replay-slider"))?.focus();
+  }
+  return true;
+}
+
+// The turn a position is in, and where the turns begin: the record's [step, turn] pairs.
+function turnAt(record, step) {
+  let turn = null;
+  for (const [at, n] of record.turns || []) if (at <= step) turn = n;
+  return turn;
+}
+
+function turnWords(n) {
+  const prefix = TABLES[S.replay?.record.game]?.prefix;
+  const own = t(`web.${prefix}.turn_n`, { n });
+  return own.startsWith(`web.${prefix}.`) ? t("web.turn_n", { n }) : own;
+}
+
+// A position in words: the turn it is in and its step, then who made that step and what (kept
+// together on a line of their own where the line is too short for all).
+function replayLabel(r, step) {
+  const turn = turnAt(r.record, step);
+  const where = [turn > 0 ? turnWords(turn) : null, t("web.replay.step", { step, steps: r.record.history.length })];
+  let what = t("web.replay.at_start");
+  if (step > 0) {
+    const actor = r.record.actors?.[step - 1];
+    const move = describeStep(r.record.history[step - 1]);
+    what = actor === null || actor === undefined ? move : t("web.replay.acted", { name: seatName(actor), what: move });
+  }
+  const sep = t("web.replay.sep");
+  return [`${where.filter(Boolean).join(sep)}${sep}`, el("span", { class: "replay-what" }, what)];
 }
 
 function replayBar() {
   const r = S.replay;
-  const n = r.record.history.length;
-  const seat = el("select", { "aria-label": t("web.replay.seat"), onchange: (e) => {
+  const { record } = r;
+  const n = record.history.length;
+  const go = (to) => () => replayTo(to);
+  const starts = (record.turns || []).map(([at, turn]) => ({ at, turn }));
+  // back: the start of this turn, or of the one before once at a start; forward: the next one's
+  const turnBack = starts.filter((s) => s.at < r.step).at(-1);
+  const turnOn = starts.find((s) => s.at > r.step);
+  const label = el("span", { class: "replay-step", id: "replay-step" }, replayLabel(r, r.step));
+  const slider = el("input", {
+    type: "range", class: "replay-slider", id: "replay-slider", min: 0, max: n, step: 1, value: r.step,
+    "aria-label": t("web.replay.slider"), "aria-valuetext": label.textContent, "aria-describedby": "replay-step",
+    // while it is dragged only the words follow it; the table once it is let go
+    oninput: (e) => {
+      label.replaceChildren(...replayLabel(r, Number(e.target.value)));
+      e.target.setAttribute("aria-valuetext", label.textContent);
+    },
+    onchange: (e) => replayTo(Number(e.target.value)),
+  });
+  const turnButton = (to, id, key) => el("button", { type: "button", id, disabled: !to, onclick: to ? go(to.at) : null,
+    "aria-label": to ? t("web.replay.to_turn", { turn: turnWords(to.turn) }) : t(key) },
+  key === "web.replay.turn_back" ? `‹ ${to ? turnWords(to.turn) : ""}` : `${to ? turnWords(to.turn) : ""} ›`);
+  const seat = el("select", { id: "replay-seat", onchange: (e) => {
     r.seat = e.target.value === "" ? null : Number(e.target.value);
     replayTo(r.step);
   } }, el("option", { value: "" }, t("web.replay.spectator")),
-  Array.from({ length: r.record.players }, (_, k) => el("option", { value: k, selected: r.seat === k }, seatName(k))));
-  const go = (to) => () => replayTo(to);
-  return el("div", { class: "replay-bar", role: "group", "aria-label": t("web.replay.title") },
-    el("strong", {}, t("web.replay.title")),
-    el("button", { type: "button", onclick: go(0), "aria-label": t("web.replay.first") }, "«"),
-    el("button", { type: "button", id: "replay-back", onclick: go(r.step - 1), "aria-label": t("web.replay.back") }, "‹"),
-    // the step in words (as the move buttons say it), not its notation
-    el("span", { class: "replay-step" }, t("web.replay.step_said", { step: r.step, steps: n,
-      what: r.step > 0 ? describeStep(r.record.history[r.step - 1]) : t("web.replay.at_start") })),
-    el("button", { type: "button", id: "replay-forward", onclick: go(r.step + 1), "aria-label": t("web.replay.forward") }, "›"),
-    el("button", { type: "button", onclick: go(n), "aria-label": t("web.replay.last") }, "»"),
-    seat,
-    el("button", { type: "button", onclick: () => { S.replay = null; describeLog().then(draw); } }, t("web.replay.close")));
+  Array.from({ length: record.players }, (_, k) => el("option", { value: k, selected: r.seat === k }, seatName(k))));
+  const games = record.games || [record.game_no];
+  const game = games.length > 1 ? el("select", { id: "replay-game", "aria-label": t("web.replay.game"),
+    onchange: (e) => openReplay({ game: Number(e.target.value) }) },
+  games.map((g) => el("option", { value: g, selected: g === record.game_no }, t("web.replay.game_n", { n: g })))) : null;
+  // the server's own record as a file (its seed kept whole), named after the game and the room
+  const download = el("a", { class: "button", id: "replay-download", href: `/api/rooms/${room}/replay?game=${record.game_no}`,
+    download: `${record.game}-${room}-${record.game_no}.json` }, t("web.replay.download"));
+  // ←/→ a step, Home/End the ends, PageUp/PageDown a turn, wherever the focus is in the bar (the
+  // slider and the pickers keep their own keys)
+  const keys = (e) => {
+    if (e.target.tagName === "SELECT" || e.target.type === "range" || e.altKey || e.ctrlKey || e.metaKey) return;
+    const to = { ArrowLeft: r.step - 1, ArrowRight: r.step + 1, Home: 0, End: n,
+      PageUp: turnBack?.at ?? 0, PageDown: turnOn?.at ?? n }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    replayTo(to);
+  };
+  return el("div", { class: "replay-bar", role: "group", "aria-label": t("web.replay.title"), onkeydown: keys,
+    "aria-keyshortcuts": "ArrowLeft ArrowRight Home End PageUp PageDown" },
+  el("div", { class: "replay-tools" },
+    el("strong", {}, t("web.replay.title")), game, el("label", { class: "replay-seat" }, t("web.replay.seat"), " ", seat), download,
+    el("button", { type: "button", id: "replay-close", onclick: closeReplay }, t("web.replay.close"))),
+  slider,
+  el("div", { class: "replay-moves" },
+    el("button", { type: "button", id: "replay-first", disabled: r.step === 0, onclick: go(0), "aria-label": t("web.replay.first") }, "«"),
+    turnButton(turnBack, "replay-turn-back", "web.replay.turn_back"),
+    el("button", { type: "button", id: "replay-back", disabled: r.step === 0, onclick: go(r.step - 1), "aria-label": t("web.replay.back") }, "‹"),
+    el("button", { type: "button", id: "replay-forward", disabled: r.step === n, onclick: go(r.step + 1), "aria-label": t("web.replay.forward") }, "›"),
+    turnButton(turnOn, "replay-turn-on", "web.replay.turn_on"),
+    el("button", { type: "button", id: "replay-last", disabled: r.step === n, onclick: go(n), "aria-label": t("web.replay.last") }, "»")),
+  label);
+}
+
+// A game of the room is under way after others that are over: their replays stay open to all.
+function earlierReplayButton() {
+  const s = S.summary;
+  if (S.replay || s?.status !== "running" || !(s.game_no > 1)) return null;
+  return el("button", { type: "button", class: "replay-earlier", id: "replay-earlier", onclick: () => openReplay() },
+    t("web.replay.open_game", { n: s.game_no - 1 }));
 }
 
 // The word for the seat whose view is on show: "you", but in a replay seen from a seat (anyone's,
@@ -787,7 +947,7 @@ function resultPanel(view, table) {
     rematchLine(),
     el("div", { class: "buttons" },
       rematchButton(), // first: on a phone its long words take a line of their own
-      S.replay ? null : el("button", { type: "button", id: "replay", onclick: openReplay }, t("web.replay.open")),
+      S.replay ? null : el("button", { type: "button", id: "replay", onclick: () => openReplay() }, t("web.replay.open")),
       el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
 }
 
@@ -850,6 +1010,7 @@ function header() {
     // leaving a game begun (before the start, the seat's own row offers it)
     seated() && S.summary.status !== "open" ? el("button", { type: "button", class: "leave", id: "leave", onclick: askLeave,
       "aria-expanded": S.confirmLeave ? "true" : "false" }, t(S.summary.status === "running" ? "web.leave.game" : "web.room.leave_seat")) : null,
+    earlierReplayButton(),
     langSwitch(async () => {
       describeLog().then(draw);
       await loadFaces(true);
@@ -947,3 +1108,4 @@ if (!S.noRoom) takeTokenFromAddress();
 await loadMessages();
 draw();
 if (!S.noRoom) connect();
+openAskedReplay();
