@@ -17,6 +17,8 @@ import pytest
 from starlette.testclient import TestClient
 
 import bodoge
+from bodoge.agents.base import Decision
+from bodoge.agents.heuristic import game_heuristic
 from bodoge.core.i18n import LANGUAGES, catalogue
 from bodoge.server.app import create_app
 from bodoge.server.bots import BOT_LEVELS
@@ -97,15 +99,47 @@ def test_words_refuses_bad_bodies_in_one_line(client: TestClient) -> None:
 @pytest.mark.parametrize("name", bodoge.games())
 def test_a_hint_is_a_legal_move_built_from_the_view_alone(name: str) -> None:
     """The heuristic's hint for a seat: its first step is legal, and the same whatever the seat
-    cannot see (a determinized state gives the same view, hence the same hint)."""
-    for k, (game, state) in enumerate(random_states(name, games=1)):
+    cannot see (a determinized state gives the same view, hence the same hint). It is one whole
+    move as the page builds it: each item one the builder offers next, and the last makes it
+    whole (nothing of the decisions after it, which the page hints at once there)."""
+    for k, (game, state) in enumerate(random_states(name, games=2)):
         if k % 7 or state.is_over:
             continue
         seat = state.current_player
         steps = hint_steps(game, state.view(seat), seat, seed=k)
         assert steps[0] in [str(a) for a in state.legal_actions()]
+        first, items = steps[0], steps[1:]
+        for n, item in enumerate(items):
+            assert item in state.choices(first, items[:n]).addable, (steps, n)
+        assert state.choices(first, items).complete, steps
         other = state.determinize(seat, seed=k)
         assert hint_steps(game, other.view(seat), seat, seed=k) == steps
+
+
+def test_the_hint_at_the_hand_limit_names_every_card_to_drop() -> None:
+    """Extreme Mission's drop down to 10 cards (EM-4.1) is one chore of a step a card, with
+    nothing pending in the view: the hint names every card of it, as the page builds it (the
+    first as its step, the others as items, which the builder offers in turn and which make the
+    drop whole), the bot's own drop, and the same whatever the seat cannot see."""
+    game = bodoge.make("extreme-mission", players=2)
+    hand = [c for c in game.card_ids if c.startswith("I-")][:13]
+    state = game.new_state(seed=1, setup={"hands": {0: hand}})
+    state.apply("pass")  # the action phase over with 13 cards: 3 to drop
+    assert state.view(0)["phase"] == "drop" and not state.view(0)["pending"]
+    steps = hint_steps(game, state.view(0), 0, seed=4)
+    assert len(steps) == 3, steps
+    first, items = steps[0], steps[1:]
+    for k, item in enumerate(items):
+        assert item in state.choices(first, items[:k]).addable, (first, items[:k], item)
+    assert state.choices(first, items).complete
+    bot, agent, dropped = state.clone(), game_heuristic(game, 0, random.Random(4)), []
+    while bot.current_player == 0:
+        dropped.append(str(agent.act(Decision.of(bot))))
+        bot.apply(dropped[-1])
+    assert dropped == [first, *(f"drop {item}" for item in items)]
+    assert len(bot.view(0)["hand"]) == 10
+    other = state.determinize(0, seed=9)
+    assert hint_steps(game, other.view(0), 0, seed=4) == steps
 
 
 def test_rules_pages_in_both_languages(client: TestClient) -> None:

@@ -169,7 +169,8 @@ async def words(request: Request) -> Response:
 
 def hint_steps(game: Game, view: dict[str, Any], seat: int, seed: int = 0) -> list[str]:
     """The heuristic bot's choice for ``seat`` from its ``view`` alone: its first step and, for a
-    compound action, the items that complete it (while the view shows the action ``pending``).
+    compound action or a chore (cards dropped down to the hand limit), the items that complete
+    it, spelled as the page builds it (a chore's items without its verb: ``drop P9``, ``R3``).
 
     >>> game = bodoge.make("extreme-mission", players=2)
     >>> state = game.new_state(seed=3)
@@ -179,12 +180,19 @@ def hint_steps(game: Game, view: dict[str, Any], seat: int, seed: int = 0) -> li
     """
     state: State = game.sample_state(view, seed)
     agent = game_heuristic(game, seat, random.Random(seed))
+    # what the first step begins goes on as core.choices builds it: a chore while the chore does
+    # (a drop is one step a card, with nothing pending in the view), else while an action is
+    chore = state._chore() if state.current_player == seat else None
+    going = state._chore_going if chore is not None else state._in_action
     steps: list[str] = []
     while state.current_player == seat and len(steps) < _HINT_STEPS:
         step = agent.act(Decision.of(state))
-        steps.append(str(step))
+        said = str(step)
+        if steps and chore is not None:
+            said = said.removeprefix(f"{chore} ")
+        steps.append(said)
         state.apply(step)
-        if state.current_player != seat or not state.view(seat).get("pending"):
+        if state.current_player != seat or not going():
             break
     return steps
 
