@@ -258,6 +258,36 @@ def test_choices_say_how_many_wilds_the_move_still_needs(c: TestClient) -> None:
         assert receive(ann, "choices")["needs"] is None
 
 
+def test_a_drop_built_as_the_page_builds_it_drops_every_card(c: TestClient) -> None:
+    """Extreme Mission at the hand limit (EM-4.1): the page builds a drop of several cards as a
+    chore (``drop B8`` with the items ``B5``, choices say it is whole) and sends it whole, the
+    verb once; every card goes, in one move. Cards that make no whole drop lose nothing."""
+    import bodoge
+
+    room, tokens = started_room(c)
+    hand = bodoge.make("extreme-mission").card_ids[::3][:12]  # R1 R2 R4 … B8: 2 over the limit
+    rooms = c.app.state.rooms  # type: ignore[attr-defined]
+    rooms.rooms[room].state = bodoge.make("extreme-mission", players=2).new_state(
+        1, setup={"start_player": 0, "hands": {0: hand}}
+    )
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ann:
+        act(ann, "pass", receive(ann, "state")["seq"])
+        frame = receive(ann, "state")
+        assert frame["view"]["phase"] == "drop" and "drop B8" in frame["legal"]
+        ann.send_text(json.dumps({"type": "choices", "what": "drop B8", "chosen": ["B5"]}))
+        assert receive(ann, "choices")["complete"] is True
+        act(ann, "drop B8 R1 R2", frame["seq"])  # three: one too many
+        assert error(ann)["seq"] == frame["seq"]
+        act(ann, "drop B8 B5", frame["seq"])
+        after = json.loads(ann.receive_text())
+        while after["type"] not in ("state", "error"):
+            after = json.loads(ann.receive_text())
+    assert after["type"] == "state", after
+    assert len(after["view"]["hand"]) == 10 and after["view"]["current_player"] == 1
+    dropped = [e["card"] for e in after["view"]["log"] if e["event"] == "drop"]
+    assert sorted(dropped) == ["I-B5b", "I-B8b"]
+
+
 def test_each_connection_is_sent_the_log_once(c: TestClient) -> None:
     """After a connection's first state frame, ``view.log`` holds only the entries it was not
     sent (from ``log_from`` on); put together, they are the seat's whole log. A connection that
