@@ -3,6 +3,7 @@ import { api, el, filePicker, lang, langSwitch, loadMessages, saveName, savedNam
 
 let games = [];
 let bots = [];
+let creating = false; // a room is being made: one click makes one room (a double click made two)
 
 export function remember(room, seat, token) {
   localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ seat, token }));
@@ -28,16 +29,30 @@ function myName() {
   return savedName() || t("web.lobby.guest");
 }
 
+// Every create button is disabled while a room is being made, until the page leaves for the room;
+// a refusal enables them again and says why.
+function showCreating(on) {
+  creating = on;
+  for (const button of document.querySelectorAll("[data-create]")) button.disabled = on;
+}
+
+// A page come back to from the room (the browser's back-forward cache) is not making one any more.
+addEventListener("pageshow", (e) => {
+  if (e.persisted) showCreating(false);
+});
+
 async function create(game, form, withBots) {
+  if (creating) return;
+  showCreating(true);
   const players = Number(form.players.value);
   const body = { game: game.game, players, name: myName() };
   if (form.variant) body.variant = form.variant.value;
-  const file = form.cards.files[0];
-  if (file) {
-    body.cards = await file.text();
-    body.cards_name = file.name;
-  }
   try {
+    const file = form.cards.files[0];
+    if (file) {
+      body.cards = await file.text();
+      body.cards_name = file.name;
+    }
     const made = await api("POST", "/api/rooms", body);
     remember(made.room, made.seat, made.token);
     if (withBots) {
@@ -48,6 +63,7 @@ async function create(game, form, withBots) {
     }
     location.href = `/r/${made.room}`;
   } catch (err) {
+    showCreating(false);
     toast(err.message);
   }
 }
@@ -72,9 +88,9 @@ function gameCard(game) {
     bots.map((b) => el("option", { value: b, selected: b === "easy" }, t(`web.bot.${b}`))));
   form.append(el("label", {}, t("web.lobby.bot_level"), level));
   form.append(el("div", { class: "buttons" },
-    el("button", { type: "button", class: "primary", "data-create": name, "data-bots": "1",
+    el("button", { type: "button", class: "primary", "data-create": name, "data-bots": "1", disabled: creating,
       onclick: () => create(game, form, true) }, t("web.lobby.play_bots")),
-    el("button", { type: "button", "data-create": name,
+    el("button", { type: "button", "data-create": name, disabled: creating,
       onclick: () => create(game, form, false) }, t("web.lobby.create"))));
   return el("section", { class: `game-card ${name}` },
     el("div", { class: "game-art", "aria-hidden": "true" }),
