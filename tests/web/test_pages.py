@@ -142,6 +142,17 @@ def test_the_hint_at_the_hand_limit_names_every_card_to_drop() -> None:
     assert hint_steps(game, other.view(0), 0, seed=4) == steps
 
 
+def test_the_pages_html_says_what_it_is_in_every_language(client: TestClient) -> None:
+    """The lobby's and a room's own HTML carry their first paint's lines from the catalogue in
+    every language (the page shows the reader's), before any script comes."""
+    for path, key in (("/", "web.lobby.loading"), ("/r/abc", "web.room.connecting")):
+        for page in (client.get(path, headers={"Accept-Language": "ja"}), client.get(path)):
+            assert page.status_code == 200 and "{{" not in page.text
+            for lang in LANGUAGES:
+                assert f'lang="{lang}">{html.escape(catalogue()[key][lang])}<' in page.text
+    assert catalogue()["web.room.connecting"]["ja"] in client.get("/r/a/b").text
+
+
 def test_rules_pages_in_both_languages(client: TestClient) -> None:
     for name in bodoge.games():
         for lang in LANGUAGES:

@@ -1,4 +1,5 @@
-"""The lobby in a real browser: one room for one (double) click on create."""
+"""The lobby in a real browser: its first paint before any script has come, the rooms' list that
+the rest of the lobby does not wait for, and one room for one (double) click on create."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import urllib.request
 from typing import Any
 
 from playwright.sync_api import Page, Request, Route
+
+from bodoge.core.i18n import text
 
 
 def rooms_at(server: str) -> set[str]:
@@ -24,6 +27,53 @@ def creations(page: Page) -> list[str]:
 
     page.on("request", seen)
     return sent
+
+
+def test_the_lobby_says_it_is_loading_before_its_script_comes(server: str, person: Any) -> None:
+    """Its own HTML shows the bar and "loading" in the page's language (the one chosen, else the
+    browser's), the other language's line hidden: lobby.js held back here (a slow network left
+    the page blank for 13 s)."""
+    for lang, chosen in (("ja", None), ("en", None), ("ja", "en"), ("en", "ja")):
+        who = person(f"first-{lang}-{chosen}", lang)
+        page = who.page
+        if chosen:
+            page.add_init_script(f"localStorage.setItem('bodoge.lang', '{chosen}')")
+        page.route(
+            "**/static/lobby.js",
+            lambda route: route.fulfill(body="", content_type="text/javascript"),
+        )
+        page.goto(server + "/")
+        shown = chosen or lang
+        loading = page.locator(".loading:visible")
+        assert loading.all_inner_texts() == [text("web.lobby.loading", shown)]
+        assert page.locator(".bar .brand").is_visible()
+        assert page.locator(".bar .tagline:visible").inner_text() == text(
+            "web.lobby.tagline", shown
+        )
+        assert page.locator("html").get_attribute("lang") == shown
+        assert page.locator("#app").get_attribute("aria-busy") == "true"
+        if lang == "ja" and chosen is None:
+            who.shot("frame")
+
+
+def test_the_lobby_is_drawn_before_the_rooms_list_comes(server: str, person: Any) -> None:
+    """The games, then the rooms where they come: a slow list of rooms does not keep the lobby
+    blank (the lobby asked for its texts, the games and the rooms one after another)."""
+    who = person("rooms-later")
+    page = who.page
+    held: list[Route] = []
+    page.route("**/api/rooms", lambda route: held.append(route))
+    page.goto(server + "/")
+    page.wait_for_selector(".game-card")
+    assert held, "the rooms were asked for"
+    assert page.inner_text(".rooms .loading-rooms") == text("web.lobby.loading", "en")
+    assert page.locator("#app").get_attribute("aria-busy") is None
+    page.fill("#name", "Kei")  # typed while the list comes: kept
+    page.fill("#join", "abc")
+    held[0].continue_()
+    page.wait_for_selector(".rooms .loading-rooms", state="detached")
+    assert page.locator(".rooms .open-rooms, .rooms p.muted").count() >= 1
+    assert page.input_value("#name") == "Kei" and page.input_value("#join") == "abc"
 
 
 def test_a_double_click_on_create_makes_one_room(server: str, person: Any) -> None:

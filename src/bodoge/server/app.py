@@ -20,7 +20,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -343,7 +343,7 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
         path = web_dir() / name
         if not path.is_file():
             return PlainTextResponse(text("server.no_page", _lang(request)), status_code=404)
-        return FileResponse(path, media_type="text/html")
+        return HTMLResponse(pages.page_html(path))
 
     return page
 

@@ -26,7 +26,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 import bodoge
@@ -313,6 +313,29 @@ def _markdown(source: Path) -> str:
     return html_text
 
 
+# In a page of the front end, a text of the catalogue (``{{ja:web.lobby.loading}}``) or a piece
+# of HTML the pages share (``{{file:first-paint.html}}``).
+_PAGE_TEXT = re.compile(r"\{\{(\w+):([\w.-]+)\}\}")
+
+
+def page_html(path: Path) -> str:
+    """A page of the front end (``web/index.html``) with what it names filled in: the shared
+    pieces, and the catalogue's texts in every language. So its first paint says what it is, in
+    the reader's language, before its scripts come (a slow network showed a blank page).
+
+    >>> page = page_html(_ROOM_PAGE.with_name("index.html"))
+    >>> "読み込み中…" in page and "Loading…" in page and "{{" not in page
+    True
+    """
+
+    def fill(found: re.Match[str]) -> str:
+        if found[1] == "file":
+            return (path.parent / found[2]).read_text()
+        return html.escape(text(found[2], found[1]))
+
+    return _PAGE_TEXT.sub(fill, path.read_text())
+
+
 def _no_game(lang: str) -> Response:
     body = (
         f"<p>{html.escape(text('web.rules.no_game', lang))}</p>"
@@ -358,7 +381,7 @@ async def no_room_page(request: Request) -> Response:
     """``/r/`` and ``/r/a/b``: no room has such an address; the room page says so in the reader's
     language and leads back to the lobby. A 200, as ``/r/{room}`` of a room that is not: a 404
     would be a console error in the browser."""
-    return FileResponse(_ROOM_PAGE, media_type="text/html")
+    return HTMLResponse(page_html(_ROOM_PAGE))
 
 
 def routes() -> list[Route]:

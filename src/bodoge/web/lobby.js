@@ -3,6 +3,8 @@ import { api, el, filePicker, lang, langSwitch, loadMessages, saveName, savedNam
 
 let games = [];
 let bots = [];
+let rooms = null; // the server's list of rooms, null until it comes
+let roomsRefused = null; // why it did not come
 let creating = false; // a room is being made: one click makes one room (a double click made two)
 
 export function remember(room, seat, token) {
@@ -112,20 +114,25 @@ function roomLine(room) {
 
 // The server lists rooms waiting and running alike; under "open rooms" only those one can sit
 // down in (not started, a seat free), and the games being played, to watch, under their own heading.
-async function roomList() {
-  const box = el("section", { class: "rooms" }, el("h2", {}, t("web.lobby.open_rooms")));
-  try {
-    const { rooms } = await api("GET", "/api/rooms");
-    const open = rooms.filter((r) => r.status === "open" && r.seats.some((s) => !s.taken));
-    const playing = rooms.filter((r) => r.status === "running");
-    box.append(open.length ? el("ul", { class: "open-rooms" }, open.map(roomLine))
-      : el("p", { class: "muted" }, t("web.lobby.no_rooms")));
-    if (playing.length) {
-      box.append(el("h2", {}, t("web.lobby.playing_rooms")), el("ul", { class: "playing-rooms" }, playing.map(roomLine)));
-    }
-  } catch (err) {
-    box.append(el("p", { class: "muted" }, err.message));
+// Until the list comes the section says it is loading (the rest of the lobby does not wait for it).
+function roomLists() {
+  const box = el("div", { class: "room-lists" });
+  if (rooms === null) {
+    box.append(el("p", { class: "muted loading-rooms" }, roomsRefused ?? t("web.lobby.loading")));
+    return box;
   }
+  const open = rooms.filter((r) => r.status === "open" && r.seats.some((s) => !s.taken));
+  const playing = rooms.filter((r) => r.status === "running");
+  box.append(open.length ? el("ul", { class: "open-rooms" }, open.map(roomLine))
+    : el("p", { class: "muted" }, t("web.lobby.no_rooms")));
+  if (playing.length) {
+    box.append(el("h2", {}, t("web.lobby.playing_rooms")), el("ul", { class: "playing-rooms" }, playing.map(roomLine)));
+  }
+  return box;
+}
+
+function roomList() {
+  const box = el("section", { class: "rooms" }, el("h2", {}, t("web.lobby.open_rooms")), roomLists());
   const join = el("input", { id: "join", type: "text", placeholder: t("web.lobby.join_placeholder") });
   box.append(el("form", { class: "join", onsubmit: (e) => {
     e.preventDefault();
@@ -148,17 +155,25 @@ function companionLine() {
     links.flatMap((link, i) => (i ? [" / ", link] : [link])));
 }
 
-async function draw() {
+function draw() {
   document.title = `bodoge — ${t("web.lobby.title")}`;
-  ({ games, bots } = await api("GET", `/api/games?lang=${lang}`));
   const app = document.getElementById("app");
   const main = el("main", { class: "lobby" },
     nameField(),
     el("div", { class: "games" }, games.map(gameCard)),
     companionLine(),
-    await roomList());
+    roomList());
   app.replaceChildren(header(draw), main);
+  app.removeAttribute("aria-busy");
 }
 
-await loadMessages();
-await draw();
+// The words, the games and the rooms are asked for at once: the lobby is drawn when the first two
+// are in (the page's own HTML says it is loading till then), the rooms' list when it comes.
+const listed = api("GET", "/api/rooms").then(
+  (got) => { rooms = got.rooms; },
+  (err) => { roomsRefused = err.message; });
+const [, got] = await Promise.all([loadMessages(), api("GET", "/api/games")]);
+({ games, bots } = got);
+draw();
+await listed;
+document.querySelector(".room-lists")?.replaceWith(roomLists());
