@@ -336,3 +336,24 @@ def steps(state: State, what: str, chosen: Sequence[str]) -> list[str]:
     if found is None:
         raise IllegalAction("illegal.not_whole", what=what, items=" ".join(items) or "—")
     return found
+
+
+def apply_whole(state: State, action: str) -> None:
+    """``state.apply(action)``; where the engine refuses it and it is the cards of a chore as a
+    page builds them (``drop P9 R3``: the verb once, the cards in any order), the chore's steps
+    one by one, as the terminal applies them: an engine may take each card of a chore as an
+    action of its own (Extreme Mission's ``drop P9``, EM-4.1) and refuse ``R3`` as left over.
+    IllegalAction (the engine's) when that makes no whole chore either; nothing changed then."""
+    try:
+        state.apply(action)
+    except IllegalAction as refused:
+        chore = state._chore() if state.current_player is not None else None
+        found = split(state, action) if chore is not None else None
+        if found is None or found[0] != chore:
+            raise
+        try:
+            path = steps(state, *found)
+        except IllegalAction:
+            raise refused from None
+        for step in path:  # a path of legal steps, found on copies: each applies
+            state.apply(step)

@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 from bodoge.agents import derive_seed
 from bodoge.core import choices as building
 from bodoge.core.action import Choices
-from bodoge.core.errors import BodogeError, CardSetError, IllegalAction
+from bodoge.core.errors import BodogeError, CardSetError
 from bodoge.core.game import Game
 from bodoge.core.registry import make
 from bodoge.core.state import State
@@ -92,27 +92,6 @@ class RoomError(Exception):
         self.key = key
         self.message = message
         self.fields = fields
-
-
-def _apply_whole(state: State, action: str) -> None:
-    """``state.apply(action)``; where the engine refuses it and it is the cards of a chore as a
-    page builds them (``drop P9 R3``: the verb once, the cards in any order), the chore's steps
-    one by one, as the terminal applies them: an engine may take each card of a chore as an
-    action of its own (Extreme Mission's ``drop P9``, EM-4.1) and refuse ``R3`` as left over.
-    IllegalAction (the engine's) when that makes no whole chore either; nothing changed then."""
-    try:
-        state.apply(action)
-    except IllegalAction as refused:
-        chore = state._chore() if state.current_player is not None else None
-        found = building.split(state, action) if chore is not None else None
-        if found is None or found[0] != chore:
-            raise
-        try:
-            path = building.steps(state, *found)
-        except IllegalAction:
-            raise refused from None
-        for step in path:  # a path of legal steps, found on copies: each applies
-            state.apply(step)
 
 
 def hash_token(token: str) -> str:
@@ -723,7 +702,7 @@ class Rooms:
                     raise RoomError(409, "server.act.over")
                 raise RoomError(403, "server.act.not_yours")
             before = len(state.history)
-            _apply_whole(state, action)
+            building.apply_whole(state, action)
             steps = state.history[before:]
             now = self.clock()
             status = "over" if state.is_over else None
