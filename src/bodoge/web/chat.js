@@ -1,6 +1,7 @@
 // The room chat: a small panel beside the log, folded away on a phone. It is built once and kept
 // across redraws (the table is redrawn on every state frame), so a half-written line and its
-// focus survive. Lines are put in as text, never as markup: what people write cannot inject HTML.
+// focus survive, and a screen reader hears each new line of its live list (and only the new one).
+// Lines are put in as text, never as markup: what people write cannot inject HTML.
 // The page keeps to the server's limits (GET /api/games "chat") before the server has to refuse.
 import { el, lang, t, toast } from "./ui.js";
 
@@ -19,6 +20,8 @@ export class Chat {
     this.nameOf = (seat) => String(seat);
     this.summary = el("summary", { class: "chat-title" });
     this.list = el("ol", { class: "chat", "aria-live": "polite" });
+    this.shown = null; // the lines in the list, in the language `this.shownLang`; null: none yet
+    this.shownLang = null;
     this.input = el("input", { type: "text", id: "chat-input", autocomplete: "off", enterkeyhint: "send" });
     this.button = el("button", { type: "submit", class: "chat-send" });
     this.form = el("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.submit(); } },
@@ -35,17 +38,18 @@ export class Chat {
   // A new connection is sent the recent lines again: start the list afresh.
   reset() {
     this.lines = [];
-    this.refresh();
+    this.refresh(true);
   }
 
   add(line) {
     this.lines.push(line);
     if (this.lines.length > KEPT) this.lines.splice(0, this.lines.length - KEPT);
-    if (line.at > this.newest) {
+    const fresh = line.at > this.newest;
+    if (fresh) {
       this.newest = line.at;
       if (!this.node.open) this.unread += 1;
     }
-    this.refresh();
+    this.refresh(!fresh); // a line sent again (a new connection) is not read out again
   }
 
   // Who may write (a seated person) and how seats are named: the room frame can change both.
@@ -80,13 +84,32 @@ export class Chat {
         when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })));
   }
 
-  // Texts (in the page's language) and lines, drawn again; the input keeps what is typed.
-  refresh() {
+  // Texts (in the page's language) and lines, drawn again; the input keeps what is typed. New lines
+  // are added to the list on show; else (`quietly`, another language, lines sent again) the list
+  // is a new one in its place, which a screen reader does not read out.
+  refresh(quietly = false) {
     const title = t("web.chat.title");
     this.summary.textContent = this.unread ? `${title} · ${t("web.chat.unread", { n: this.unread })}` : title;
+    let shown = this.shown || [];
+    while (shown.length && !this.lines.includes(shown[0])) { // the oldest lines let go (KEPT)
+      this.list.firstChild.remove();
+      shown = shown.slice(1);
+    }
+    const anew = quietly || this.shown === null || this.shownLang !== lang || shown.some((l, k) => this.lines[k] !== l);
+    if (anew) {
+      const list = el("ol", { class: "chat", "aria-live": "polite" });
+      this.list.replaceWith(list);
+      this.list = list;
+      shown = [];
+    }
+    const added = this.lines.slice(shown.length);
+    if (anew || added.length) {
+      if (!shown.length) this.list.replaceChildren(); // "no messages yet" goes with the first line
+      this.list.append(...added.map((l) => this.line(l)));
+      if (!this.lines.length) this.list.append(el("li", { class: "muted" }, t("web.chat.none")));
+    }
+    [this.shown, this.shownLang] = [[...this.lines], lang];
     this.list.setAttribute("aria-label", t("web.chat.list"));
-    this.list.replaceChildren(...(this.lines.length ? this.lines.map((l) => this.line(l))
-      : [el("li", { class: "muted" }, t("web.chat.none"))]));
     this.input.maxLength = this.limits.length;
     this.input.placeholder = t("web.chat.placeholder", { limit: this.limits.length });
     this.input.setAttribute("aria-label", t("web.chat.input"));
