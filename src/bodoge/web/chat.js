@@ -119,16 +119,4 @@ export class Chat {
     this.note.textContent = t("web.chat.spectator");
     requestAnimationFrame(() => { this.list.scrollTop = this.list.scrollHeight; });
   }
-
-  // Run `redraw` (which takes the panel out of the page and puts it back) keeping the focus and
-  // the caret of a line being written.
-  keepFocus(redraw) {
-    const typing = document.activeElement === this.input;
-    const [start, end] = [this.input.selectionStart, this.input.selectionEnd];
-    redraw();
-    if (typing) {
-      this.input.focus();
-      this.input.setSelectionRange(start, end);
-    }
-  }
 }

@@ -197,6 +197,7 @@ async function receive(frame) {
       S.asking = null;
       S.instead = null;
       S.hint = [];
+      intent = null; // what an action's answer was to focus is moot in a new position
     }
     if (frame.seat !== null && frame.seat !== undefined) {
       const saved = mySeat();
@@ -357,25 +358,46 @@ function act(action) {
   if (!send({ type: "act", action, seq: S.frame.seq })) return;
   S.busy = true;
   S.building = null;
+  intent = { ready: () => true, target: fallback }; // the status line holds the focus till the next decision
   draw();
 }
 
+// From the keyboard, a move begun puts the focus on what it takes next: the hint's item, else
+// the first card of the hand (or anything) that can go in, else Confirm, else the move bar.
 function begin(step) {
   if (S.busy) return;
-  if (send({ type: "choices", what: step, chosen: [] })) S.asking = step;
+  if (!send({ type: "choices", what: step, chosen: [] })) return;
+  S.asking = step;
+  if (keyboard) {
+    intent = { ready: () => S.building?.what === step,
+      target: () => hintedItem() || kept.board.querySelector(".hand [data-step]")
+        || kept.board.querySelector("[data-step]:not(.confirm)") || kept.board.querySelector(".confirm[data-step]") };
+  }
 }
+
+// The first item the hint still suggests (the hint is followed one press at a time).
+const hintedItem = () => kept.board.querySelector(".hinted[data-step]:not(.chosen)");
 
 function toggle(item, add) {
   const b = S.building;
   const chosen = [...b.chosen];
   if (add) chosen.push(item);
   else chosen.splice(chosen.lastIndexOf(item), 1);
-  if (send({ type: "choices", what: b.what, chosen })) S.asking = b.what;
+  if (!send({ type: "choices", what: b.what, chosen })) return;
+  S.asking = b.what;
+  // the hint's item pressed from the keyboard: on to its next item, or to Confirm once it is all in
+  if (keyboard && add && S.hint.includes(item)) {
+    intent = { ready: () => JSON.stringify(S.building?.chosen) === JSON.stringify(chosen),
+      target: () => hintedItem() || (S.building.complete ? kept.board.querySelector(".confirm[data-step]") : null) };
+  }
 }
 
+// Backing out (the bar's button, or Escape) puts the focus back on what began the move.
 function cancel() {
+  const what = S.building?.what ?? S.asking;
   S.building = null;
   S.asking = null;
+  intent = what ? { ready: () => true, target: () => kept.board.querySelector(`[data-step="${CSS.escape(what)}"]`) } : null;
   draw();
 }
 
@@ -527,7 +549,7 @@ function buildingBar(describe) {
   const items = b.chosen.map((c) => el("button", {
     type: "button", class: "chip", "aria-label": t("web.move.remove", { item: describe(c) }),
     onclick: () => toggle(c, false) }, describe(c), " ×"));
-  return el("div", { class: "building", role: "group", "aria-label": t("web.move.building") },
+  return el("div", { class: "building", role: "group", "aria-label": t("web.move.building"), tabindex: "-1" },
     el("div", { class: "what" }, describe(b.what)),
     el("div", { class: "chosen-items" }, items.length ? items : el("span", { class: "muted" }, t("web.move.none_yet"))),
     // what is still missing, not how many items could be added: the wilds the move cannot do
@@ -656,15 +678,18 @@ function leaveBar() {
   if (!S.confirmLeave || !seated()) return null;
   const question = !othersSeated() ? "web.leave.confirm_last"
     : S.summary.status === "over" ? "web.leave.confirm_over" : "web.leave.confirm_game";
-  const stay = () => {
-    S.confirmLeave = false;
-    draw();
-  };
   return el("div", { class: "leave-confirm", role: "alertdialog", "aria-labelledby": "leave-question" },
     el("p", { id: "leave-question" }, t(question)),
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "danger", id: "leave-yes", onclick: leaveSeat }, t("web.leave.yes")),
       el("button", { type: "button", id: "leave-no", onclick: stay }, t("web.leave.stay"))));
+}
+
+// "Stay" (or Escape): the question closes, and the focus goes back to the button that asked it.
+function stay() {
+  S.confirmLeave = false;
+  intent = { ready: () => true, target: () => document.querySelector("#leave, [data-leave]") };
+  draw();
 }
 
 // The seat's token is forgotten: the page is a visitor's (who may sit down again) before the
@@ -698,6 +723,7 @@ async function askHint() {
   try {
     const { steps } = await api("POST", `/api/rooms/${room}/hint?lang=${lang}`, {}, mySeat()?.token);
     S.hint = steps;
+    if (keyboard) intent = { ready: () => true, target: hintedItem }; // Enter on it follows the hint
     draw();
     document.querySelector(".hinted")?.scrollIntoView({ block: "nearest" });
   } catch (err) {
@@ -987,14 +1013,167 @@ async function rematch() {
   }
 }
 
+// --------------------------------------------------------------------------- keyboard focus
+// A drawing puts new nodes in place of the old ones, the focused control's too: the control is
+// named before it (focusKeys) and the focus put on its new node after. Where it is gone, the focus
+// goes where the action's answer leads (`intent`), else to the move bar being built or the status
+// line, and back to the control when it comes back (a deck drawn from twice): never to the top.
+let keyboard = false; // the last input was a key: focus is moved for it, and brought into view
+addEventListener("keydown", () => { keyboard = true; }, true);
+addEventListener("pointerdown", () => { keyboard = false; }, true);
+let intent = null; // {ready, target}: where the focus goes once the answer to an action is drawn
+let wanted = null; // the keys of a control gone for a moment, whose place a fallback holds
+
+// Escape backs out of the question "leave your seat?", else of a move being built (in a text
+// field Escape is the field's).
+addEventListener("keydown", (e) => {
+  if (e.key !== "Escape" || e.defaultPrevented || e.target.closest?.("input, textarea, select")) return;
+  if (S.confirmLeave) stay();
+  else if (S.building || S.asking) cancel();
+  else return;
+  e.preventDefault();
+});
+
+// A control's names, surest first: its id; the same card where it lay, while it can be pressed (a
+// card pressed again and again, a 2-orb card's orbs: not the next copy, which takes its step); its
+// step; its seat; else its kind (tag and lasting classes) and its place among its kind (a language
+// button, the discard pile's toggle, a chip of the bar).
+const PASSING = ["choice", "chosen", "hinted", "unavailable", "on", "fresh", "pulse", "turn", "yours"];
+function focusKeys(node) {
+  const keys = [];
+  if (node.id) keys.push(`#${CSS.escape(node.id)}`);
+  const { card, step } = node.dataset;
+  const where = node.parentElement?.classList[0];
+  if (card && where && node.tabIndex >= 0) keys.push(`.board .${CSS.escape(where)} > [data-card="${CSS.escape(card)}"][tabindex]`);
+  if (step) keys.push(`[data-step="${CSS.escape(step)}"]`);
+  for (const name of ["take", "bot", "leave"]) { // the waiting room's seat buttons
+    if (name in node.dataset) keys.push(`[data-${name}="${CSS.escape(node.dataset[name])}"]`);
+  }
+  if (keys.length) return keys.map((sel) => ({ sel, nth: 0 }));
+  const sel = node.tagName.toLowerCase() + [...node.classList].filter((c) => !PASSING.includes(c)).map((c) => `.${CSS.escape(c)}`).join("");
+  return [{ sel, nth: [...document.querySelectorAll(sel)].indexOf(node) }];
+}
+
+const focusable = (node) => Boolean(node?.isConnected && !node.disabled && node.getClientRects().length);
+
+function found(keys) {
+  for (const { sel, nth } of keys) {
+    const all = document.querySelectorAll(sel);
+    const node = all[Math.min(nth, all.length - 1)]; // a chip taken out: the one after it
+    if (focusable(node)) return node;
+  }
+  return null;
+}
+
+// Where the focus rests when its control is gone: the move being built, the status line; in the
+// waiting room the next thing to do there.
+const FALLBACKS = [".building", ".board > .status", "#start:not([disabled])", ".waiting [data-bot]", ".waiting [data-take]", ".waiting [data-leave]"];
+const fallback = () => FALLBACKS.map((sel) => document.querySelector(sel)).find(focusable);
+const resting = (node) => node === kept.status || node.classList.contains("building");
+
+function focusOn(node, selection = null) {
+  node.focus({ preventScroll: !keyboard });
+  if (selection && node.setSelectionRange) node.setSelectionRange(...selection);
+}
+
+// What has the focus before a drawing, or null: nothing to keep (the focus is not on the page's
+// controls, and was not lost by a drawing).
+function focusBefore() {
+  const node = document.activeElement;
+  if (!node || !document.getElementById("app").contains(node)) return wanted ? { node: null, keys: [], rests: true } : null;
+  if (!resting(node)) wanted = null; // on a control of the reader's own choosing
+  const selection = typeof node.selectionStart === "number" ? [node.selectionStart, node.selectionEnd] : null;
+  return { node, keys: focusKeys(node), selection, rests: resting(node) };
+}
+
+function placeFocus(before) {
+  if (intent?.ready()) {
+    const target = intent.target();
+    intent = null;
+    const typing = before?.node && chat.node.contains(before.node); // a chat line is not taken from
+    if (target && !typing) {
+      wanted = null;
+      focusOn(target);
+      return;
+    }
+  }
+  if (!before) return;
+  const { node, keys, selection, rests } = before;
+  const back = rests && wanted && found(wanted);
+  if (back) {
+    wanted = null;
+    focusOn(back);
+  } else if (node?.isConnected) { // a node kept (the chat's, the status line): moved, it lost the focus
+    if (document.activeElement !== node) focusOn(node, selection);
+  } else {
+    const again = found(keys) || fallback();
+    if (!rests) wanted = keys;
+    if (again) focusOn(again, selection);
+  }
+}
+
 // --------------------------------------------------------------------------- drawing
-function logPanel() {
+// The table's frame is kept from one drawing to the next, and only what is inside it drawn anew:
+// a live region taken out of the page and put back is a new one to a screen reader, which then
+// reads out none of its changes; and a focused node that stays keeps the focus.
+const kept = {
+  main: el("main"),
+  board: el("div", { class: "board" }),
+  status: el("div", { role: "status", tabindex: "-1" }), // also where the focus rests between decisions
+  moves: el("div", { class: "moves" }),
+  side: el("aside", { class: "side" }),
+  logTitle: el("h2"),
+  log: el("ol"),
+  logShown: [], // the lines in the log's list
+};
+kept.logBox = el("section", { class: "log-box" }, kept.logTitle, kept.log);
+// The move bar's height keeps the focus clear of it: the page scrolls a focused control above it.
+new ResizeObserver(() => document.documentElement.style.setProperty("--moves-h", `${kept.moves.offsetHeight}px`))
+  .observe(kept.moves);
+
+// `parent`'s children made `children` (nulls left out) without taking out the ones kept.
+function setChildren(parent, children) {
+  const keep = children.filter(Boolean);
+  for (const node of [...parent.childNodes]) if (!keep.includes(node)) node.remove();
+  let at = parent.firstChild;
+  for (const node of keep) {
+    if (node === at) at = node.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+}
+
+// The status line the table drew, put into the kept one, and only if it says something new: a
+// screen reader reads the status out on each change.
+function takeStatus(drawn) {
+  const fresh = drawn.querySelector(".status");
+  fresh?.remove();
+  kept.status.className = fresh?.className || "status";
+  if (fresh && kept.status.innerHTML !== fresh.innerHTML) kept.status.replaceChildren(...fresh.childNodes);
+}
+
+// The log's lines: new ones are added to the list on show (a screen reader reads them out); other
+// lines (another language, a replay stepped back) are a new list in its place, read out as nothing.
+function updateLog() {
   const game = S.summary?.game || S.frame?.view.game;
   const said = (line) => (TABLES[game] ? ruleLinks(line, game, TABLES[game].prefix) : line); // EM-5.1 a link
-  const items = logWords().map((line, k) => el("li", { class: k >= S.logSeen ? "fresh" : "" }, said(line)));
-  const list = el("ol", { class: "log", "aria-label": t("web.log"), "aria-live": "polite" }, items);
+  const lines = logWords();
+  const shown = kept.logShown;
+  if (shown.length > lines.length || shown.some((line, k) => line !== lines[k])) {
+    const list = el("ol");
+    kept.log.replaceWith(list);
+    kept.log = list;
+    kept.logShown = [];
+  }
+  const list = kept.log;
+  list.className = "log";
+  list.setAttribute("aria-live", "polite");
+  list.setAttribute("aria-label", t("web.log"));
+  kept.logTitle.textContent = t("web.log");
+  const start = kept.logShown.length;
+  if (start === lines.length) return;
+  list.append(...lines.slice(start).map((line, k) => el("li", { class: start + k >= S.logSeen ? "fresh" : "" }, said(line))));
+  kept.logShown = lines;
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  return el("section", { class: "log-box" }, el("h2", {}, t("web.log")), list);
 }
 
 function header() {
@@ -1038,8 +1217,8 @@ function describeStep(step) {
 
 // Every offered step that no card or seat of the table stands for, as a button (a card stands
 // for what its first click makes, and for what a second click on it makes, `data-then-step`).
-function otherSteps(board) {
-  const nodes = [...board.querySelectorAll("[data-step], [data-then-step]")];
+function otherSteps(...drawn) {
+  const nodes = drawn.filter(Boolean).flatMap((part) => [...part.querySelectorAll("[data-step], [data-then-step]")]);
   const shown = new Set(nodes.flatMap((n) => [n.dataset.step, n.dataset.thenStep]));
   const offered = S.building ? S.building.addable : S.asking ? [] : legal();
   const rest = offered.filter((s) => !shown.has(s));
@@ -1057,6 +1236,12 @@ function noRoomPage() {
 }
 
 function draw() {
+  const before = focusBefore();
+  paint();
+  placeFocus(before);
+}
+
+function paint() {
   const app = document.getElementById("app");
   showOffline();
   if (S.noRoom) {
@@ -1077,8 +1262,8 @@ function draw() {
     return;
   }
   if (!S.frame || !S.faces) {
-    chat.keepFocus(() => app.replaceChildren(...[header(), leaveBar()].filter(Boolean),
-      el("main", { class: "room" }, S.summary?.seats ? seatsPanel() : null, S.summary ? chat.node : null)));
+    app.replaceChildren(...[header(), leaveBar()].filter(Boolean),
+      el("main", { class: "room" }, S.summary?.seats ? seatsPanel() : null, S.summary ? chat.node : null));
     return;
   }
   const view = S.replay?.view || S.frame.view;
@@ -1086,19 +1271,16 @@ function draw() {
     view, faces: S.faces, legal: legal(), offline: S.offline, lastToMove: lastToMove(view), quietPass: quietPass(), seatName, offer, picked, handCard, stepButton, t, describeStep, redraw: draw, youWord: youWord(),
     building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.eventsSeen)),
   };
-  // the focus stays: on the same card while it can still be pressed (a card pressed again and
-  // again from the keyboard, a 2-orb card's orbs), else on the same step
-  const { step: focused, card: focusedCard } = document.activeElement?.dataset || {};
-  const board = el("div", { class: "board" }, resultPanel(view, table), table.drawTable(ctx));
-  board.append(el("div", { class: "moves" }, buildingBar(describeStep), otherSteps(board)));
-  chat.keepFocus(() => app.replaceChildren(
-    ...[header(), leaveBar(), S.replay ? replayBar() : null].filter(Boolean),
-    el("main", { class: `table ${game}` },
-      board,
-      el("aside", { class: "side" }, logPanel(), chat.node))));
-  const again = (focusedCard && document.querySelector(`.board [data-card="${CSS.escape(focusedCard)}"][tabindex]`))
-    || (focused && document.querySelector(`[data-step="${CSS.escape(focused)}"]`));
-  again?.focus();
+  const drawn = table.drawTable(ctx);
+  const result = resultPanel(view, table);
+  takeStatus(drawn);
+  setChildren(kept.moves, [buildingBar(describeStep), otherSteps(result, drawn)]);
+  setChildren(kept.board, [result, kept.status, drawn, kept.moves]);
+  updateLog();
+  setChildren(kept.side, [kept.logBox, chat.node]);
+  kept.main.className = `table ${game}`;
+  setChildren(kept.main, [kept.board, kept.side]);
+  setChildren(app, [header(), leaveBar(), S.replay ? replayBar() : null, kept.main]);
   S.logSeen = logWords().length;
   if (!S.replay) S.eventsSeen = (view.log || []).length;
 }
