@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_helpers import scenario_server
+from web_helpers import scenario_room
 
 ROOM = "pay2orb"
 TOKEN = "scenario-seat-0-token-for-the-payment-test"
@@ -29,11 +29,8 @@ def scenario(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose one room is a game of Ruler of Mana at the position ``SETUP`` (seat 0 a
     person, seat 1 an easy bot): the room's seat link."""
     path = tmp_path_factory.mktemp("scenario") / "bodoge.sqlite"
-    served = scenario_server(path, {ROOM: ("ruler-of-mana", SETUP)}, TOKEN)
-    try:
-        yield f"{served.url}/r/{ROOM}#token={TOKEN}"
-    finally:
-        served.stop()
+    with scenario_room(path, "ruler-of-mana", SETUP, ROOM, TOKEN) as link:
+        yield link
 
 
 def test_a_2_orb_card_is_paid_as_one_mana_by_clicking_the_card(scenario: str, person: Any) -> None:

@@ -11,7 +11,8 @@ import sys
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -126,16 +127,16 @@ def play_out(server: str, room: str, token: str, seed: int = 0) -> None:
 
 
 def scenario_server(
-    db: Path, rooms: Mapping[str, tuple[str, Mapping[str, Any]]], token: str
+    db: Path, rooms: Mapping[str, tuple[str, Mapping[str, Any]]], token: str, name: str = "Ann"
 ) -> Served:
     """A started server on a new database holding, stored before it starts, a running room of two
-    seats for each room code -> (game, setup): seat 0 Ann (the seat of ``token``), seat 1 an easy
-    bot. The server builds each position itself, exactly, as when it restores a room after a
+    seats for each room code -> (game, setup): seat 0 ``name`` (the seat of ``token``), seat 1 an
+    easy bot. The server builds each position itself, exactly, as when it restores a room after a
     restart."""
     now = time.time()
     storage = Storage(f"sqlite:///{db}")
     for room, (game, setup) in rooms.items():
-        seats = [SeatRecord(0, "Ann", token_hash=hash_token(token)), SeatRecord(1, bot="easy")]
+        seats = [SeatRecord(0, name, token_hash=hash_token(token)), SeatRecord(1, bot="easy")]
         record = RoomRecord(room, game, 2, "basic", status="running", game_no=1, seed=5)
         record.setup, record.created, record.touched, record.seats = dict(setup), now, now, seats
         storage.save_room(record)
@@ -143,6 +144,19 @@ def scenario_server(
     served = Served(db)
     served.start()
     return served
+
+
+@contextmanager
+def scenario_room(
+    db: Path, game: str, setup: dict[str, Any], room: str, token: str, name: str = "Ann"
+) -> Iterator[str]:
+    """:func:`scenario_server` with one room, for a ``with``: seat 0's link; the server stops
+    after."""
+    served = scenario_server(db, {room: (game, setup)}, token, name)
+    try:
+        yield f"{served.url}/r/{room}#token={token}"
+    finally:
+        served.stop()
 
 
 def free_port() -> int:
