@@ -25,7 +25,8 @@ from web_helpers import Watched, scenario_room
 # decision took 18 to 59 presses.
 TABS = 6
 
-# What the player goes for next: the hint's next item, else Confirm, else the hint (once a
+# What the player goes for next: the hint's next item (a chosen card again, where the hint
+# would have it pay otherwise), else Confirm, else the hint (once a
 # decision), else the nearest thing offered (a card after a card); and the order Tab goes through
 # the page.
 KEYS_JS = """() => {
@@ -36,7 +37,7 @@ KEYS_JS = """() => {
         const away = (e) => Math.abs(order.indexOf(e) - at);
         return offered.sort((a, b) => away(a) - away(b))[0];
     };
-    window.kbTarget = (asked) => q('.board .hinted[data-step]:not(.chosen)')
+    window.kbTarget = (asked) => q('.board .hinted[data-step]')
         || q('.building .confirm[data-step]') || (asked ? null : q('#hint:not([disabled])'))
         || nearest();
     window.kbOrder = () => [...document.querySelectorAll(

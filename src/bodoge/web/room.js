@@ -375,8 +375,17 @@ function begin(step) {
   }
 }
 
-// The first item the hint still suggests (the hint is followed one press at a time).
-const hintedItem = () => kept.board.querySelector(".hinted[data-step]:not(.chosen)");
+// The first item the hint still suggests (the hint is followed one press at a time); a chosen
+// card is hinted where pressing it again is (a 2-orb card to pay 1 mana).
+const hintedItem = () => kept.board.querySelector(".hinted[data-step]");
+
+// The hint's item pressed from the keyboard: once the answer is drawn, the focus goes on to the
+// hint's next item, or to Confirm once it is all in.
+function followHint(item, chosen) {
+  if (!keyboard || !S.hint.includes(item)) return;
+  intent = { ready: () => JSON.stringify(S.building?.chosen) === JSON.stringify(chosen),
+    target: () => hintedItem() || (S.building.complete ? kept.board.querySelector(".confirm[data-step]") : null) };
+}
 
 function toggle(item, add) {
   const b = S.building;
@@ -385,11 +394,7 @@ function toggle(item, add) {
   else chosen.splice(chosen.lastIndexOf(item), 1);
   if (!send({ type: "choices", what: b.what, chosen })) return;
   S.asking = b.what;
-  // the hint's item pressed from the keyboard: on to its next item, or to Confirm once it is all in
-  if (keyboard && add && S.hint.includes(item)) {
-    intent = { ready: () => JSON.stringify(S.building?.chosen) === JSON.stringify(chosen),
-      target: () => hintedItem() || (S.building.complete ? kept.board.querySelector(".confirm[data-step]") : null) };
-  }
+  if (add) followHint(item, chosen);
 }
 
 // Backing out (the bar's button, or Escape) puts the focus back on what began the move.
@@ -506,7 +511,7 @@ function chosenCard(cardNode, at, spellings) {
   const known = b.known.get(JSON.stringify(without));
   const turn = next !== undefined && (known === undefined || known.includes(next));
   const go = turn
-    ? () => rechoose(b.chosen.map((c, k) => (k === at ? next : c)), without)
+    ? () => rechoose(b.chosen.map((c, k) => (k === at ? next : c)), without, next)
     : () => rechoose(without);
   cardNode.classList.add("chosen");
   cardNode.setAttribute("aria-pressed", "true");
@@ -528,13 +533,14 @@ function chosenCard(cardNode, at, spellings) {
 }
 
 // Ask for the move being built with the items `chosen`; `instead`: the items to ask for if
-// those cannot make the move.
-function rechoose(chosen, instead = null) {
+// those cannot make the move; `item`: the one a card was turned into.
+function rechoose(chosen, instead = null, item = null) {
   const b = S.building;
   if (S.busy || !b) return;
   if (!send({ type: "choices", what: b.what, chosen })) return;
   S.asking = b.what;
   S.instead = instead ? { tried: JSON.stringify(chosen), chosen: instead } : null;
+  followHint(item, chosen);
 }
 
 // Steps no card stands for, as buttons.
