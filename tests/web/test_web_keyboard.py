@@ -20,9 +20,9 @@ import pytest
 from test_table import frame, open_lobby, play_against_bots
 from web_helpers import Watched, scenario_room
 
-# The most Tabs (or Shift+Tabs) a decision may take, besides one Enter a choice (the hint, each
-# card of the move, Confirm): with the focus dropped to the page's start after every action a
-# decision took 18 to 59 presses.
+# The most Tabs (or Shift+Tabs) before one Enter, and in a decision the hint named all of (one
+# Enter a choice besides: the hint, each item of the move, Confirm). With the focus dropped to the
+# page's start after every action, a decision took 18 to 59 presses.
 TABS = 6
 
 # What the player goes for next: the hint's next item (a chosen card again, where the hint
@@ -65,9 +65,10 @@ SIGN = """JSON.stringify([window.bodoge.frame.seq, window.bodoge.busy, window.bo
 ON_BODY = "!document.activeElement || document.activeElement === document.body"
 
 
-def press_to(page: Any, asked: bool) -> tuple[int, str]:
+def press_to(page: Any, asked: bool) -> tuple[int, str, bool]:
     """Tab (or Shift+Tab, the shorter way) to what the player goes for next, then Enter: the
-    Tabs it took, and what was pressed."""
+    Tabs it took, what was pressed, and whether the hint led there (the hint, its items,
+    Confirm)."""
     route = page.evaluate(f"kbRoute(kbTarget({json.dumps(asked)}))")
     key, count = ("Tab", route["tabs"]) if route["back"] is None else ("Shift+Tab", route["back"])
     if route["tabs"] is not None and route["back"] is not None and route["tabs"] < route["back"]:
@@ -84,40 +85,40 @@ def press_to(page: Any, asked: bool) -> tuple[int, str]:
         presses += 1
     else:
         raise AssertionError(f"{key} never reached {page.evaluate('kbTarget(true)?.outerHTML')}")
-    pressed = page.evaluate(
-        "(() => { const a = document.activeElement;"
-        " return a.id || a.dataset.step || a.className; })()"
+    pressed, led = page.evaluate(
+        "(() => { const a = document.activeElement; return [a.id || a.dataset.step || a.className,"
+        " a.matches('#hint, .hinted, .confirm')]; })()"
     )
     sign = page.evaluate(SIGN)
     page.keyboard.press("Enter")
     page.wait_for_function(f"{SIGN} !== {json.dumps(sign)}", timeout=15000)
     page.wait_for_timeout(200)  # the log's words, drawn a moment later
     assert not page.evaluate(ON_BODY), f"the focus fell to the page's start after {pressed!r}"
-    return presses, pressed
+    return presses, pressed, led
 
 
-def play_by_keyboard(who: Watched, decisions: int) -> list[tuple[int, list[str]]]:
-    """The Tabs each of ``decisions`` decisions took, and what was pressed with Enter."""
+def play_by_keyboard(who: Watched, decisions: int) -> list[list[tuple[int, str, bool]]]:
+    """For each of ``decisions`` decisions, its presses of Enter: the Tabs before, what was
+    pressed, and whether the hint led there."""
     page = who.page
     page.evaluate(KEYS_JS)
     counts = []
     for _ in range(decisions):
         page.wait_for_function(
-            "window.bodoge.frame.legal.length > 0 && !window.bodoge.busy", timeout=60000
+            "window.bodoge.frame.view.is_over"
+            " || window.bodoge.frame.legal.length > 0 && !window.bodoge.busy",
+            timeout=60000,
         )
         if frame(page)["view"]["is_over"]:
             break
         page.wait_for_timeout(200)
         if counts:  # between decisions the focus rests on the page (the status line)
             assert not page.evaluate(ON_BODY), "the focus fell to the page's start meanwhile"
-        seq, tabs, asked, pressed = frame(page)["seq"], 0, False, []
+        seq, pressed = frame(page)["seq"], []
         while frame(page)["seq"] == seq and not page.evaluate("window.bodoge.busy"):
             assert len(pressed) < 12, f"no move after {pressed}"
-            n, what = press_to(page, asked)
-            asked = asked or what == "hint"
-            tabs += n
-            pressed.append(what)
-        counts.append((tabs, pressed))
+            pressed.append(press_to(page, any(what == "hint" for _, what, _ in pressed)))
+        counts.append(pressed)
     return counts
 
 
@@ -125,14 +126,18 @@ def play_by_keyboard(who: Watched, decisions: int) -> list[tuple[int, list[str]]
 def test_each_game_by_keyboard_alone(server: str, person: Any, game: str, lang: str) -> None:
     """Eight decisions with Tab, Shift+Tab and Enter: the focus stays on the page after every
     press (on the control pressed, or where the move goes on: the hint's item, Confirm, the status
-    line), so no decision takes more than a few Tabs."""
+    line), so nothing the player goes for is more than a few Tabs away, and a move the hint names
+    all of takes a few Tabs in all."""
     who = person(f"keys-{game}", lang)
     open_lobby(who, server, "Kei")
     play_against_bots(who, game, 2)
     who.page.wait_for_selector(".board .status")
     counts = play_by_keyboard(who, 8)
     who.shot("played")
-    assert len(counts) >= 4 and max(tabs for tabs, _ in counts) <= TABS, counts
+    assert len(counts) >= 4, counts
+    assert max(tabs for decision in counts for tabs, _, _ in decision) <= TABS, counts
+    led = [decision for decision in counts if all(by_hint for _, _, by_hint in decision)]
+    assert max((sum(tabs for tabs, _, _ in decision) for decision in led), default=0) <= TABS, led
 
 
 KEEP_JS = """() => {

@@ -362,29 +362,35 @@ function act(action) {
   draw();
 }
 
-// From the keyboard, a move begun puts the focus on what it takes next: the hint's item, else
-// the first card of the hand (or anything) that can go in, else Confirm, else the move bar.
+// From the keyboard, a move begun puts the focus on what it takes next: the hint's next item
+// (Confirm, the hint's move begun, where it has none), else the first card of the hand (or
+// anything) that can go in, else Confirm, else the move bar.
 function begin(step) {
   if (S.busy) return;
   if (!send({ type: "choices", what: step, chosen: [] })) return;
   S.asking = step;
   if (keyboard) {
+    const hinted = S.hint.includes(step);
     intent = { ready: () => S.building?.what === step,
-      target: () => hintedItem() || kept.board.querySelector(".hand [data-step]")
-        || kept.board.querySelector("[data-step]:not(.confirm)") || kept.board.querySelector(".confirm[data-step]") };
+      target: () => hintedItem() || (hinted && S.building.complete && confirmButton())
+        || kept.board.querySelector(".hand [data-step]") || kept.board.querySelector("[data-step]:not(.confirm)") || confirmButton() };
   }
 }
 
 // The first item the hint still suggests (the hint is followed one press at a time); a chosen
 // card is hinted where pressing it again is (a 2-orb card to pay 1 mana).
 const hintedItem = () => kept.board.querySelector(".hinted[data-step]");
+const confirmButton = () => kept.board.querySelector(".confirm[data-step]");
 
-// The hint's item pressed from the keyboard: once the answer is drawn, the focus goes on to the
-// hint's next item, or to Confirm once it is all in.
-function followHint(item, chosen) {
-  if (!keyboard || !S.hint.includes(item)) return;
+// An item pressed from the keyboard: once the answer is drawn, the focus goes on to the hint's
+// next item (the item was the hint's), or to Confirm once the hint's items are all in or nothing
+// more can go in; else it stays on the item.
+function onward(item, chosen) {
+  if (!keyboard || item === null) return;
+  const hinted = S.hint.includes(item);
   intent = { ready: () => JSON.stringify(S.building?.chosen) === JSON.stringify(chosen),
-    target: () => hintedItem() || (S.building.complete ? kept.board.querySelector(".confirm[data-step]") : null) };
+    target: () => (hinted && hintedItem())
+      || ((hinted || !S.building.addable.length) && S.building.complete ? confirmButton() : null) };
 }
 
 function toggle(item, add) {
@@ -394,7 +400,7 @@ function toggle(item, add) {
   else chosen.splice(chosen.lastIndexOf(item), 1);
   if (!send({ type: "choices", what: b.what, chosen })) return;
   S.asking = b.what;
-  if (add) followHint(item, chosen);
+  if (add) onward(item, chosen);
 }
 
 // Backing out (the bar's button, or Escape) puts the focus back on what began the move.
@@ -540,7 +546,7 @@ function rechoose(chosen, instead = null, item = null) {
   if (!send({ type: "choices", what: b.what, chosen })) return;
   S.asking = b.what;
   S.instead = instead ? { tried: JSON.stringify(chosen), chosen: instead } : null;
-  followHint(item, chosen);
+  onward(item, chosen);
 }
 
 // Steps no card stands for, as buttons.
