@@ -324,6 +324,33 @@ def test_an_uploaded_card_set_plays(c: TestClient) -> None:
     assert c.get(f"/api/rooms/{made['room']}").json()["cards"] == "mine.toml"
 
 
+def test_the_log_of_a_room_with_its_own_cards_is_worded_with_them(c: TestClient) -> None:
+    """/api/words with the room: an added card's event in words (not the bare event name), a
+    renamed card by its new name, in both languages; without the room, the shipped names."""
+    shipped = (SHIPPED.parents[1] / "ruler_of_mana/cards.toml").read_text("utf-8")
+    mine = shipped.replace('en = "Fireball"\nja = "ファイアボール"', 'en = "Ember"\nja = "残り火"')
+    mine += '\n[[spell]]\nid = "S36"\nen = "New Spell"\nja = "新呪文"\nelement = "fire"\n'
+    mine += 'options = ["F -> damage(one_opponent, 1, fire)"]\n'
+    room = new_room(c, "ruler-of-mana", cards=mine, cards_name="mine.toml")["room"]
+    casts = [
+        {"event": "cast", "seat": 0, "card": card, "option": 1, "paid": ["MF1-01"]}
+        for card in ("S36", "S01")
+    ]
+    body = {"game": "ruler-of-mana", "events": casts, "names": ["Ann", "Bob"]}
+    words = {
+        lang: c.post("/api/words", json={**body, "lang": lang, "room": room}).json()["events"]
+        for lang in ("en", "ja")
+    }
+    assert words["en"][0].startswith("Ann casts New Spell (S36), option 1, paying")
+    assert words["en"][1].startswith("Ann casts Ember (S01), option 1, paying")
+    assert words["ja"][0].startswith("Annが新呪文（S36）の選択肢1を使った")
+    assert words["ja"][1].startswith("Annが残り火（S01）の選択肢1を使った")
+    shipped_words = c.post("/api/words", json={**body, "lang": "en"}).json()["events"]
+    assert shipped_words == ["cast", "Ann casts Fireball (S01), option 1, paying Fire mana"]
+    gone = c.post("/api/words", json={**body, "lang": "en", "room": "nope"})
+    assert gone.status_code == 404 and "\n" not in gone.json()["error"]
+
+
 def test_a_bad_card_file_is_refused_with_the_loaders_line(c: TestClient) -> None:
     r = c.post(
         "/api/rooms",

@@ -115,17 +115,26 @@ async def messages(request: Request) -> Response:
     return JSONResponse({"lang": lang, "messages": found, "one": one})
 
 
+def _rooms_game(request: Request, game: Game, room_id: Any, lang: str) -> Game | JSONResponse:
+    """The game of the room ``room_id`` (its own card set, when it plays with a card file), or
+    ``game`` when no room is named; a room not found is the refusal to answer."""
+    if not room_id:
+        return game
+    try:
+        return request.app.state.rooms.get(str(room_id)).game  # type: ignore[no-any-return]
+    except RoomError as exc:
+        return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
+
+
 async def faces(request: Request) -> Response:
     """``GET /api/faces/{game}?lang=&room=``: the game's public card set (the room's own, when it
     plays with a card file), drawn-card ready (the game's own ``faces`` module)."""
     lang = _lang(request)
-    game = _game(request.path_params["game"])
-    room_id = request.query_params.get("room")
-    if room_id:
-        try:
-            game = request.app.state.rooms.get(room_id).game
-        except RoomError as exc:
-            return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
+    game = _rooms_game(
+        request, _game(request.path_params["game"]), request.query_params.get("room"), lang
+    )
+    if isinstance(game, JSONResponse):
+        return game
     module = game_module(game, "faces")
     if module is None:
         return _error(f"{game.name} has no card faces for the browser", 404)
@@ -133,14 +142,17 @@ async def faces(request: Request) -> Response:
 
 
 async def words(request: Request) -> Response:
-    """``POST /api/words {"game", "lang", "events": [...], "names": [...]}``: log events (as the
-    page's own view holds them) in words, one line each; a seat by its name in the optional
-    ``names`` (one per seat, as the table shows them), else as ``Seat 2``."""
+    """``POST /api/words {"game", "lang", "events": [...], "names": [...], "room"}``: log events
+    (as the page's own view holds them) in words, one line each; a seat by its name in the
+    optional ``names`` (one per seat, as the table shows them), else as ``Seat 2``; the cards by
+    the optional ``room``'s card set (a room's own card file), else the game's own."""
     body = await _body(request)
-    game = _game(body.get("game"))
     lang = body.get("lang", "en")
     if lang not in LANGUAGES:
         raise BadRequest(f"unknown language {lang!r}")
+    game = _rooms_game(request, _game(body.get("game")), body.get("room"), lang)
+    if isinstance(game, JSONResponse):
+        return game
     events = body.get("events")
     if not isinstance(events, list) or len(events) > _MAX_EVENTS:
         raise BadRequest(f"events must be a list of at most {_MAX_EVENTS} events")

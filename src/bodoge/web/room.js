@@ -341,7 +341,8 @@ async function describeMissing() {
   const events = [...wanted.values()];
   let lines;
   try {
-    ({ events: lines } = await api("POST", "/api/words", { game: view.game, lang, events, names }));
+    // with the room: its cards are worded by its own card set, a card file's where it has one
+    ({ events: lines } = await api("POST", "/api/words", { game: view.game, room, lang, events, names }));
   } catch (err) {
     // no answer (the connection lost): asked again with the next frame, nothing kept meanwhile;
     // a refusal: the events as they are
