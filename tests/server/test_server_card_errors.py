@@ -37,3 +37,18 @@ def test_a_bad_card_file_is_refused_in_the_pages_language(c: TestClient) -> None
     toml = refused(c, "extreme-mission", "[[mission]\nid=", "ja")
     assert toml.startswith("mine.toml：TOML の書き方に誤りがあります：Expected")
     assert c.get("/api/rooms").json()["rooms"] == []
+
+
+def test_a_refused_card_file_leaves_nothing_on_disk(c: TestClient, tmp_path: Path) -> None:
+    """Only a card file that loads is kept (under its content's hash): a refused one, however
+    often sent, is not written (anonymous uploads would fill the disk)."""
+    folder = tmp_path / "cards"
+    for game, cards in (("ruler-of-mana", BROKEN_RM), ("extreme-mission", "[[mission]\nid=")):
+        refused(c, game, cards, "en")
+        refused(c, game, cards, "en")
+    assert not folder.exists() or list(folder.iterdir()) == []
+    shipped = Path(__file__).parents[2] / "src/bodoge/games/ruler_of_mana/cards.toml"
+    body = {"game": "ruler-of-mana", "players": 2, "name": "Ann", "cards_name": "mine.toml"}
+    made = c.post("/api/rooms", json={**body, "cards": shipped.read_text("utf-8")})
+    assert made.status_code == 201, made.text
+    assert [p.suffix for p in folder.iterdir()] == [".toml"]

@@ -24,7 +24,9 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import os
 import secrets
+import tempfile
 import time
 import unicodedata
 from collections import OrderedDict
@@ -400,15 +402,15 @@ class Rooms:
         cards_name: str | None = None,
     ) -> Game:
         """The game of a room. An uploaded card file is kept under its content's hash, so a
-        restart and the bot workers read the same file."""
+        restart and the bot workers read the same file; only one that loads is kept (anonymous
+        uploads, refused ones too, would fill the disk)."""
         path = None
-        if cards is not None:
-            digest = hashlib.sha256(cards.encode()).hexdigest()
-            path = self.cards_dir / f"{digest}.toml"
-            if not path.exists():
-                self.cards_dir.mkdir(parents=True, exist_ok=True)
-                path.write_text(cards, encoding="utf-8")
         try:
+            if cards is not None:
+                digest = hashlib.sha256(cards.encode()).hexdigest()
+                path = self.cards_dir / f"{digest}.toml"
+                if not path.exists():
+                    self._keep_cards(cards, path, partial(make, name, players, variant))
             return make(name, players=players, variant=variant, cards=path)
         except CardSetError as exc:
             # The loader's own line, naming the file as the person knows it, worded from the
@@ -419,6 +421,19 @@ class Rooms:
             refused = RoomError(400, named.key, **named.fields)
             refused.args = (str(named),)  # a log line gives the English line, not the key
             raise refused from None
+
+    def _keep_cards(self, cards: str, path: Path, load: Callable[..., Game]) -> None:
+        """Write ``cards`` at ``path`` if they load: tried first from a file of its own (two
+        uploads at once do not meet), moved into place whole, removed when refused."""
+        self.cards_dir.mkdir(parents=True, exist_ok=True)
+        handle, trial = tempfile.mkstemp(suffix=".toml", prefix=".upload-", dir=self.cards_dir)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(cards)
+            load(cards=trial)
+            os.replace(trial, path)
+        finally:
+            Path(trial).unlink(missing_ok=True)
 
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
