@@ -97,15 +97,19 @@ def _refusing(handler: Any) -> Any:
     return wrapped
 
 
+_PAGE_KEYS = ("web.", "companion.")
+_PAGE_ALSO = ("lang", "cards.error.line", "cards.error.not_utf8")
+"""Beyond the pages' own texts: the loader's line for a card file that is not UTF-8, which the
+page finds before sending it (ui.js cardFileText)."""
+
+
 async def messages(request: Request) -> Response:
     """``GET /api/messages?lang=``: the catalogue's ``web.`` and ``companion.`` texts, and the
     language names; ``one`` holds the singular of those that count, in this language, with the
     counted field (``{"companion.offline": {"count": "n", "text": "offline: {n} change …"}}``).
     """
     lang = _lang(request)
-    entries = {
-        k: v for k, v in catalogue().items() if k.startswith(("web.", "companion.")) or k == "lang"
-    }
+    entries = {k: v for k, v in catalogue().items() if k.startswith(_PAGE_KEYS) or k in _PAGE_ALSO}
     found = {k: v[lang] for k, v in entries.items()}
     one = {
         k: {"count": v["count"], "text": v[f"{lang}_one"]}

@@ -1,5 +1,5 @@
 // The lobby: the games, creating a room (with friends or against bots), the open rooms, joining.
-import { api, el, filePicker, lang, langSwitch, loadMessages, saveName, savedName, t, toast } from "./ui.js";
+import { api, cardFileRefused, cardFileText, el, filePicker, lang, langSwitch, loadMessages, saveName, savedName, t, toast } from "./ui.js";
 
 let games = [];
 let bots = [];
@@ -52,7 +52,7 @@ async function create(game, form, withBots) {
   try {
     const file = form.cards.files[0];
     if (file) {
-      body.cards = await file.text();
+      body.cards = await cardFileText(file);
       body.cards_name = file.name;
     }
     const made = await api("POST", "/api/rooms", body);
@@ -66,7 +66,7 @@ async function create(game, form, withBots) {
     location.href = `/r/${made.room}`;
   } catch (err) {
     showCreating(false);
-    toast(err.message);
+    if (!cardFileRefused(form.cards, err)) toast(err.message);
   }
 }
 

@@ -108,14 +108,80 @@ export async function api(method, path, body, token) {
 // browser's): the input itself hidden but still in the tab order, inside the label the caller
 // puts it in, so a click on the label or Space on the focused input opens the chooser; beside it
 // a button's face and the chosen file's name.
+// A file changed or removed takes its error away (fileError).
 export function filePicker(attrs) {
   const input = el("input", { ...attrs, type: "file", class: "file-input" });
   const chosen = el("span", { class: "file-name", text: t("web.file.none") });
   input.addEventListener("change", () => {
     chosen.textContent = input.files[0]?.name || t("web.file.none");
+    fileError(input, null);
   });
   return el("span", { class: "file-pick" }, input,
     el("span", { class: "file-button", "aria-hidden": "true", text: t("web.file.choose") }), chosen);
+}
+
+// A file's error shown right after the label holding its picker, kept there until the file is
+// changed or removed (a toast went in 4 s, too soon for a long card-file line); role="alert" so
+// it is heard as it comes, and the input is described by it. `message` null: none any more.
+let fileErrors = 0;
+export function fileError(input, message) {
+  const id = input.getAttribute("aria-describedby");
+  const shown = id && document.getElementById(id);
+  if (message === null) {
+    shown?.remove();
+    input.removeAttribute("aria-describedby");
+    return;
+  }
+  if (shown) {
+    shown.textContent = message;
+    return;
+  }
+  fileErrors += 1;
+  const box = el("p", { class: "file-error", role: "alert", id: `file-error-${fileErrors}`, text: message });
+  (input.closest("label") || input.parentNode).after(box);
+  input.setAttribute("aria-describedby", box.id);
+}
+
+// A refusal of the chosen card file (the loader's line opens with the file's name) is shown by its
+// picker, kept (fileError); true if it was, else the caller says it as any other.
+export function cardFileRefused(input, err) {
+  const name = input?.files[0]?.name;
+  if (!name || !err.message.startsWith(name) || !/^[:：]/.test(err.message.slice(name.length))) return false;
+  fileError(input, err.message);
+  return true;
+}
+
+// The offset of the first byte of a UTF-8 text's first broken sequence (where Python's decoder
+// says it is), or -1: a sequence's lead byte gives its length and its second byte's range (no
+// overlong forms, surrogates or code points past U+10FFFF), each next byte 80-BF.
+function badUtf8At(bytes) {
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i];
+    let [n, low, high] = [0, 0x80, 0xbf];
+    if (b < 0x80) n = 1;
+    else if (b >= 0xc2 && b <= 0xdf) n = 2;
+    else if (b >= 0xe0 && b <= 0xef) [n, low, high] = [3, b === 0xe0 ? 0xa0 : 0x80, b === 0xed ? 0x9f : 0xbf];
+    else if (b >= 0xf0 && b <= 0xf4) [n, low, high] = [4, b === 0xf0 ? 0x90 : 0x80, b === 0xf4 ? 0x8f : 0xbf];
+    if (!n) return i;
+    for (let k = 1; k < n; k += 1) {
+      const next = bytes[i + k];
+      if (next === undefined || next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf)) return i;
+    }
+    i += n;
+  }
+  return -1;
+}
+
+// A card file's text, its byte-order mark dropped. Not UTF-8 (a Shift-JIS file from a Windows
+// editor): an Error with the loader's own line (file.text() put U+FFFD for the bad bytes and the
+// cards came out garbled, or refused for a reason that was not the file's).
+export async function cardFileText(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bad = badUtf8At(bytes);
+  if (bad >= 0) {
+    throw new Error(t("cards.error.line", { file: file.name, problem: t("cards.error.not_utf8", { byte: bad }) }));
+  }
+  return new TextDecoder("utf-8").decode(bytes);
 }
 
 export function toast(message) {

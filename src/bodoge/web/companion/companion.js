@@ -3,7 +3,7 @@
 // way laid over it, so a phone that loses the network keeps counting. Every change has an id of
 // its own and waits in a queue kept in the browser's storage until the server acknowledges it
 // (sent again after a reload or a reconnect: the server applies it once).
-import { api, el, langSwitch, loadMessages, t, toast } from "/static/ui.js";
+import { api, cardFileRefused, el, langSwitch, loadMessages, t, toast } from "/static/ui.js";
 
 const parts = location.pathname.split("/").filter(Boolean); // companion, game, room?
 export const game = parts[1];
@@ -433,17 +433,17 @@ function setupForm() {
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const body = {
-      game,
-      players: Number(players.value),
-      names: [...names.querySelectorAll("input")].map((i) => i.value.trim() || null),
-      ...(await page.setupBody(form)),
-    };
     try {
+      const body = {
+        game,
+        players: Number(players.value),
+        names: [...names.querySelectorAll("input")].map((i) => i.value.trim() || null),
+        ...(await page.setupBody(form)), // a card file not UTF-8 is refused here
+      };
       const made = await api("POST", "/api/companion", body);
       location.href = made.url;
     } catch (err) {
-      toast(failure(err, "companion.create_unreached"));
+      if (!cardFileRefused(form.querySelector("input[type=file]"), err)) toast(failure(err, "companion.create_unreached"));
     }
   });
   const code = el("input", {

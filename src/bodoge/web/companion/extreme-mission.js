@@ -1,7 +1,7 @@
 // Extreme Mission's table: the twelve missions dealt, each player's cubes and collaborators,
 // the last round's countdown, and the ranking (the server's, by EM-5).
 import { draw, failure, handsForm, nameOf, roomId, send, start } from "./companion.js";
-import { api, el, filePicker, lang, ruleLinks, t, toast } from "/static/ui.js";
+import { api, cardFileText, el, filePicker, lang, ruleLinks, t, toast } from "/static/ui.js";
 
 const mineKey = `bodoge.companion.em.seat.${roomId}`; // per room: a phone is one seat at one table
 const rules = (words) => ruleLinks(words, "extreme-mission", "em"); // EM-5.2 as a link to the rule
@@ -363,7 +363,7 @@ async function setupBody(form) {
   const body = { start_player: Number(form.querySelector("[name=start_player]").value) };
   const file = form.querySelector("[name=cards]").files[0];
   if (file) {
-    body.cards = await file.text();
+    body.cards = await cardFileText(file);
     body.cards_name = file.name;
   }
   return body;
