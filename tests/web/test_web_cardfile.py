@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import PHONE
+from web_helpers import PHONE, post
 
 import bodoge
 from bodoge.core.errors import CardSetError
@@ -106,3 +106,27 @@ def test_a_shift_jis_file_is_refused_by_the_companions_picker(
     expect(error).to_be_visible()
     page.set_input_files("input[name=cards]", str(SHIPPED))
     expect(page.locator("form.setup .file-error")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_room_with_its_own_card_file_says_so(server: str, person: Any, lang: str) -> None:
+    """The room's card file by name, in the lobby's list of rooms and in the waiting room, so
+    that friends who join know which cards are played."""
+    body = {"game": "extreme-mission", "players": 2, "name": "Ann"}
+    mine = post(
+        server + "/api/rooms",
+        {**body, "cards": SHIPPED.read_text("utf-8"), "cards_name": "em_owner.toml"},
+    )
+    plain = post(server + "/api/rooms", body)
+    said = {"en": "Cards: em_owner.toml", "ja": "カード：em_owner.toml"}[lang]
+    page = person(f"owner-{lang}", lang, PHONE).page
+    page.goto(server + "/")
+    expect(page.locator(f".open-rooms a[href='/r/{mine['room']}']")).to_contain_text(said)
+    expect(page.locator(f".open-rooms a[href='/r/{plain['room']}']")).not_to_contain_text(said)
+    shoot(page, f"lobby-rooms-{lang}.png")
+    page.goto(f"{server}/r/{mine['room']}")
+    expect(page.locator(".waiting .cards-line")).to_have_text(said)
+    shoot(page, f"waiting-cards-{lang}.png")
+    page.goto(f"{server}/r/{plain['room']}")
+    expect(page.locator(".waiting h2")).to_be_visible()
+    expect(page.locator(".waiting .cards-line")).to_have_count(0)

@@ -106,9 +106,11 @@ function roomLine(room) {
   const title = games.find((g) => g.game === room.game)?.title[lang] || room.game;
   const taken = room.seats.filter((s) => s.taken).length;
   const variant = room.variant && room.variant !== "basic" ? ` · ${t(`web.variant.${room.variant}`)}` : "";
+  // a room with its own card file says so: who joins plays those cards
+  const cards = room.cards ? ` · ${t("web.room.cards", { file: room.cards })}` : "";
   return el("li", {}, el("a", { href: `/r/${room.room}` },
     el("strong", {}, title), " ",
-    t("web.lobby.room_line", { room: room.room, taken, players: room.players }), variant, " ",
+    t("web.lobby.room_line", { room: room.room, taken, players: room.players }), variant, cards, " ",
     el("span", { class: `room-status ${room.status}` }, t(`web.status.${room.status}`))));
 }
 

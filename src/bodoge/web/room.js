@@ -629,6 +629,7 @@ function seatsPanel() {
   return el("section", { class: "waiting" },
     el("h2", {}, t("web.room.seats")),
     rules,
+    summary.cards ? el("p", { class: "cards-line" }, t("web.room.cards", { file: summary.cards })) : null, // its own card file
     !mine?.token ? el("label", { class: "name-field" }, t("web.lobby.your_name"),
       el("input", { id: "name", value: savedName(), oninput: (e) => saveName(e.target.value) })) : null,
     list,
