@@ -324,6 +324,18 @@ def test_an_uploaded_card_set_plays(c: TestClient) -> None:
     assert c.get(f"/api/rooms/{made['room']}").json()["cards"] == "mine.toml"
 
 
+@pytest.mark.parametrize("game", ["extreme-mission", "ruler-of-mana"])
+def test_the_shipped_card_file_is_a_download(c: TestClient, game: str) -> None:
+    """GET /cards/<game>.toml: the game's own card file, to start one's own from, as is."""
+    answer = c.get(f"/cards/{game}.toml")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "text/plain; charset=utf-8"
+    assert answer.headers["content-disposition"] == f'attachment; filename="{game}.toml"'
+    shipped = SHIPPED.parents[1] / game.replace("-", "_") / "cards.toml"
+    assert answer.content == shipped.read_bytes()
+    assert c.get("/cards/chess.toml").status_code == 404
+
+
 def test_the_log_of_a_room_with_its_own_cards_is_worded_with_them(c: TestClient) -> None:
     """/api/words with the room: an added card's event in words (not the bare event name), a
     renamed card by its new name, in both languages; without the room, the shipped names."""

@@ -13,6 +13,7 @@ from web_helpers import PHONE, post
 
 import bodoge
 from bodoge.core.errors import CardSetError
+from bodoge.core.i18n import text
 
 SHIPPED = Path(bodoge.__file__).parent / "games/extreme_mission/cards.toml"
 SHOTS = Path("/work/scratch29/cardweb")
@@ -130,3 +131,22 @@ def test_a_room_with_its_own_card_file_says_so(server: str, person: Any, lang: s
     page.goto(f"{server}/r/{plain['room']}")
     expect(page.locator(".waiting h2")).to_be_visible()
     expect(page.locator(".waiting .cards-line")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_lobby_links_the_games_own_card_file_to_start_from(
+    server: str, person: Any, lang: str
+) -> None:
+    page = person(f"start-{lang}", lang, PHONE).page
+    page.goto(server + "/")
+    for game in bodoge.games():
+        link = page.locator(f".game-card.{game} a.card-set-start")
+        expect(link).to_have_text(text("web.lobby.card_set_start", lang))
+        with page.expect_download() as downloading:
+            link.click()
+        download = downloading.value
+        assert download.suggested_filename == f"{game}.toml"
+        shipped = SHIPPED.parents[1] / game.replace("-", "_") / "cards.toml"
+        assert Path(download.path()).read_bytes() == shipped.read_bytes()
+    page.locator(".game-card.extreme-mission .cards-file").scroll_into_view_if_needed()
+    shoot(page, f"lobby-start-{lang}.png")

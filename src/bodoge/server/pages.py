@@ -20,6 +20,7 @@ import html
 import json
 import random
 import re
+from importlib import import_module, resources
 from pathlib import Path
 from typing import Any
 
@@ -400,6 +401,20 @@ async def no_room_page(request: Request) -> Response:
     return HTMLResponse(page_html(_ROOM_PAGE))
 
 
+async def card_file(request: Request) -> Response:
+    """``GET /cards/{game}.toml``: the game's own card file as a download, to start one's own
+    card file from (the rules pages' "Your own card file" and the lobby's picker link here)."""
+    name = request.path_params["game"]
+    if name not in bodoge.games():
+        return _no_game(_lang(request))
+    package = import_module(type(bodoge.make(name)).__module__).__package__ or ""
+    return Response(
+        resources.files(package).joinpath("cards.toml").read_bytes(),
+        media_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}.toml"'},
+    )
+
+
 def routes() -> list[Route]:
     """The pages' routes, to add to the app's."""
     return [
@@ -410,5 +425,6 @@ def routes() -> list[Route]:
         Route("/api/rooms/{room}/replay/{step}", _refusing(replay_view)),
         Route("/rules/{game}", _refusing(rules)),
         Route("/rulings/{game}", _refusing(rulings)),
+        Route("/cards/{game}.toml", _refusing(card_file)),
         Route("/r/{rest:path}", no_room_page),  # after the app's own /r/{room}
     ]
