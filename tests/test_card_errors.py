@@ -346,7 +346,7 @@ VOCABULARY = {
     *rm_cards.MANA_ELEMENTS,
 }
 ENGLISH_WORD = re.compile(r"(?<![A-Za-z0-9@/-])[a-z_]{3,}(?![A-Za-z0-9])")
-QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|「[^」]*」")  # what was typed
 
 
 def typed(game: str, name: str) -> set[str]:
