@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import Served
+from web_helpers import Served, scenario_room
 
 import bodoge
 from bodoge.server.rooms import hash_token
@@ -74,4 +75,38 @@ def test_the_hint_highlights_every_card_of_a_drop_in_turn(scenario: str, person:
     page.wait_for_function("window.bodoge.frame.view.hand.length === 10")
     drops = [e for e in page.evaluate("window.bodoge.frame.view.log") if e["event"] == "drop"]
     assert sorted(e["card"][2:4] for e in drops) == sorted([hint[0].split()[1], hint[1]]), drops
+    assert not who.errors, who.errors
+
+
+def test_the_move_bar_names_the_cards_a_drop_has_taken(tmp_path: Path, person: Any) -> None:
+    """The drop's first card is its step (`drop B8`): the bar shows it among the chosen cards, not
+    "nothing chosen yet", and says how many more to discard; taken back out, the card after it
+    becomes the step and stays in the bar."""
+    who = person("drop-bar")
+    page = who.page
+    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", SETUP, "dropbar", TOKEN) as link:
+        page.goto(link)
+        page.click("[data-step='pass']")
+        page.wait_for_function("window.bodoge.frame?.view.phase === 'drop' && !window.bodoge.busy")
+        cards = page.locator(".mine .hand [data-step]")
+        first = cards.first.get_attribute("data-step") or ""
+        assert first.startswith("drop ")
+        cards.first.click()
+        bar = page.locator(".building")
+        bar.wait_for()
+        name = page.evaluate(f"window.bodoge.faces.names[{first.split()[1]!r}]")
+        chips = bar.locator(".chosen-items .chip")
+        assert chips.count() == 1 and name in chips.inner_text(), bar.inner_text()
+        assert "nothing chosen" not in bar.inner_text()
+        assert "Discard 1 more card" in bar.locator(".needs").inner_text()
+        who.shot("one")
+        second = page.locator(".mine .hand [data-step]:not(.chosen)").first
+        item = second.get_attribute("data-step") or ""
+        second.click()
+        page.wait_for_function("window.bodoge.building?.chosen.length === 1")
+        assert chips.count() == 2 and "Complete" in bar.locator(".needs").inner_text()
+        who.shot("two")
+        chips.first.click()  # the first card out: the second holds the move now
+        page.wait_for_function(f"window.bodoge.building?.what === 'drop {item}'")
+        assert chips.count() == 1 and "Discard 1 more card" in bar.inner_text()
     assert not who.errors, who.errors

@@ -154,6 +154,13 @@ export function drawTable(ctx) {
 }
 
 // What a seat's result rests on (EM-5.4): missions done, collaborators up, cards in hand.
+// A drop (EM-4.1) is begun with its first card as the step (`drop B8`), the rest being its
+// items: the move bar shows that card among the chosen ones.
+export function held(what) {
+  const [kind, item] = what.split(" ");
+  return kind === "drop" && item ? { item, title: t("web.em.drop_title"), begin: (first) => `drop ${first}` } : null;
+}
+
 export function facts(view, seat) {
   const up = Object.values(view.collaborators[seat]).filter((s) => s === "up").length;
   return t("web.em.facts", { missions: view.completed[seat].length, up, hand: view.hand_sizes[seat] });

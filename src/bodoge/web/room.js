@@ -555,15 +555,29 @@ function stepButton(step, label) {
   return el("button", offer(step, { type: "button", class: "step" }), label);
 }
 
-function buildingBar(describe) {
+// The first item of a move whose first step holds it (Extreme Mission's drop: `drop B8`, then
+// `B9`...) taken back out: the move begun anew with the next item as its step, or none left.
+function unhold(held) {
+  const b = S.building;
+  if (!b.chosen.length) {
+    cancel();
+    return;
+  }
+  if (S.busy || !send({ type: "choices", what: held.begin(b.chosen[0]), chosen: b.chosen.slice(1) })) return;
+  S.asking = held.begin(b.chosen[0]);
+}
+
+function buildingBar(describe, table) {
   const b = S.building;
   if (!b) return null;
   const whole = [b.what, ...b.chosen].join(" ");
-  const items = b.chosen.map((c) => el("button", {
-    type: "button", class: "chip", "aria-label": t("web.move.remove", { item: describe(c) }),
-    onclick: () => toggle(c, false) }, describe(c), " ×"));
+  // a step that holds the move's first item: that item is shown among the chosen ones
+  const held = table.held?.(b.what) || null;
+  const chip = (c, onclick) => el("button", {
+    type: "button", class: "chip", "aria-label": t("web.move.remove", { item: describe(c) }), onclick }, describe(c), " ×");
+  const items = [...(held ? [chip(held.item, () => unhold(held))] : []), ...b.chosen.map((c) => chip(c, () => toggle(c, false)))];
   return el("div", { class: "building", role: "group", "aria-label": t("web.move.building"), tabindex: "-1" },
-    el("div", { class: "what" }, describe(b.what)),
+    el("div", { class: "what" }, held ? held.title : describe(b.what)),
     el("div", { class: "chosen-items" }, items.length ? items : el("span", { class: "muted" }, t("web.move.none_yet"))),
     // what is still missing, not how many items could be added: the wilds the move cannot do
     // without (the server's words), else a plain "not complete yet"
@@ -1288,7 +1302,7 @@ function paint() {
   const drawn = table.drawTable(ctx);
   const result = resultPanel(view, table);
   takeStatus(drawn);
-  setChildren(kept.moves, [buildingBar(describeStep), otherSteps(result, drawn)]);
+  setChildren(kept.moves, [buildingBar(describeStep, table), otherSteps(result, drawn)]);
   setChildren(kept.board, [result, kept.status, drawn, kept.moves]);
   updateLog();
   setChildren(kept.side, [kept.logBox, chat.node]);

@@ -72,6 +72,9 @@ def describe_building(state: Any, what: str, chosen: list[str], lang: str) -> st
     >>> describe_building(state, "complete M1-02", ["HK"], "ja") is None
     True
     """
+    drops = state.drops_to_come(what, chosen) if hasattr(state, "drops_to_come") else None
+    if drops:  # EM-4.1: the drop's first card is its step, the rest its items
+        return text("em.build.drop" if drops == 1 else "em.build.drops", lang, n=drops)
     need = state.wilds_needed(what, chosen) if hasattr(state, "wilds_needed") else None
     if not need:
         return None

@@ -358,6 +358,22 @@ class EMState(State):
         whole = len(cards) + len(wilds) == cond.card_count
         return Choices(tuple(addable), whole and min_wilds(cond, cards, ()) is not None)
 
+    def drops_to_come(self, what: str, chosen: list[str]) -> int | None:
+        """How many more cards a drop begun as ``what`` (``drop B8``) with ``chosen`` must still
+        take to bring the hand down to the limit (EM-4.1); None when no drop is being made.
+
+        >>> import bodoge
+        >>> state = bodoge.make("extreme-mission", players=2).new_state(1, setup={
+        ...     "start_player": 0, "hands": {0: bodoge.make("extreme-mission").card_ids[::3][:12]}})
+        >>> state.apply(next(a for a in state.legal_actions() if str(a) == "pass"))
+        >>> first = next(str(a) for a in state.legal_actions() if str(a).startswith("drop "))
+        >>> state.drops_to_come(first, []), state.drops_to_come("pass", [])
+        (1, None)
+        """
+        if self.phase != DROP or not what.startswith("drop "):
+            return None
+        return len(self.hands[self.player]) - HAND_LIMIT - 1 - len(chosen)
+
     def wilds_needed(self, what: str, chosen: list[str]) -> int | None:
         """How many more face-up collaborators any completion of the mission or activation
         ``what`` with the items ``chosen`` must spend as wilds (EM-3.4, EM-3.6); None when ``what``
