@@ -1140,6 +1140,57 @@ function placeFocus(before) {
   }
 }
 
+// --------------------------------------------------------------------------- the decision in view
+// On a phone the place of a decision can be screens down (your hand under five opponents, a
+// draft's pack): when a decision becomes yours it is scrolled into view, once. Only scrolled (the
+// focus stays where the rules above put it), and not while the person scrolls, holds the page,
+// writes in the chat or has a control of their own choosing focused.
+const SMALL = matchMedia("(max-width: 520px), (max-height: 500px)");
+const LESS_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
+const SCROLL_KEYS = ["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "];
+let decided = ""; // the kinds of step of the decision last brought into view ("" while none is yours)
+let scrolledAt = 0; // when the person last scrolled the page
+let touching = false;
+const scrolling = () => { scrolledAt = Date.now(); };
+addEventListener("wheel", scrolling, { capture: true, passive: true });
+addEventListener("touchmove", scrolling, { capture: true, passive: true });
+addEventListener("touchstart", () => { touching = true; }, { capture: true, passive: true });
+for (const type of ["touchend", "touchcancel"]) addEventListener(type, () => { touching = false; }, { capture: true, passive: true });
+addEventListener("keydown", (e) => { if (SCROLL_KEYS.includes(e.key) && !e.target.closest?.("input, textarea, select, [role=button]")) scrolling(); }, true);
+
+// Where the decision is made: the hand where it offers a step (a drop, a spell, a reaction),
+// else a draft's pack, else the first thing offered; its section of the table. Null when only
+// the move bar offers anything (it stays in view).
+function decisionPlace() {
+  const offered = [...kept.board.querySelectorAll("[data-step]")].filter((n) => !kept.moves.contains(n));
+  const item = offered.find((n) => n.closest(".hand")) || offered.find((n) => n.closest(".pack")) || offered[0];
+  return item ? item.closest(".mine, .pack, .resolving, .centre") || item : null;
+}
+
+function decisionInView() {
+  const steps = legal();
+  const kinds = [...new Set(steps.map((step) => step.split(" ")[0]))].sort().join(" ");
+  if (!kinds || !kept.board.isConnected) {
+    if (!kinds) decided = "";
+    return;
+  }
+  if (kinds === decided) return;
+  decided = kinds;
+  const focus = document.activeElement;
+  const chosenFocus = focus && document.getElementById("app").contains(focus) && !resting(focus);
+  if (!SMALL.matches || touching || Date.now() - scrolledAt < 1200 || chosenFocus || chat.node.contains(focus)) return;
+  const place = decisionPlace();
+  if (!place) return;
+  const box = place.getBoundingClientRect();
+  const room = innerHeight - kept.moves.offsetHeight; // the sticky move bar covers the rest
+  if (box.top >= 0 && box.bottom <= room) return;
+  const margin = 8;
+  // its top near the window's top where it is taller than the room, or above; else its bottom
+  // just above the move bar, what is above it still in sight
+  const by = box.top < 0 || box.height + 2 * margin > room ? box.top - margin : box.bottom - room + margin;
+  scrollBy({ top: by, behavior: LESS_MOTION.matches ? "instant" : "smooth" });
+}
+
 // --------------------------------------------------------------------------- drawing
 // The table's frame is kept from one drawing to the next, and only what is inside it drawn anew:
 // a live region taken out of the page and put back is a new one to a screen reader, which then
@@ -1267,6 +1318,7 @@ function draw() {
   const before = focusBefore();
   paint();
   placeFocus(before);
+  decisionInView();
 }
 
 function paint() {
