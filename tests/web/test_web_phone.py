@@ -15,13 +15,15 @@ LANDSCAPE = {"width": 844, "height": 390}
 # The first item the decision offers outside the move bar (the hand's, else the pack's): its box,
 # the room the move bar leaves, the focused node and the page's scroll.
 PLACE = """() => {
-  const offered = [...document.querySelectorAll('.board [data-step]')].filter((n) => !n.closest('.moves'));
+  const offered = [...document.querySelectorAll('.board [data-step]')]
+    .filter((n) => !n.closest('.moves'));
   const item = offered.find((n) => n.closest('.hand')) || offered.find((n) => n.closest('.pack'));
   if (!item) return null;
   const box = item.getBoundingClientRect();
   const moves = document.querySelector('.moves');
   return {top: box.top, bottom: box.bottom, room: innerHeight - (moves ? moves.offsetHeight : 0),
-    focus: document.activeElement.tagName + '.' + document.activeElement.className, scrolled: scrollY};
+    focus: document.activeElement.tagName + '.' + document.activeElement.className,
+    scrolled: scrollY};
 }"""
 
 
@@ -63,7 +65,7 @@ def test_a_decision_far_down_a_phone_is_scrolled_into_view(
     who.shot("decision")
     assert place is not None
     assert place["scrolled"] > 0, place
-    assert 0 <= place["top"] and place["bottom"] <= place["room"], place
+    assert place["top"] >= 0 and place["bottom"] <= place["room"], place
     assert place["focus"].startswith(("BODY", "DIV.status")), place
 
 
