@@ -280,7 +280,7 @@ def test_a_mission_by_keyboard_escape_backs_out(scenario: str, person: Any) -> N
     focused = page.eval_on_selector(mission, RING)
     other = page.eval_on_selector(".mission[data-step='complete M2-05']", RING)
     assert focused != other, focused
-    page.locator(".em-table .missions").screenshot(path=str(who.shots / "escape-focus.png"))
+    who.shot("escape-focus")
 
     page.keyboard.press("Enter")
     page.wait_for_selector(".building")
@@ -323,4 +323,4 @@ def test_a_long_mission_name_wraps_on_a_small_phone(scenario: str, person: Any) 
     who.page.wait_for_selector(".mission[data-card='M2-08']")
     assert who.page.evaluate(MISSION_SPILL) == []
     who.no_sideways_scroll()
-    who.page.locator(".em-table .missions").screenshot(path=str(who.shots / "narrow-missions.png"))
+    who.shot("missions")  # the page, not the missions' node: a frame may draw it anew meanwhile
