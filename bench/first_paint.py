@@ -88,7 +88,7 @@ def main() -> None:
     serve = [
         sys.executable,
         "-m",
-        "bodoge",
+        "bodoge.cli",
         "serve",
         "--port",
         str(port),
