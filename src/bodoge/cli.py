@@ -281,7 +281,8 @@ def play_command(
         the_game = make(
             game, players=len(seat_list), variant=variant, cards=cards, turn_cap=turn_cap or None
         )
-        session = TerminalPlay(the_game, seat_list, chosen_seed, lang=lang)
+        card_file = None if cards is None else str(cards)
+        session = TerminalPlay(the_game, seat_list, chosen_seed, lang=lang, cards_file=card_file)
     except BodogeError as exc:
         _fail(exc.text(lang), lang)
     session.run()

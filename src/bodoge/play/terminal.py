@@ -491,6 +491,7 @@ class TerminalPlay:
         console: Console | None = None,
         read_line: ReadLine | None = None,
         setup: Mapping[str, Any] | None = None,
+        cards_file: str | None = None,
     ) -> None:
         if len(seats) != game.players:
             raise SetupError("setup.seats_for_players", seats=len(seats), players=game.players)
@@ -501,6 +502,7 @@ class TerminalPlay:
         self.seats = list(seats)
         self.seed = seed
         self.setup = setup
+        self.cards_file = cards_file  # a card file of one's own, said at the start
         self.console = console or Console(highlight=False)
         self.read_line = read_line or self.console.input
         self.humans = [s for s, name in enumerate(seats) if name == HUMAN]
@@ -526,6 +528,8 @@ class TerminalPlay:
     def _run(self) -> Result | None:
         w = self.words
         self.console.print(Text(w.t("play.welcome", game=w.title(), players=self.game.players)))
+        if self.cards_file is not None:
+            self.console.print(Text(w.t("play.cards_used", file=self.cards_file)))
         state = self.game.new_state(self.seed, self.setup)
         while (seat := state.current_player) is not None:
             if seat in self.agents:
