@@ -177,7 +177,7 @@ def test_play_shows_the_cards_of_the_file(tmp_path: Path) -> None:
     result = runner.invoke(app, [*COMMANDS["play"], "--cards", str(path)], input="quit\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.count("Owner's ") >= 12  # the twelve missions laid out
-    assert text("play.cards_used", "en", file=str(path)) in " ".join(result.stdout.split())
+    assert text("play.cards_used", "en", file=str(path)) in result.stdout.splitlines()
     plain = runner.invoke(app, COMMANDS["play"], input="quit\n")
     assert "Playing with the cards of" not in plain.stdout
 

@@ -529,7 +529,8 @@ class TerminalPlay:
         w = self.words
         self.console.print(Text(w.t("play.welcome", game=w.title(), players=self.game.players)))
         if self.cards_file is not None:
-            self.console.print(Text(w.t("play.cards_used", file=self.cards_file)))
+            # one line, the terminal wrapping it: a path broken by a newline would not copy whole
+            self.console.print(Text(w.t("play.cards_used", file=self.cards_file)), soft_wrap=True)
         state = self.game.new_state(self.seed, self.setup)
         while (seat := state.current_player) is not None:
             if seat in self.agents:
