@@ -4,6 +4,7 @@ and game (seq, views, legal steps), and bots carrying on after it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from pathlib import Path
@@ -86,6 +87,41 @@ def test_rooms_moves_and_chat_round_trip(db_url: str) -> None:
     assert db.load_rooms()[0].history == ["draw"]
     assert db.history("r1", 1) == ["draw", "keep S12", "pass"]
     assert db.close_untouched(before=7.0) == ["r1"] and db.load_rooms() == []
+
+
+def test_closed_rooms_are_kept_until_forgotten_then_deleted_whole(db_url: str) -> None:
+    """A closed room is found (seats, kept games) until ``forget_closed`` deletes it, once it
+    was last touched before the time given, with every row of it; an open room never is."""
+    db = Storage(db_url)
+    for room, status, touched, cards in (
+        ("old", "closed", 5.0, "[[a]]"),
+        ("new", "closed", 50.0, "[[b]]"),
+        ("live", "open", 1.0, None),
+    ):
+        seats = [SeatRecord(0, "Ann", None, "h" * 64), SeatRecord(1, None, "easy")]
+        db.save_room(RoomRecord(room, "ruler-of-mana", 2, "basic", cards, "mine.toml", 0, "running",
+                                1, 7, {"start_player": 0}, 1.0, touched, seats))  # fmt: skip
+        db.add_moves(room, 1, 0, ["draw"], touched=touched)
+        db.add_chat(room, ChatRecord(0, "Ann", "gg", touched))
+        db.save_room(RoomRecord(room, "ruler-of-mana", 2, "basic", cards, "mine.toml", 0, status,
+                                1, 7, {"start_player": 0}, 1.0, touched, seats))  # fmt: skip
+    assert db.closed_room("live") is None and db.closed_room("nowhere") is None
+    kept = db.closed_room("old")
+    assert kept is not None and (kept.status, kept.games, kept.history) == ("closed", [1], [])
+    assert [(s.name, s.bot) for s in kept.seats] == [("Ann", None), (None, "easy")]
+    digest = {text: hashlib.sha256(text.encode()).hexdigest() for text in ("[[a]]", "[[b]]")}
+    assert db.card_files() == set(digest.values())
+    assert db.forget_closed(before=10.0) == ["old"]
+    assert db.closed_room("old") is None and db.game("old", 1) is None
+    assert db.history("old", 1) == [] and db.recent_chat("old", 10) == []
+    with db.engine.connect() as conn:
+        left = conn.execute(sa.text("SELECT COUNT(*) FROM seats WHERE room = 'old'")).scalar()
+    assert left == 0
+    assert db.card_files() == {digest["[[b]]"]}
+    assert db.closed_room("new") is not None and db.game("new", 1) is not None
+    assert [r.room for r in db.load_rooms()] == ["live"]
+    assert db.forget_closed(before=1000.0) == ["new"] and db.forget_closed(before=1000.0) == []
+    db.close()
 
 
 def test_a_restart_restores_every_room_and_game_exactly(db_url: str, tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ date when it is opened, and a newer one is refused rather than misread.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -439,23 +440,7 @@ class Storage:
         """Every room not closed, with its seats and the history of its current game."""
         with self.engine.connect() as conn:
             found = {
-                row.room: RoomRecord(
-                    room=row.room,
-                    game=row.game,
-                    players=row.players,
-                    variant=row.variant,
-                    cards=row.cards,
-                    cards_name=row.cards_name,
-                    creator=row.creator,
-                    status=row.status,
-                    game_no=row.game_no,
-                    seed=row.seed,
-                    setup=None if row.setup is None else json.loads(row.setup),
-                    created=row.created,
-                    touched=row.touched,
-                    rematch=json.loads(row.rematch) if row.rematch else [],
-                    rematch_first=row.rematch_first,
-                )
+                row.room: _room_record(row)
                 for row in conn.execute(rooms.select().where(rooms.c.status != "closed"))
             }
             live = sa.select(rooms.c.room).where(rooms.c.status != "closed")
@@ -481,6 +466,27 @@ class Storage:
             for row in conn.execute(kept):
                 found[row.room].games.append(row.game_no)
         return list(found.values())
+
+    def closed_room(self, room: str) -> RoomRecord | None:
+        """A closed room that is still kept, with its seats and the numbers of its kept games
+        (no history: nobody plays in it); None if there is none, or the room is not closed."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                rooms.select().where(rooms.c.room == room, rooms.c.status == "closed")
+            ).first()
+            if row is None:
+                return None
+            found = _room_record(row)
+            for seat in conn.execute(
+                seats.select().where(seats.c.room == room).order_by(seats.c.seat)
+            ):
+                found.seats.append(SeatRecord(seat.seat, seat.name, seat.bot, seat.token_hash))
+            found.games = list(
+                conn.execute(
+                    sa.select(games.c.game_no).where(games.c.room == room).order_by(games.c.game_no)
+                ).scalars()
+            )
+        return found
 
     def game(self, room: str, game_no: int) -> GameRecord | None:
         """One kept game of a room, with its history; None if it is not kept."""
@@ -517,6 +523,28 @@ class Storage:
             if stale:
                 conn.execute(rooms.update().where(rooms.c.room.in_(stale)).values(status="closed"))
         return stale
+
+    def forget_closed(self, before: float) -> list[str]:
+        """Delete every closed room not touched since ``before``, with its seats, games, moves
+        and chat; their ids."""
+        old = sa.select(rooms.c.room).where(rooms.c.status == "closed", rooms.c.touched < before)
+        with self.engine.begin() as conn:
+            gone = list(conn.execute(old).scalars())
+            if gone:
+                for table in (chat, moves, games, seats):  # a room's rows before the room
+                    conn.execute(table.delete().where(table.c.room.in_(old)))
+                conn.execute(
+                    rooms.delete().where(rooms.c.status == "closed", rooms.c.touched < before)
+                )
+        return gone
+
+    def card_files(self) -> set[str]:
+        """The sha256 (hex) of every uploaded card file a stored room plays with, open or kept."""
+        with self.engine.connect() as conn:
+            texts = conn.execute(
+                sa.select(rooms.c.cards).where(rooms.c.cards.is_not(None)).distinct()
+            ).scalars()
+            return {hashlib.sha256(text.encode()).hexdigest() for text in texts}
 
     # ------------------------------------------------------------------ chat
     def add_chat(self, room: str, line: ChatRecord) -> None:
@@ -589,6 +617,27 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _room_record(row: Any) -> RoomRecord:
+    """A row of ``rooms`` as a record, without its seats, history or games."""
+    return RoomRecord(
+        room=row.room,
+        game=row.game,
+        players=row.players,
+        variant=row.variant,
+        cards=row.cards,
+        cards_name=row.cards_name,
+        creator=row.creator,
+        status=row.status,
+        game_no=row.game_no,
+        seed=row.seed,
+        setup=None if row.setup is None else json.loads(row.setup),
+        created=row.created,
+        touched=row.touched,
+        rematch=json.loads(row.rematch) if row.rematch else [],
+        rematch_first=row.rematch_first,
+    )
 
 
 def _steps(conn: Connection, room: str, game_no: int) -> list[str]:
