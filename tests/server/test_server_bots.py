@@ -59,7 +59,7 @@ def test_rooms_untouched_for_a_week_are_closed(sqlite_url: str, tmp_path: Path) 
         engine.dispose()
         rooms = c.app.state.rooms  # type: ignore[attr-defined]
         assert c.portal.call(rooms.close_untouched) == [old]  # type: ignore[union-attr]
-        assert c.get(f"/api/rooms/{old}").status_code == 404
+        assert c.get(f"/api/rooms/{old}").json()["status"] == "closed"
         assert c.get(f"/api/rooms/{fresh}").json()["status"] == "running"
     with client(sqlite_url, tmp_path / "cards") as c:
         assert [r["room"] for r in c.get("/api/rooms").json()["rooms"]] == [fresh]

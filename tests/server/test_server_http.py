@@ -311,7 +311,9 @@ def test_finished_games_stay_replayable_after_a_restart(sqlite_url: str, tmp_pat
 def test_the_last_person_leaving_closes_the_room(c: TestClient) -> None:
     made = new_room(c)
     c.post(f"/api/rooms/{made['room']}/leave", headers=bearer(made["token"]))
-    one_line_error(c.get(f"/api/rooms/{made['room']}"), 404)
+    summary = c.get(f"/api/rooms/{made['room']}").json()
+    assert (summary["status"], summary["games"]) == ("closed", [])  # no game to replay
+    one_line_error(c.post(f"/api/rooms/{made['room']}/seats/0", json={"name": "Di"}), 409)
     assert c.get("/api/rooms").json()["rooms"] == []
 
 

@@ -43,7 +43,7 @@ log = logging.getLogger("bodoge.server")
 MAX_BODY = 256 * 1024
 """The largest HTTP body accepted (a room with an uploaded card file), in bytes."""
 SWEEP_SECONDS = 3600.0
-"""How often rooms nobody touched for a week are looked for."""
+"""How often rooms nobody touched for a week are looked for (and closed ones kept long enough)."""
 
 
 def _lang(request: Request | WebSocket) -> str:
@@ -169,7 +169,8 @@ async def room_list(request: Request, rooms: Rooms) -> Response:
 
 
 async def room_summary(request: Request, rooms: Rooms) -> Response:
-    return JSONResponse(rooms.get(request.path_params["room"]).summary())
+    """The room's summary; a closed room's says so (``status``) and lists its games."""
+    return JSONResponse((await rooms.find(request.path_params["room"])).summary())
 
 
 def _seat_param(request: Request) -> int:
@@ -183,7 +184,6 @@ def _seat_param(request: Request) -> int:
 async def join_seat(request: Request, rooms: Rooms) -> Response:
     body = await _body(request)
     seat = _seat_param(request)
-    rooms.get(request.path_params["room"])
     token = await rooms.join(request.path_params["room"], seat, body.get("name"))
     return JSONResponse({"seat": seat, "token": token})
 
@@ -235,16 +235,22 @@ async def not_found(request: Request, rooms: Rooms) -> Response:
 # ---------------------------------------------------------------------- websocket
 async def room_socket(websocket: WebSocket) -> None:
     """``/ws/rooms/{room}?token=T``: frames of the room to a seat (or, without a token, to a
-    spectator), and the seat's moves, chat and questions back."""
+    spectator), and the seat's moves, chat and questions back. A closed room's connection is
+    sent its room frame alone (``status`` closed, its ``games`` to replay), then closed: 4410."""
     rooms: Rooms = websocket.app.state.rooms
     lang = _lang(websocket)
     await websocket.accept()
     room = rooms.rooms.get(websocket.path_params["room"])
     token = websocket.query_params.get("token")
     if room is None:
-        message = text("server.no_room", lang, room=wire.quoted(websocket.path_params["room"]))
-        await websocket.send_text(wire.error_frame(message, 0))
-        await websocket.close(4404)
+        try:
+            closed = await rooms.find(websocket.path_params["room"])
+        except RoomError as exc:
+            await websocket.send_text(wire.error_frame(text(exc.key, lang, **exc.fields), 0))
+            await websocket.close(4404)
+            return
+        await websocket.send_text(wire.room_frame({**closed.summary(), "you": None}))
+        await websocket.close(4410)
         return
     seat = room.seat_of(token) if token else None
     if token and seat is None:
@@ -371,6 +377,8 @@ def create_app(
         app.state.companions = Companions(rooms)
         await app.state.companions.load()
         await rooms.close_untouched()
+        await rooms.forget_closed()
+        await rooms.clean_cards()  # at start always: files of before any room was deleted too
         sweeper = asyncio.create_task(_sweep(rooms))
         try:
             yield
@@ -416,5 +424,7 @@ async def _sweep(rooms: Rooms) -> None:
         await asyncio.sleep(SWEEP_SECONDS)
         try:
             await rooms.close_untouched()
+            if await rooms.forget_closed():
+                await rooms.clean_cards()
         except Exception:
             log.exception("closing untouched rooms failed")

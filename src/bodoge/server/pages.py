@@ -3,7 +3,8 @@ log events in words, a hint, replay views and the rules pages.
 
 These routes hold no game. What they compute comes from the public card set, from what the
 seat's own view (a hint), or from a finished game's record (the replay, public once the game is
-over), so nothing here can show a seat more than it may know.
+over or its room closed: Room.finished_games), so nothing here can show a seat more than it may
+know.
 
 >>> from starlette.testclient import TestClient
 >>> from starlette.applications import Starlette
@@ -120,13 +121,14 @@ async def messages(request: Request) -> Response:
     return JSONResponse({"lang": lang, "messages": found, "one": one})
 
 
-def _rooms_game(request: Request, game: Game, room_id: Any, lang: str) -> Game | JSONResponse:
-    """The game of the room ``room_id`` (its own card set, when it plays with a card file), or
-    ``game`` when no room is named; a room not found is the refusal to answer."""
+async def _rooms_game(request: Request, game: Game, room_id: Any, lang: str) -> Game | JSONResponse:
+    """The game of the room ``room_id`` (its own card set, when it plays with a card file; a
+    closed room's too, for its replays), or ``game`` when no room is named; a room not found is
+    the refusal to answer."""
     if not room_id:
         return game
     try:
-        return request.app.state.rooms.get(str(room_id)).game  # type: ignore[no-any-return]
+        return (await request.app.state.rooms.find(str(room_id))).game  # type: ignore[no-any-return]
     except RoomError as exc:
         return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
 
@@ -135,7 +137,7 @@ async def faces(request: Request) -> Response:
     """``GET /api/faces/{game}?lang=&room=``: the game's public card set (the room's own, when it
     plays with a card file), drawn-card ready (the game's own ``faces`` module)."""
     lang = _lang(request)
-    game = _rooms_game(
+    game = await _rooms_game(
         request, _game(request.path_params["game"]), request.query_params.get("room"), lang
     )
     if isinstance(game, JSONResponse):
@@ -155,7 +157,7 @@ async def words(request: Request) -> Response:
     lang = body.get("lang", "en")
     if lang not in LANGUAGES:
         raise BadRequest(f"unknown language {lang!r}")
-    game = _rooms_game(request, _game(body.get("game")), body.get("room"), lang)
+    game = await _rooms_game(request, _game(body.get("game")), body.get("room"), lang)
     if isinstance(game, JSONResponse):
         return game
     events = body.get("events")
@@ -249,7 +251,7 @@ async def replay_view(request: Request) -> Response:
     room_id = request.path_params["room"]
     try:
         record = await rooms.replay(room_id, game_number(request.query_params.get("game")))
-        game: Game = rooms.get(room_id).game
+        game: Game = (await rooms.find(room_id)).game
     except RoomError as exc:
         return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
     history: list[str] = record["history"]

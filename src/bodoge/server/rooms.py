@@ -12,7 +12,10 @@ as the creator asked when agreeing. Who has agreed is public (the room summary's
 and kept with the room, so a restart forgets nobody's word. Someone who leaves before the start
 frees the seat; during or after a game an ``easy`` bot takes it over, so the others can finish
 (after a game, that bot's agreement may be the last one a rematch waited for). The creator's
-role passes to the next person seated. Rooms nobody touched for a week close.
+role passes to the next person seated. A room closes when its last person leaves, or when
+nobody touched it for a week. A closed room is read-only (nobody sits, acts, chats or rematches
+there) and its games stay replayable at its address for :data:`KEPT_DAYS` after its last touch;
+then it is deleted, and the uploaded card files no room refers to any more with it.
 
 A move is checked (a seat's own decision, the ``seq`` it saw), applied, committed to storage,
 and only then are the frames built and sent: a move the server acknowledged survives a crash.
@@ -25,6 +28,7 @@ import hashlib
 import hmac
 import logging
 import os
+import re
 import secrets
 import tempfile
 import time
@@ -56,6 +60,7 @@ from bodoge.server.storage import (
 )
 
 __all__ = [
+    "KEPT_DAYS",
     "UNTOUCHED_DAYS",
     "Connection",
     "Room",
@@ -71,6 +76,14 @@ log = logging.getLogger("bodoge.server")
 
 UNTOUCHED_DAYS = 7
 """A room nobody touched for this many days is closed."""
+KEPT_DAYS = 30
+"""A closed room (its games, their replays, its chat) is deleted this many days after its last
+touch: long enough to look back at a game, and a room's chat is not kept for ever."""
+CLOSED_KEPT = 64
+"""Closed rooms held in memory for their replays (the others are read from storage again)."""
+CARDS_GRACE = 3600.0
+"""Seconds an uploaded card file no stored room refers to is left alone: a room made with it is
+stored only after the file is written (or touched, when it was there already)."""
 LEAVER_BOT = "easy"
 """The bot that takes over the seat of someone who leaves a game under way."""
 NAME_LENGTH = 32
@@ -139,6 +152,11 @@ def game_number(raw: str | None) -> int | None:
     if not raw.isdigit():
         raise RoomError(400, "server.bad_game", game=wire.quoted(raw))
     return int(raw)
+
+
+_CARD_FILE = re.compile(r"([0-9a-f]{64})\.toml|\.upload-\w+\.toml")
+"""The names of uploaded card files (``_make_game``): kept ones, by the sha256 of their text
+(the group), and trial copies (``_keep_cards``)."""
 
 
 def _room_id() -> str:
@@ -262,7 +280,12 @@ class Room:
 
     def finished_games(self) -> list[int]:
         """The numbers of the room's games that are over and kept: their records are public
-        (the one under way never is)."""
+        (the one under way never is). In a closed room every kept game is, the one under way
+        when it closed too: nobody can play it on (a closed room never opens again, its bots
+        stopped), so its seed and history tell nothing anyone could use, and the players may
+        look back at the game they left."""
+        if self.status == "closed":
+            return list(self.kept_games)
         return [
             n
             for n in self.kept_games
@@ -276,7 +299,7 @@ class Room:
 
     def summary(self) -> dict[str, Any]:
         """The room as everyone may see it (the contract's room summary, and a few more fields)."""
-        return {
+        found: dict[str, Any] = {
             "room": self.id,
             "game": self.game.name,
             "players": self.game.players,
@@ -289,6 +312,9 @@ class Room:
             "cards": self.cards_name,
             "created": round(self.created, 3),
         }
+        if self.status == "closed":
+            found["games"] = self.finished_games()  # what is left to do there: replay them
+        return found
 
 
 class Rooms:
@@ -312,6 +338,7 @@ class Rooms:
         self._committing = False
         self._committer: asyncio.Task[None] | None = None
         self._replays: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self._closed: OrderedDict[str, Room] = OrderedDict()  # closed rooms lately asked for
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a storage call off the event loop."""
@@ -392,6 +419,40 @@ class Rooms:
             log.info("room %s: closed, untouched for %d days", room_id, UNTOUCHED_DAYS)
         return closed
 
+    async def forget_closed(self) -> list[str]:
+        """Delete every closed room untouched for :data:`KEPT_DAYS` days, its games with it."""
+        gone = await self.db(self.storage.forget_closed, self.clock() - KEPT_DAYS * 86400)
+        for room_id in gone:
+            self._closed.pop(room_id, None)
+            for key in [k for k in self._replays if k[0] == room_id]:
+                del self._replays[key]
+            log.info("room %s: deleted, closed and untouched for %d days", room_id, KEPT_DAYS)
+        return gone
+
+    async def clean_cards(self) -> list[str]:
+        """Remove the uploaded card files no stored room (open, or closed and kept) plays with:
+        ``cards/<sha256>.toml`` and the trial copies of uploads cut short, left alone for
+        :data:`CARDS_GRACE` after they were written or last used. Only files of those names in
+        the folder itself are looked at (no link followed, nothing outside it); the names of
+        the files removed."""
+        used = await self.db(self.storage.card_files)
+        # from here to the end nothing awaits: no room is made with a file while it is looked at
+        before = self.clock() - CARDS_GRACE
+        removed = []
+        for path in self.cards_dir.iterdir() if self.cards_dir.is_dir() else []:
+            named = _CARD_FILE.fullmatch(path.name)
+            if named is None or named[1] in used or path.is_symlink() or not path.is_file():
+                continue
+            try:
+                if path.stat().st_mtime < before:
+                    path.unlink()
+                    removed.append(path.name)
+            except OSError as exc:
+                log.error("card file %s: cannot be removed: %s", path.name, exc)
+        if removed:
+            log.info("removed %d card files no room uses", len(removed))
+        return removed
+
     # ------------------------------------------------------------------ games and cards
     def _make_game(
         self,
@@ -411,6 +472,8 @@ class Rooms:
                 path = self.cards_dir / f"{digest}.toml"
                 if not path.exists():
                     self._keep_cards(cards, path, partial(make, name, players, variant))
+                now = self.clock()
+                os.utime(path, (now, now))  # in use: clean_cards leaves it alone
             return make(name, players=players, variant=variant, cards=path)
         except CardSetError as exc:
             # The loader's own line, naming the file as the person knows it, worded from the
@@ -439,6 +502,33 @@ class Rooms:
         room = self.rooms.get(room_id)
         if room is None:
             raise RoomError(404, "server.no_room", room=wire.quoted(room_id))
+        return room
+
+    async def find(self, room_id: str) -> Room:
+        """A room that is open, else one closed and still kept (its games to replay, read-only:
+        nothing changes it, and it plays no more); else 404."""
+        room = self.rooms.get(room_id) or self._closed.get(room_id)
+        if room is None:
+            record = await self.db(self.storage.closed_room, room_id)
+            if record is None:
+                raise RoomError(404, "server.no_room", room=wire.quoted(room_id))
+            try:
+                game = self._make_game(record.game, record.players, record.variant, record.cards)
+            except (BodogeError, RoomError) as exc:  # a card file that no longer loads
+                log.error("room %s: its games cannot be replayed: %s", room_id, exc)
+                raise RoomError(404, "server.no_room", room=wire.quoted(room_id)) from None
+            room = self._closed[room_id] = Room(record, game)
+            while len(self._closed) > CLOSED_KEPT:
+                self._closed.popitem(last=False)
+        if room_id in self._closed:
+            self._closed.move_to_end(room_id)
+        return room
+
+    async def _open(self, room_id: str) -> Room:
+        """A room that is open, for a change; a closed one is refused as closed."""
+        room = await self.find(room_id)
+        if room.status == "closed":
+            raise RoomError(409, "server.closed", room=wire.quoted(room_id))
         return room
 
     def _seat(self, room: Room, seat: int) -> Seat:
@@ -495,7 +585,7 @@ class Rooms:
 
     async def join(self, room_id: str, seat: int, name: object) -> str:
         """Take a free seat before the start; the seat's new token."""
-        room = self.get(room_id)
+        room = await self._open(room_id)
         display = clean_name(name)
         async with room.lock:
             place = self._seat(room, seat)
@@ -512,7 +602,7 @@ class Rooms:
 
     async def seat_bot(self, room_id: str, seat: int, level: object, token: str | None) -> None:
         """The creator seats a bot (or changes its level) in a seat no person holds."""
-        room = self.get(room_id)
+        room = await self._open(room_id)
         self._creator(room, token)
         if not known_level(level):
             levels = ", ".join(BOT_LEVELS)
@@ -530,7 +620,7 @@ class Rooms:
 
     async def free_seat(self, room_id: str, seat: int, token: str | None) -> None:
         """The creator empties a seat before the start (a bot, or someone who joined)."""
-        room = self.get(room_id)
+        room = await self._open(room_id)
         self._creator(room, token)
         async with room.lock:
             self._seat(room, seat)
@@ -559,7 +649,7 @@ class Rooms:
 
     async def start(self, room_id: str, token: str | None, start_player: object = None) -> None:
         """The creator starts the game once every seat is taken."""
-        room = self.get(room_id)
+        room = await self._open(room_id)
         self._creator(room, token)
         first = self._start_player(room, start_player)
         async with room.lock:
@@ -599,7 +689,7 @@ class Rooms:
         for it); the rematch starts once every person's seat has agreed. Only the creator may
         choose its start player (``start_player``, as for a start). The seats agreed (all of
         them, when this agreement started it), and whether it started."""
-        room = self.get(room_id)
+        room = await self._open(room_id)
         async with room.lock:
             seat = self._seated(room, token)
             if room.status != "over":
@@ -624,7 +714,7 @@ class Rooms:
 
     async def leave(self, room_id: str, token: str | None) -> int:
         """A person gives up their seat (see the module docstring); the seat left."""
-        room = self.get(room_id)
+        room = await self._open(room_id)
         async with room.lock:
             seat = self._seated(room, token)
             if room.status == "open":
@@ -668,8 +758,8 @@ class Rooms:
         options, setup, seed and history, the seats as they were, who made each step
         (``actors``), where each turn begins (``turns``: ``[step, turn]`` pairs) and the
         numbers of every finished game of the room (``games``). The game under way is refused:
-        its seed would tell every hand."""
-        room = self.get(room_id)
+        its seed would tell every hand (a closed room's is not: nobody plays it on)."""
+        room = await self.find(room_id)
         finished = room.finished_games()
         if game_no is None and not finished:
             raise RoomError(409, "server.not_over")
