@@ -80,6 +80,10 @@ function isCreator() {
   return seated() && S.summary.you === S.summary.creator;
 }
 
+// A closed room (its last person left, or nobody touched it for a week): read-only, its games kept
+// to replay (the room frame's `games`) for a while.
+const closedRoom = () => S.summary?.status === "closed";
+
 const gameTitle = (name) => S.games?.find((g) => g.game === name)?.title[lang] || name;
 
 // --------------------------------------------------------------------------- the connection
@@ -106,6 +110,7 @@ function connect() {
       draw();
       return;
     }
+    if (closed.code === 4410) return; // a closed room: its room frame came, and nothing will after it
     if (S.leaving) return; // leaveSeat connects again, without the seat's token
     if (closed.code === 4401) {
       localStorage.removeItem(`bodoge.seat.${room}`);
@@ -178,6 +183,7 @@ async function receive(frame) {
     chat.add(frame);
   } else if (frame.type === "room") {
     if (S.summary && frame.game_no !== S.summary.game_no) forgetReplay(); // a rematch began
+    if (frame.status === "closed") S.frame = null; // the game it showed plays no more: its replay may
     S.summary = frame;
     updateChat();
     if (!S.faces || !S.games) await loadFaces();
@@ -592,8 +598,9 @@ function buildingBar(describe, table) {
 }
 
 // --------------------------------------------------------------------------- the seats
+// In a replay, the seat as it was when that game began (in a closed room every seat is a bot now).
 function seatName(seat) {
-  const s = S.summary?.seats?.[seat];
+  const s = (S.replay?.record.seats || S.summary?.seats)?.[seat];
   if (s?.name) return s.name;
   return s?.bot ? t("web.seat_bot", { bot: t(`web.bot.${s.bot}`), n: seat }) : t("web.seat", { n: seat });
 }
@@ -689,7 +696,8 @@ async function start() {
 // --------------------------------------------------------------------------- leaving
 // Before the start the seat is freed; once a game has begun an easy bot plays it on (and, after
 // the game, agrees to a rematch). The page asks first where leaving is more than giving up a
-// chair: a game begun, or the room's last person (the room closes with them, game and all).
+// chair: a game begun, or the room's last person (the room closes with them; its games stay, to
+// replay, and the question says so).
 const othersSeated = () => S.summary.seats.some((seat, n) => n !== S.summary.you && seat.name !== null);
 
 function askLeave() {
@@ -704,7 +712,8 @@ function askLeave() {
 
 function leaveBar() {
   if (!S.confirmLeave || !seated()) return null;
-  const question = !othersSeated() ? "web.leave.confirm_last"
+  const last = S.summary.status === "open" ? "web.leave.confirm_last" : "web.leave.confirm_last_kept";
+  const question = !othersSeated() ? last
     : S.summary.status === "over" ? "web.leave.confirm_over" : "web.leave.confirm_game";
   return el("div", { class: "leave-confirm", role: "alertdialog", "aria-labelledby": "leave-question" },
     el("p", { id: "leave-question" }, t(question)),
@@ -808,10 +817,11 @@ function forgetReplay() {
 }
 
 function closeReplay() {
+  const game = S.replay?.record.game_no;
   forgetReplay();
   describeLog().then(() => {
     draw();
-    document.getElementById("replay")?.focus();
+    (document.getElementById("replay") || document.getElementById(`replay-${game}`))?.focus();
   });
 }
 
@@ -1314,6 +1324,22 @@ function noRoomPage() {
   ];
 }
 
+// A closed room's page: that it is closed, a button for each of its games' replays, the lobby.
+function closedPage() {
+  const games = S.summary.games || [];
+  return el("main", { class: "loading closed-room" },
+    el("p", {}, t("web.room.closed")),
+    games.length ? el("p", {}, t("web.room.closed_games")) : null,
+    el("div", { class: "buttons" },
+      games.map((n) => el("button", { type: "button", id: `replay-${n}`, onclick: () => openReplay({ game: n }) },
+        t("web.replay.open_game", { n }))),
+      el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
+}
+
+// Above a closed room's replay: the room is closed, and the way back to the lobby.
+const closedNote = () => (closedRoom()
+  ? el("p", { class: "closed-note" }, t("web.room.closed"), " ", el("a", { href: "/" }, t("web.result.lobby"))) : null);
+
 function draw() {
   const before = focusBefore();
   paint();
@@ -1336,12 +1362,16 @@ function paint() {
   const game = S.summary?.game || S.frame.view.game;
   document.title = `${gameTitle(game)} — bodoge`;
   const table = TABLES[game];
-  if (!S.frame && S.summary && S.summary.status !== "open") {
+  if (closedRoom() && !(S.replay?.view && S.faces)) { // a replay's table once it has come
+    app.replaceChildren(header(), closedPage());
+    return;
+  }
+  if (!S.frame && !closedRoom() && S.summary && S.summary.status !== "open") {
     // a game begun sends its state frame next (to a page come in, or one that just left its seat)
     app.replaceChildren(header(), el("main", { class: "loading" }, t("web.room.connecting")));
     return;
   }
-  if (!S.frame || !S.faces) {
+  if ((!S.frame && !closedRoom()) || !S.faces) {
     app.replaceChildren(...[header(), leaveBar()].filter(Boolean),
       el("main", { class: "room" }, S.summary?.seats ? seatsPanel() : null, S.summary ? chat.node : null));
     return;
@@ -1357,10 +1387,10 @@ function paint() {
   setChildren(kept.moves, [buildingBar(describeStep, table), otherSteps(result, drawn)]);
   setChildren(kept.board, [result, kept.status, drawn, kept.moves]);
   updateLog();
-  setChildren(kept.side, [kept.logBox, chat.node]);
+  setChildren(kept.side, [kept.logBox, closedRoom() ? null : chat.node]);
   kept.main.className = `table ${game}`;
   setChildren(kept.main, [kept.board, kept.side]);
-  setChildren(app, [header(), leaveBar(), S.replay ? replayBar() : null, kept.main]);
+  setChildren(app, [header(), leaveBar(), closedNote(), S.replay ? replayBar() : null, kept.main]);
   S.logSeen = logWords().length;
   if (!S.replay) S.eventsSeen = (view.log || []).length;
 }

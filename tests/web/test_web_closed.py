@@ -1,0 +1,68 @@
+"""A closed room in the browser: Ann loses to the bots and leaves (the question says the game
+stays to replay), the room closes, and its address still shows its game to step through, saying
+the room is closed, with nothing to sit in, play, chat or rematch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web_helpers import PHONE, finished_game
+
+NOTHING_TO_DO = "[data-step], .choice, #rematch, #leave, #hint, #chat, [data-take], #start"
+
+
+def at_step(page: Any, step: int) -> None:
+    page.wait_for_function(
+        f"window.bodoge.replay && window.bodoge.replay.step === {step}"
+        rf" && /^#replay=1\.{step}(\.|$)/.test(location.hash)"
+    )
+
+
+def test_a_finished_bot_game_stays_replayable_once_its_room_closed(
+    server: str, person: Any
+) -> None:
+    room, token = finished_game(server)
+    ann = person("closed-ann")
+    page = ann.page
+    page.goto(f"{server}/r/{room}#token={token}")
+    page.wait_for_selector(".result")
+    page.click("#leave")
+    question = page.inner_text(".leave-confirm")
+    assert "room closes" in question and "to replay" in question, question
+    page.click("#leave-yes")
+    page.wait_for_selector(".closed-room")
+    assert "This room is closed" in page.inner_text(".closed-room")
+    ann.shot("left")
+
+    # the room's address, opened again: closed, its game a click away
+    page.goto("about:blank")
+    page.goto(f"{server}/r/{room}")
+    page.wait_for_selector(".closed-room #replay-1")
+    page.click("#replay-1")
+    page.wait_for_selector(".replay-bar")
+    steps = page.evaluate("window.bodoge.replay.record.history.length")
+    at_step(page, steps)
+    page.click("#replay-back")
+    at_step(page, steps - 1)
+    page.keyboard.press("Home")
+    at_step(page, 0)
+    page.click("#replay-forward")
+    at_step(page, 1)
+    assert "Ann" in page.inner_text("#replay-step")  # the seats as they sat, not the bot now
+    assert "This room is closed" in page.inner_text(".closed-note")
+    assert page.locator(NOTHING_TO_DO).count() == 0
+    assert page.evaluate("window.bodoge.frame") is None
+    ann.shot("replay")
+    page.click("#replay-close")
+    page.wait_for_selector(".closed-room #replay-1:focus")
+
+    # a link to a moment of it, in Japanese on a phone
+    friend = person("closed-friend", "ja", PHONE)
+    friend.page.goto(f"{server}/r/{room}#replay=1.3")
+    friend.page.wait_for_selector(".replay-bar")
+    at_step(friend.page, 3)
+    assert "閉じています" in friend.page.inner_text(".closed-note")
+    assert friend.page.locator(NOTHING_TO_DO).count() == 0
+    friend.no_sideways_scroll()
+    friend.shot("link")
+    assert ann.errors == [] and friend.errors == []
