@@ -284,15 +284,24 @@ def _slug(heading: str) -> str:
 
 def _served(href: str) -> str:
     """A link of a rules or rulings text to another of those files (as on GitHub), as the address
-    that serves it here; any other link as it is."""
+    that serves it here; any other link as it is.
+
+    >>> _served("extreme-mission.cards.ja.md"), _served("../rules/ruler-of-mana.md#rm-2-a-turn")
+    ('/rules/extreme-mission/cards?lang=ja', '/rules/ruler-of-mana?lang=en#rm-2-a-turn')
+    """
     path, hash_, anchor = href.partition("#")
-    found = re.fullmatch(r"(?:\.\./(rules|rulings)/)?([a-z-]+?)(\.ja)?\.md", path)
+    found = re.fullmatch(r"(?:\.\./(rules|rulings)/)?([a-z-]+?)(\.cards)?(\.ja)?\.md", path)
     if found is None or found[2] not in bodoge.games():
         return href
-    kind, name, ja = found[1] or "rules", found[2], found[3]
+    kind, name, cards, ja = found[1] or "rules", found[2], found[3], found[4]
     if kind == "rulings":
         return f"/rulings/{name}{hash_}{anchor}"
-    return f"/rules/{name}?lang={'ja' if ja else 'en'}{hash_}{anchor}"
+    return f"{_rules_path(name, bool(cards))}?lang={'ja' if ja else 'en'}{hash_}{anchor}"
+
+
+def _rules_path(name: str, cards: bool) -> str:
+    """The address of a game's rules page, or of its page on one's own card file."""
+    return f"/rules/{name}/cards" if cards else f"/rules/{name}"
 
 
 # A rule's id where the rules text states it: a section's heading ("## EM-5 End of the game") or
@@ -315,11 +324,66 @@ def _rule_anchor(block: Token, inline: Token) -> None:
             inline.children.append(Token("rule_close", "span", -1))
 
 
-def _markdown(source: Path) -> str:
+# A rules text's example cards, drawn where it says (``<!-- cards: M2-01 R4 HK -->``; ``written``:
+# with their conditions as a card file writes them). An HTML comment: GitHub shows it as nothing.
+_CARDS = re.compile(r"<!--\s*(cards|written):\s*(.*?)\s*-->")
+
+
+def _figure(game: Game, found: re.Match[str], lang: str) -> str:
+    """The cards a marker names, drawn by the game's ``figures`` module as the table draws them,
+    from its own card set, in ``lang``."""
+    module = game_module(game, "figures")
+    if module is None:
+        raise ValueError(f"{game.name} has no figures module to draw {found[0]}")
+    cards = getattr(game, "cards", None)
+    drawn: str = module.figure(cards, found[2].split(), lang, written=found[1] == "written")
+    return drawn
+
+
+def _picture(source: Path, image: Token) -> str | None:
+    """A picture of the rules folder (``![alt](extreme-mission-table.svg)``) put in the page as
+    the SVG itself, named by its alt text; None for any other image."""
+    name = str(image.attrGet("src") or "")
+    if not re.fullmatch(r"[a-z-]+\.svg", name) or not (source.parent / name).is_file():
+        return None
+    named = f'<svg role="img" aria-label="{html.escape(image.content)}" '
+    svg = (source.parent / name).read_text().replace("<svg ", named, 1)
+    svg = re.sub(r"\s*<!--.*?-->", "", svg, flags=re.S)  # its notes are for its file's readers
+    return f'<figure class="picture">{svg}</figure>'
+
+
+def _drawn(source: Path, tokens: list[Token], game: Game | None, lang: str) -> list[Token]:
+    """``tokens`` with each paragraph that is a card marker or a picture of the folder alone
+    replaced by what it draws."""
+    out: list[Token] = []
+    k = 0
+    while k < len(tokens):
+        token = tokens[k]
+        if token.type == "paragraph_open":
+            inline = tokens[k + 1]
+            found = _CARDS.fullmatch(inline.content.strip())
+            children = inline.children or []
+            drawn = None
+            if found and game is not None:
+                drawn = _figure(game, found, lang)
+            elif len(children) == 1 and children[0].type == "image":
+                drawn = _picture(source, children[0])
+            if drawn is not None:
+                block = Token("html_block", "", 0, content=drawn + "\n", block=True)
+                out.append(block)
+                k += 3  # the paragraph's open, inline and close
+                continue
+        out.append(token)
+        k += 1
+    return out
+
+
+def _markdown(source: Path, game: Game | None = None, lang: str = "en") -> str:
     """A docs file as HTML: no raw HTML, headings with their anchors, each rule with its id as
-    an anchor, links to served pages."""
+    an anchor, links to served pages; the cards a marker names and the folder's pictures drawn
+    (for ``game``, in ``lang``)."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    tokens = md.parse(source.read_text())
+    tokens = _drawn(source, md.parse(source.read_text()), game, lang)
     for k, token in enumerate(tokens):
         if token.type in ("heading_open", "paragraph_open"):
             _rule_anchor(token, tokens[k + 1])
@@ -366,18 +430,35 @@ def _no_game(lang: str) -> Response:
 
 async def rules(request: Request) -> Response:
     """``GET /rules/{game}?lang=``: the project's rules text of a game (docs/rules), as a page."""
+    return _rules_page(request, cards=False)
+
+
+async def rules_cards(request: Request) -> Response:
+    """``GET /rules/{game}/cards?lang=``: how to write a card file of one's own for a game
+    (docs/rules/<game>.cards.md), as a page: the lobby's card-set picker and the rules link here."""
+    return _rules_page(request, cards=True)
+
+
+def _rules_page(request: Request, cards: bool) -> Response:
     name = request.path_params["game"]
     lang = _lang(request)
     if name not in bodoge.games():
         return _no_game(lang)
-    source = _RULES / (f"{name}.ja.md" if lang == "ja" else f"{name}.md")
+    game = bodoge.make(name)
+    stem = f"{name}.cards" if cards else name
+    source = _RULES / (f"{stem}.ja.md" if lang == "ja" else f"{stem}.md")
     if source.is_file():
-        body = _markdown(source)
+        body = _markdown(source, game, lang)
+    elif cards:
+        return _no_game(lang)
     else:
         body = f"<p>{html.escape(text('web.rules.none', lang))}</p>"
-    title = type(bodoge.make(name)).title.get(lang, name)
+    title = type(game).title.get(lang, name)
+    if cards:
+        title = f"{title} — {text('web.rules.card_file', lang)}"
+    path = _rules_path(name, cards)
     langs = " ".join(
-        f'<a href="/rules/{name}?lang={code}" hreflang="{code}">{text("lang", code)}</a>'
+        f'<a href="{path}?lang={code}" hreflang="{code}">{text("lang", code)}</a>'
         for code in LANGUAGES
     )
     return HTMLResponse(_PAGE.format(lang=lang, title=html.escape(title), langs=langs, body=body))
@@ -390,9 +471,11 @@ async def rulings(request: Request) -> Response:
     source = _RULINGS / f"{name}.md"
     if name not in bodoge.games() or not source.is_file():
         return _no_game(_lang(request))
-    title = type(bodoge.make(name)).title.get("en", name)
+    game = bodoge.make(name)
+    title = type(game).title.get("en", name)
     langs = f'<a href="/rules/{name}?lang=en">{html.escape(text("web.rules.link", "en"))}</a>'
-    page = _PAGE.format(lang="en", title=html.escape(title), langs=langs, body=_markdown(source))
+    body = _markdown(source, game)
+    page = _PAGE.format(lang="en", title=html.escape(title), langs=langs, body=body)
     return HTMLResponse(page)
 
 
@@ -426,6 +509,7 @@ def routes() -> list[Route]:
         Route("/api/rooms/{room}/hint", _refusing(hint), methods=["POST"]),
         Route("/api/rooms/{room}/replay/{step}", _refusing(replay_view)),
         Route("/rules/{game}", _refusing(rules)),
+        Route("/rules/{game}/cards", _refusing(rules_cards)),
         Route("/rulings/{game}", _refusing(rulings)),
         Route("/cards/{game}.toml", _refusing(card_file)),
         Route("/r/{rest:path}", no_room_page),  # after the app's own /r/{room}

@@ -10,7 +10,9 @@ const drawn = (attrs) => (attrs.role ? attrs : { ...attrs, role: "img" });
 // Words for a screen reader alone, where the eye reads a drawing (cubes, a struck-out name).
 const heard = (words) => el("span", { class: "sr-only" }, words);
 
-function infoCard(faces, id, given = {}) {
+// Exported, with missionCard and collaborators: the rules pages draw their example cards alike
+// (the game's figures module), and a test holds the two to the same markup.
+export function infoCard(faces, id, given = {}) {
   const face = faces.cards[id];
   const { class: more = "", ...extra } = given;
   const colour = faces.colours.find((c) => c.code === face.colour);
@@ -25,7 +27,7 @@ function back(label, extra = {}) {
   return el("div", { class: "card back em-back", "aria-label": label, ...extra });
 }
 
-function missionCard(ctx, id) {
+export function missionCard(ctx, id) {
   const { view, faces } = ctx;
   const m = faces.missions[id];
   const done = view.missions[id] || [];
@@ -42,7 +44,7 @@ function missionCard(ctx, id) {
       by ? heard(by) : null));
 }
 
-function collaborators(ctx, seat) {
+export function collaborators(ctx, seat) {
   const { view, faces } = ctx;
   const row = view.collaborators[seat];
   return el("div", { class: "collabs" }, Object.entries(row).map(([kind, side]) => {

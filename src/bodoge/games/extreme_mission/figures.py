@@ -1,0 +1,106 @@
+"""Extreme Mission's cards drawn for a page of the server, as the browser's table draws them
+(``web/em.js``: the same elements and classes, so the table's style draws them alike), from the
+card set's faces, in one language: the rules pages' examples (``<!-- cards: M2-01 R4 HK -->``).
+
+An item is an info card's code (``R7``), a mission's id (``M1-05``), or a collaborator's kind
+(``HK``), face up as your own are, or face down with ``:down`` (``HK:down``).
+
+>>> from bodoge.games.extreme_mission.cards import load_cards
+>>> drawn = figure(load_cards(), ["R7", "HK:down"], "en")
+>>> 'class="card info c-R"' in drawn and 'class="collab down seat-0"' in drawn
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bodoge.core.i18n import text
+from bodoge.core.markup import Markup, el
+from bodoge.games.extreme_mission.cards import CardSet
+from bodoge.games.extreme_mission.faces import faces
+
+__all__ = ["figure"]
+
+_SEAT = 0  # the seat whose collaborators the page shows: its colour only, as the table's own
+
+
+def figure(cards: CardSet, items: list[str], lang: str, written: bool = False) -> Markup:
+    """The items drawn in a row; ``written``: each mission and collaborator face up with its
+    condition as a card file writes it beneath (``set(2) + exact(9)``)."""
+    shown = faces(cards, lang)
+    drawn = []
+    for item in items:
+        found, _, side = item.partition(":")
+        if found in shown["missions"]:
+            card, condition = _mission(shown, found), cards.mission(found).condition
+        elif found in shown["kinds"]:
+            card = _collaborator(shown, found, lang, side == "down")
+            condition = next(k.condition for k in cards.collaborator_kinds if k.code == found)
+        else:
+            card, condition = _info(shown, _info_id(shown, found), lang), None
+        if written and condition is not None and side != "down":
+            card = el("div", {"class": "figure-item"}, card, el("code", {}, str(condition)))
+        drawn.append(card)
+    return el("div", {"class": "card-figure em-figure"}, drawn)
+
+
+def _info_id(shown: dict[str, Any], code: str) -> str:
+    for card_id, face in shown["cards"].items():
+        if face["code"] == code:
+            return str(card_id)
+    raise ValueError(f"no card, mission or collaborator {code!r} in the card set")
+
+
+def _info(shown: dict[str, Any], card_id: str, lang: str) -> Markup:
+    face = shown["cards"][card_id]
+    colour = next(c for c in shown["colours"] if c["code"] == face["colour"])
+    name = text("web.em.card", lang, card=shown["names"][face["code"]], theme=colour["theme"])
+    attrs = {"class": f"card info c-{face['colour']}", "data-card": card_id, "aria-label": name}
+    number = str(face["number"])
+    return el(
+        "div",
+        {**attrs, "role": "img"},
+        el("span", {"class": "corner"}, number),
+        el("span", {"class": "num"}, number),
+        el("span", {"class": "theme"}, colour["theme"]),
+    )
+
+
+def _mission(shown: dict[str, Any], mission_id: str) -> Markup:
+    m = shown["missions"][mission_id]
+    return el(
+        "div",
+        {"class": f"mission level-{m['level']}", "data-card": mission_id},
+        el(
+            "div",
+            {"class": "mission-head"},
+            el("span", {"class": "lv"}, f"Lv{m['level']}"),
+            el("span", {"class": "mname"}, m["name"]),
+        ),
+        el("div", {"class": "cond"}, m["condition"]),
+        el("div", {"class": "cubes"}),
+    )
+
+
+def _collaborator(shown: dict[str, Any], kind: str, lang: str, down: bool) -> Markup:
+    k = shown["kinds"][kind]
+    if down:
+        return el(
+            "div",
+            {"class": f"collab down seat-{_SEAT}"},
+            el("span", {"aria-hidden": "true"}, k["name"]),
+            el("span", {"class": "sr-only"}, text("web.em.collab_down", lang, kind=k["name"])),
+        )
+    label = f"{k['name']}: {k['condition']}"
+    return el(
+        "div",
+        {
+            "class": f"collab up seat-{_SEAT}",
+            "data-card": kind,
+            "aria-label": label,
+            "title": k["condition"],
+        },
+        el("span", {"class": "kname"}, k["name"]),
+        el("span", {"class": "kcond"}, k["condition"]),
+    )
