@@ -150,3 +150,23 @@ def test_the_lobby_links_the_games_own_card_file_to_start_from(
         assert Path(download.path()).read_bytes() == shipped.read_bytes()
     page.locator(".game-card.extreme-mission .cards-file").scroll_into_view_if_needed()
     shoot(page, f"lobby-start-{lang}.png")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_lobby_links_the_page_on_writing_a_card_file(
+    server: str, person: Any, lang: str
+) -> None:
+    """Beside the card-set picker, how to write a card file: the game's page on it, in the
+    reader's language, which the rules page links to as well."""
+    page = person(f"help-{lang}", lang, PHONE).page
+    for game in bodoge.games():
+        page.goto(server + "/")
+        link = page.locator(f".game-card.{game} a.card-set-help")
+        expect(link).to_have_text(text("web.lobby.card_set_help", lang))
+        link.click()
+        expect(page).to_have_url(f"{server}/rules/{game}/cards?lang={lang}")
+        expect(page.locator("main.rules h1")).to_contain_text(text("web.rules.card_file", lang))
+        expect(page.locator("main.rules code", has_text="[[").first).to_be_visible()
+        page.goto(f"{server}/rules/{game}?lang={lang}")
+        to_cards = page.locator(f"main.rules a[href='/rules/{game}/cards?lang={lang}']")
+        expect(to_cards.first).to_be_visible()

@@ -86,8 +86,10 @@ function gameCard(game) {
   form.append(el("label", { class: "cards-file" }, t("web.lobby.card_set"),
     filePicker({ name: "cards", accept: ".toml,text/plain", id: `cards-${name}` }),
     el("span", { class: "muted" }, t("web.lobby.card_set_hint"))),
-  // the shipped file to copy and edit (outside the label: not part of the picker's name)
-  el("a", { class: "card-set-start", href: `/cards/${name}.toml`, download: `${name}.toml` }, t("web.lobby.card_set_start")));
+  // the shipped file to copy and edit, and how (outside the label: not part of the picker's name)
+  el("div", { class: "card-set-links" },
+    el("a", { class: "card-set-start", href: `/cards/${name}.toml`, download: `${name}.toml` }, t("web.lobby.card_set_start")),
+    el("a", { class: "card-set-help", href: `/rules/${name}/cards?lang=${lang}` }, t("web.lobby.card_set_help"))));
   const level = el("select", { name: "level", id: `level-${name}` },
     bots.map((b) => el("option", { value: b, selected: b === "easy" }, t(`web.bot.${b}`))));
   form.append(el("label", {}, t("web.lobby.bot_level"), level));
