@@ -1,6 +1,7 @@
 """The table on a phone in a real browser: a decision far down the page (your hand under five
 opponents, an expert draft's pack) is scrolled into view when it becomes yours, without the focus
-moving; in a short landscape window the header takes one row."""
+moving; in a short landscape window, and on a narrow phone upright (its other controls behind a
+menu), the header takes one row."""
 
 from __future__ import annotations
 
@@ -86,3 +87,81 @@ def test_a_short_landscape_window_has_a_one_row_header(server: str, person: Any,
     for control in ["#hint", "#leave", "#quiet", ".lang.on", ".rules-link"]:
         assert page.locator(f"header.bar {control}").is_visible(), control
     who.no_sideways_scroll()
+
+
+# The header's height, and one row's: its tallest control shown (the menu's, where open, too)
+# and its padding; each control shown by its class or id.
+HEADER_ROW = """() => {
+  const bar = document.querySelector('header.bar');
+  const shown = [...bar.querySelectorAll('a, button, label, span.title')]
+    .filter((n) => n.getClientRects().length);
+  const style = getComputedStyle(bar);
+  return {height: bar.getBoundingClientRect().height,
+    row: Math.max(...shown.map((n) => n.getBoundingClientRect().height))
+      + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom),
+    shown: shown.map((n) => n.id || n.className)};
+}"""
+MENU = {"en": "Menu", "ja": "メニュー"}
+
+
+def started(server: str, game: str) -> str:
+    """A started game of two, Ann (seat 0) against a random bot: her link."""
+    made = post(f"{server}/api/rooms", {"game": game, "players": 2, "name": "Ann"})
+    post(f"{server}/api/rooms/{made['room']}/seats/1/bot", {"level": "random"}, made["token"])
+    post(f"{server}/api/rooms/{made['room']}/start", {}, made["token"])
+    return f"{server}/r/{made['room']}#token={made['token']}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", ["extreme-mission", "ruler-of-mana"])
+def test_a_narrow_phone_has_a_one_row_header_and_a_menu(
+    server: str, person: Any, game: str, lang: str
+) -> None:
+    """320 and 360 px upright: the header is one row (it took two to four: 120 to 178 px), the
+    game, the rules and the hint in it, and a menu button named for a screen reader; from the
+    keyboard the menu opens, every control it holds is reached by Tab (the lobby, the quiet
+    seat, leaving, the languages), and Escape closes it, the focus back on its button. At 390 px
+    the header is as it was: no menu, everything in it."""
+    who = person(f"narrow-{game}-{lang}", lang, viewport={"width": 320, "height": 640})
+    page = who.page
+    page.goto(started(server, game))
+    page.wait_for_selector(".board .status")
+    menu = page.get_by_role("button", name=MENU[lang])
+    held = ["menu-lobby", "leave", "lang on", "lang"] + (
+        ["quiet"] if game == "ruler-of-mana" else []
+    )
+    for width in (320, 360):
+        page.set_viewport_size({"width": width, "height": 640})
+        page.evaluate("window.scrollTo(0, 0)")
+        bar = page.evaluate(HEADER_ROW)
+        assert bar["height"] <= bar["row"] + 1, (width, bar)
+        assert "rules-link" in bar["shown"] and "menu-toggle" in bar["shown"], bar
+        assert not set(held) & set(bar["shown"]), bar
+        assert menu.get_attribute("aria-expanded") == "false"
+        for _ in range(6):  # from the page's start: the rules, the hint (when Ann's), the menu
+            if page.evaluate("document.activeElement.id") == "menu-toggle":
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "menu-toggle", width
+        page.keyboard.press("Enter")
+        page.wait_for_selector("header.bar.menu-open")
+        assert menu.get_attribute("aria-expanded") == "true"
+        assert page.get_by_role("group", name=MENU[lang]).is_visible()
+        who.shot(f"menu-{width}")
+        reached = []
+        for _ in range(len(held) + 1):
+            page.keyboard.press("Tab")
+            reached.append(
+                page.evaluate("document.activeElement.id || document.activeElement.className")
+            )
+        assert set(held) <= set(reached), reached
+        who.no_sideways_scroll()
+        page.focus(".bar-menu .lang")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("header.bar:not(.menu-open)")
+        assert page.evaluate("document.activeElement.id") == "menu-toggle"
+        assert page.evaluate(HEADER_ROW)["height"] <= bar["row"] + 1
+    page.set_viewport_size({"width": 390, "height": 844})
+    bar = page.evaluate(HEADER_ROW)
+    assert "menu-toggle" not in bar["shown"], bar
+    assert set(held) - {"menu-lobby"} <= set(bar["shown"]) and "brand" in bar["shown"], bar

@@ -28,6 +28,7 @@ const S = {
   quiet: localStorage.getItem("bodoge.quiet") === "1",
   chatLimits: null, // the server's chat limits (GET /api/games)
   confirmLeave: false, // the question "leave your seat?" is on show
+  menuOpen: false, // the narrow header's menu is shown
   leaving: false, // a leave was sent: the seat's socket, closed by the server, is not reopened
   offline: false, // the connection is lost, for longer than a reconnect takes: the banner is on show
 };
@@ -1062,11 +1063,12 @@ addEventListener("pointerdown", () => { keyboard = false; }, true);
 let intent = null; // {ready, target}: where the focus goes once the answer to an action is drawn
 let wanted = null; // the keys of a control gone for a moment, whose place a fallback holds
 
-// Escape backs out of the question "leave your seat?", else of a move being built (in a text
-// field Escape is the field's).
+// Escape backs out of the question "leave your seat?", else closes the header's menu (from
+// within the header), else backs out of a move being built (in a text field Escape is the field's).
 addEventListener("keydown", (e) => {
-  if (e.key !== "Escape" || e.defaultPrevented || e.target.closest?.("input, textarea, select")) return;
+  if (e.key !== "Escape" || e.defaultPrevented || e.target.closest?.("input:not([type=checkbox]), textarea, select")) return;
   if (S.confirmLeave) stay();
+  else if (S.menuOpen && e.target.closest?.("header.bar")) showMenu(false);
   else if (S.building || S.asking) cancel();
   else return;
   e.preventDefault();
@@ -1268,23 +1270,37 @@ function updateLog() {
 function header() {
   const rm = S.summary?.game === "ruler-of-mana";
   const playing = S.frame && !S.frame.view.is_over && S.frame.seat !== null && S.frame.seat !== undefined;
-  return el("header", { class: "bar" },
+  // On a narrow phone the header is one row: the game, the rules, the hint and a menu button;
+  // the rest behind the button, the brand's way to the lobby too (style.css: on anything wider
+  // the menu's controls stand in the row as ever, the menu's own lobby link left out).
+  return el("header", { class: S.menuOpen ? "bar room-bar menu-open" : "bar room-bar" },
     el("a", { class: "brand", href: "/" }, "bodoge"),
     el("span", { class: "title" }, gameTitle(S.summary?.game), " ", el("span", { class: "muted" }, `#${room}`)),
     el("a", { class: "rules-link", href: `/rules/${S.summary?.game}?lang=${lang}`, target: "_blank", rel: "noopener" }, t("web.rules.link")),
     playing ? el("button", { type: "button", id: "hint", onclick: askHint, disabled: !legal().length || S.offline }, t("web.hint")) : null,
-    playing && rm ? el("label", { class: "quiet" }, el("input", { type: "checkbox", id: "quiet", checked: S.quiet, disabled: S.offline,
-      onchange: (e) => setQuiet(e.target.checked) }), t("web.quiet")) : null,
-    // leaving a game begun (before the start, the seat's own row offers it)
-    seated() && S.summary.status !== "open" ? el("button", { type: "button", class: "leave", id: "leave", onclick: askLeave,
-      "aria-expanded": S.confirmLeave ? "true" : "false" }, t(S.summary.status === "running" ? "web.leave.game" : "web.room.leave_seat")) : null,
-    earlierReplayButton(),
-    langSwitch(async () => {
-      describeLog().then(draw);
-      await loadFaces(true);
-      chat.refresh();
-      draw();
-    }));
+    el("button", { type: "button", class: "menu-toggle", id: "menu-toggle", "aria-label": t("web.menu"), "aria-controls": "bar-menu",
+      "aria-expanded": S.menuOpen ? "true" : "false", onclick: () => showMenu(!S.menuOpen) }, el("span", { class: "menu-icon", "aria-hidden": "true" })),
+    el("div", { class: "bar-menu", id: "bar-menu", role: "group", "aria-label": t("web.menu") },
+      el("a", { class: "menu-lobby", href: "/" }, t("web.result.lobby")),
+      playing && rm ? el("label", { class: "quiet" }, el("input", { type: "checkbox", id: "quiet", checked: S.quiet, disabled: S.offline,
+        onchange: (e) => setQuiet(e.target.checked) }), t("web.quiet")) : null,
+      // leaving a game begun (before the start, the seat's own row offers it)
+      seated() && S.summary.status !== "open" ? el("button", { type: "button", class: "leave", id: "leave", onclick: askLeave,
+        "aria-expanded": S.confirmLeave ? "true" : "false" }, t(S.summary.status === "running" ? "web.leave.game" : "web.room.leave_seat")) : null,
+      earlierReplayButton(),
+      langSwitch(async () => {
+        describeLog().then(draw);
+        await loadFaces(true);
+        chat.refresh();
+        draw();
+      })));
+}
+
+// The narrow header's menu shown or hidden; hidden, the focus goes back to its button.
+function showMenu(open) {
+  S.menuOpen = open;
+  if (!open) intent = { ready: () => true, target: () => document.getElementById("menu-toggle") };
+  draw();
 }
 
 // A step in words: a card or option by its name, else the catalogue's `web.<game>.step.<kind>`.
