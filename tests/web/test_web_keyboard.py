@@ -1,10 +1,10 @@
 """The table by keyboard alone and for a screen reader, in a real browser: each game played with
 Tab, Shift+Tab, Enter and Escape in a few presses a decision, the focus never dropped to the
 page's start; a focused mission ringed unlike an unfocused one and never left under the move bar;
-Escape backing out of a move and out of the question "leave your seat?"; the status line, the log
-and the chat kept as the same live nodes (a screen reader reads out only changes to a live region
-already in the page); no motion for a reader who asks for less; a long mission name wrapped, not
-cut off, on a small phone.
+Escape backing out of a move and out of the question "leave your seat?"; the status line, the log,
+the chat and the move bar's progress line kept as the same live nodes (a screen reader reads out
+only changes to a live region already in the page); no motion for a reader who asks for less; a
+long mission name wrapped, not cut off, on a small phone.
 
 The keyboard player here follows the hint, as a person new to a game would: Hint, then what it
 highlights, then Confirm, each reached by the fewer of Tabs or Shift+Tabs.
@@ -324,3 +324,45 @@ def test_a_long_mission_name_wraps_on_a_small_phone(scenario: str, person: Any) 
     assert who.page.evaluate(MISSION_SPILL) == []
     who.no_sideways_scroll()
     who.shot("missions")  # the page, not the missions' node: a frame may draw it anew meanwhile
+
+
+# The move bar's progress line, marked, and whether it was ever taken out of the page.
+NEEDS_JS = """() => {
+    window.needs = document.querySelector('.moves [role=status]');
+    window.needsOut = false;
+    new MutationObserver((changes) => changes.forEach((c) => c.removedNodes.forEach((n) => {
+        if (n === window.needs || n.contains(window.needs)) window.needsOut = true;
+    }))).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def test_the_move_bars_progress_line_is_one_live_region_changed_in_place(
+    scenario: str, person: Any
+) -> None:
+    """Codebreaker (a run of 5) built card by card: the move bar's progress line is a polite
+    live region already in the page before the move begins (empty), the same node through every
+    card picked, its words changed in place ("not complete yet" to the fifth, then "complete"),
+    and still there, empty, once the move is backed out; never taken out and put back (the line
+    was drawn anew on every pick, and a screen reader read none of its changes)."""
+    who = person("progress", "en")
+    page = who.page
+    page.goto(scenario)
+    page.wait_for_selector(".mission[data-step='complete M2-08']")
+    page.evaluate(NEEDS_JS)
+    assert page.evaluate("window.needs?.getAttribute('aria-live')") == "polite"
+    assert page.evaluate("window.needs.isConnected && window.needs.textContent") == ""
+    page.click(".mission[data-step='complete M2-08']")
+    page.wait_for_selector(".building")
+    said = [page.evaluate("window.needs.textContent")]
+    for n, card in enumerate(["I-R1a", "I-B2a", "I-G3a", "I-Y4a", "I-P5a"], 1):
+        page.click(f".mine .hand [data-card='{card}']")
+        page.wait_for_function(f"document.querySelectorAll('.building .chip').length === {n}")
+        assert page.evaluate("window.needs === document.querySelector('.building .needs')"), n
+        said.append(page.evaluate("window.needs.textContent"))
+    who.shot("progress-complete")
+    assert said[:5] == ["Not complete yet: add the highlighted cards"] * 5, said
+    assert said[5] == "Complete: confirm to play it", said
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".building", state="detached")
+    assert page.evaluate("window.needs.isConnected && window.needs.textContent") == ""
+    assert page.evaluate("window.needsOut") is False

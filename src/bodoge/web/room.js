@@ -574,28 +574,48 @@ function unhold(held) {
   S.asking = held.begin(b.chosen[0]);
 }
 
+// The move being built, drawn into the bar kept in the page (kept.bar). Its progress line
+// (kept.needs) is a live region that stays there, between moves too (hidden but for a screen
+// reader), and is changed in place, only where it says something new: a screen reader reads out
+// the changes of a live region already in the page, not a new one's.
 function buildingBar(describe, table) {
   const b = S.building;
-  if (!b) return null;
+  const bar = kept.bar;
+  sayAnew(kept.needs, progress(b), !b ? "needs" : b.complete ? "needs ready" : `needs${b.needs ? " must" : ""}`);
+  if (!b) {
+    bar.className = "move-idle sr-only";
+    for (const name of ["role", "aria-label", "tabindex"]) bar.removeAttribute(name);
+    setChildren(bar, [kept.needs]);
+    return bar;
+  }
   const whole = [b.what, ...b.chosen].join(" ");
   // a step that holds the move's first item: that item is shown among the chosen ones
   const held = table.held?.(b.what) || null;
   const chip = (c, onclick) => el("button", {
     type: "button", class: "chip", "aria-label": t("web.move.remove", { item: describe(c) }), onclick }, describe(c), " ×");
   const items = [...(held ? [chip(held.item, () => unhold(held))] : []), ...b.chosen.map((c) => chip(c, () => toggle(c, false)))];
-  return el("div", { class: "building", role: "group", "aria-label": t("web.move.building"), tabindex: "-1" },
+  bar.className = "building";
+  bar.setAttribute("role", "group");
+  bar.setAttribute("aria-label", t("web.move.building"));
+  bar.setAttribute("tabindex", "-1");
+  setChildren(bar, [
     el("div", { class: "what" }, held ? held.title : describe(b.what)),
     el("div", { class: "chosen-items" }, items.length ? items : el("span", { class: "muted" }, t("web.move.none_yet"))),
-    // what is still missing, not how many items could be added: the wilds the move cannot do
-    // without (the server's words), else a plain "not complete yet"
-    b.complete ? el("div", { class: "needs ready" }, t("web.move.ready"))
-      : el("div", { class: `needs${b.needs ? " must" : ""}`, role: "status" },
-        b.needs ? el("strong", { class: "must-line" }, b.needs) : t("web.move.pick_more")),
+    kept.needs,
     el("div", { class: "buttons" },
       el("button", b.complete ? { type: "button", class: "primary confirm", "data-step": whole,
         "aria-disabled": S.offline ? "true" : undefined, onclick: () => act(whole) }
         : { type: "button", class: "primary confirm", disabled: true }, t("web.move.confirm")),
-      el("button", { type: "button", class: "cancel", onclick: cancel }, t("web.move.cancel"))));
+      el("button", { type: "button", class: "cancel", onclick: cancel }, t("web.move.cancel")))]);
+  return bar;
+}
+
+// What the move being built still misses, in a node: the wilds it cannot do without (the
+// server's words), else a plain "not complete yet"; or that it is ready. Nothing between moves.
+function progress(b) {
+  if (!b) return el("div");
+  if (b.complete) return el("div", {}, t("web.move.ready"));
+  return el("div", {}, b.needs ? el("strong", { class: "must-line" }, b.needs) : t("web.move.pick_more"));
 }
 
 // --------------------------------------------------------------------------- the seats
@@ -1094,6 +1114,8 @@ function focusKeys(node) {
   return [{ sel, nth: [...document.querySelectorAll(sel)].indexOf(node) }];
 }
 
+// What the focus can rest on (the move bar kept between moves cannot: it is no control then).
+const TAKES_FOCUS = "a[href], button, input, select, textarea, [tabindex]";
 const focusable = (node) => Boolean(node?.isConnected && !node.disabled && node.getClientRects().length);
 
 function found(keys) {
@@ -1143,7 +1165,7 @@ function placeFocus(before) {
   if (back) {
     wanted = null;
     focusOn(back);
-  } else if (node?.isConnected) { // a node kept (the chat's, the status line): moved, it lost the focus
+  } else if (node?.isConnected && node.matches(TAKES_FOCUS)) { // a node kept (the chat's, the status line): moved, it lost the focus
     if (document.activeElement !== node) focusOn(node, selection);
   } else {
     const again = found(keys) || fallback();
@@ -1212,6 +1234,8 @@ const kept = {
   board: el("div", { class: "board" }),
   status: el("div", { role: "status", tabindex: "-1" }), // also where the focus rests between decisions
   moves: el("div", { class: "moves" }),
+  bar: el("div"), // the move being built (buildingBar)
+  needs: el("div", { role: "status", "aria-live": "polite" }), // the move's progress line in the bar
   side: el("aside", { class: "side" }),
   logTitle: el("h2"),
   log: el("ol"),
@@ -1238,8 +1262,15 @@ function setChildren(parent, children) {
 function takeStatus(drawn) {
   const fresh = drawn.querySelector(".status");
   fresh?.remove();
-  kept.status.className = fresh?.className || "status";
-  if (fresh && kept.status.innerHTML !== fresh.innerHTML) kept.status.replaceChildren(...fresh.childNodes);
+  if (fresh) sayAnew(kept.status, fresh, fresh.className || "status");
+  else kept.status.className = "status";
+}
+
+// A kept live region given `fresh`'s words (and the class `className`): its children replaced
+// only where they differ, so that a screen reader reads out what is new and nothing else.
+function sayAnew(node, fresh, className) {
+  node.className = className;
+  if (node.innerHTML !== fresh.innerHTML) node.replaceChildren(...fresh.childNodes);
 }
 
 // The log's lines: new ones are added to the list on show (a screen reader reads them out); other
