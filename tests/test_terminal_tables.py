@@ -33,9 +33,11 @@ _UNWRAPPED = 2000  # columns: no table or line of a screen wraps
 
 
 @cache
-def _positions(name: str, players: int, variant: str | None) -> tuple[bodoge.Game, list[State]]:
-    """A game of heuristic bots (random ones take thousands of turns in Extreme Mission): four
-    of seat 0's decisions, from the first to the last, and the game over."""
+def _positions(
+    name: str, players: int, variant: str | None, decisions: int = 4
+) -> tuple[bodoge.Game, list[State]]:
+    """A game of heuristic bots (random ones take thousands of turns in Extreme Mission):
+    ``decisions`` of seat 0's decisions and its last, and the game over."""
     game = bodoge.make(name, players=players, **({"variant": variant} if variant else {}))
     agents = [make_agent("heuristic", game, s, random.Random(s)) for s in range(players)]
     state = game.new_state(2)
@@ -45,7 +47,7 @@ def _positions(name: str, players: int, variant: str | None) -> tuple[bodoge.Gam
         if decision.seat == 0:
             seat_0.append(state.clone())
         state.apply(agents[decision.seat].act(decision))
-    picked = [seat_0[len(seat_0) * i // 4] for i in range(4)] + [seat_0[-1]]
+    picked = [seat_0[len(seat_0) * i // decisions] for i in range(decisions)] + [seat_0[-1]]
     return game, [*picked, state]
 
 

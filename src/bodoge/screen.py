@@ -34,17 +34,42 @@ _CLOSING = "、。，．・：；！？）」』】〕ー…"  # never at a line
 _WORD = re.compile(rf"(?:^\s+)?[{_OPENING}]*(?:[^\s{_WIDE}]+|[{_WIDE}])[{_CLOSING}]*\s*")
 
 
-def words(said: str) -> list[str]:
+def words(said: str, keep: Iterable[str] = ()) -> list[str]:
     """The pieces a sentence may break between: its words with the spaces after them, and in
     Japanese each character, a run of Latin letters, digits and signs (a code, a rule id, a
-    number) staying whole, and no line starting with a closing mark nor ending with an opening one.
+    number) staying whole, and no line starting with a closing mark nor ending with an opening one;
+    nor any line breaking inside one of ``keep`` (the names of cards, which Rich's spans cannot
+    keep whole: a span holds a style, and its text wraps as the rest).
 
     >>> words("did not (EM-5.3)")
     ['did ', 'not ', '(EM-5.3)']
     >>> words("少ない（1対2、EM-5.4）")
     ['少', 'な', 'い', '（1', '対', '2、', 'EM-5.4）']
+    >>> words("竜巻（S31）と竜巻を引いた", keep=["竜巻", "竜巻（S31）"])
+    ['竜巻（S31）', 'と', '竜巻', 'を', '引', 'い', 'た']
+    >>> words("drew Water mana, then", keep=["Water mana"])
+    ['drew ', 'Water mana, ', 'then']
     """
-    return _WORD.findall(said)
+    inside = _inside(said, keep)
+    pieces: list[str] = []
+    for found in _WORD.finditer(said):
+        if pieces and found.start() in inside:
+            pieces[-1] += found.group()
+        else:
+            pieces.append(found.group())
+    return pieces
+
+
+def _inside(said: str, keep: Iterable[str]) -> set[int]:
+    """The places in ``said`` inside one of ``keep`` (not at its ends), the longest first where
+    one holds another (``竜巻（S31）``, ``竜巻``)."""
+    found = sorted({name for name in keep if name and name in said}, key=len, reverse=True)
+    if not found:
+        return set()
+    places: set[int] = set()
+    for name in re.finditer("|".join(map(re.escape, found)), said):
+        places.update(range(name.start() + 1, name.end()))
+    return places
 
 
 class Pieces:
@@ -58,8 +83,9 @@ class Pieces:
         self.style = style
 
     @classmethod
-    def sentence(cls, said: str, style: StyleType = "") -> Pieces:
-        return cls(words(said), style)
+    def sentence(cls, said: str, style: StyleType = "", keep: Iterable[str] = ()) -> Pieces:
+        """A sentence, which breaks between its :func:`words`, never inside one of ``keep``."""
+        return cls(words(said, keep), style)
 
     @classmethod
     def name(cls, said: str, style: StyleType = "") -> Pieces:

@@ -5,11 +5,11 @@ page downloads): the game, players, variant, setup, seed and history, and where 
 them its card file (``cards``) and who sat where (``seats``). It is checked whole before anything
 is shown: a step that cannot be played where it stands makes the file broken (one line).
 
-Each position is shown as the terminal's play shows a view (:func:`render_view`), from one
-seat's view or a spectator's: the step that led there (who made it, in words), what it made
-happen, the table, and at the end the result. On a terminal Enter or ``n`` steps forward, ``p``
-back, a number goes to that step and ``q`` quits; anything else (a pipe) prints every step's
-line, what it made happen, then the end.
+Each position is shown as the terminal's play shows a view (:func:`render_view`, its tables
+whole: :func:`print_whole`), from one seat's view or a spectator's: the step that led there (who
+made it, in words), what it made happen, the table, and at the end the result. On a terminal
+Enter or ``n`` steps forward, ``p`` back, a number goes to that step and ``q`` quits; anything
+else (a pipe) prints every step's line, what it made happen, then the end.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from bodoge.core.game import Game
 from bodoge.core.registry import make
 from bodoge.core.state import State
 from bodoge.play.terminal import GameWords, ReadLine, render_result, render_view
+from bodoge.screen import print_whole
 
 __all__ = ["GameRecord", "RecordError", "TerminalReplay", "load_record"]
 
@@ -203,8 +204,9 @@ class TerminalReplay:
 
     # ----------------------------------------------------------------- showing
     def _say(self, line: str) -> None:
-        """One line: on a terminal wrapped between words, into a pipe kept whole."""
-        self.console.print(Text(line), soft_wrap=not self.console.is_terminal)
+        """One line: on a terminal wrapped between words (a Japanese one between characters, but
+        never inside a card's name, a code, a rule id or a number), into a pipe kept whole."""
+        self.console.print(self.words.sentence(line), soft_wrap=not self.console.is_terminal)
 
     def _events(self, lines: Sequence[str]) -> None:
         for line in lines:
@@ -221,7 +223,7 @@ class TerminalReplay:
         self.console.print(Rule(Text(self._title())))
         self._say(self.line(k))
         self._events(events)
-        self.console.print(render_view(self.words, self.state.view(self.seat)))
+        print_whole(self.console, render_view(self.words, self.state.view(self.seat)).renderables)
         self._end()
 
     def _end(self) -> None:
@@ -232,7 +234,7 @@ class TerminalReplay:
             self.names[s] or str(self.record.seats[s].get("bot") or "")
             for s in range(self.record.game.players)
         ]
-        self.console.print(render_result(w, self.state.result(), who, []))
+        print_whole(self.console, render_result(w, self.state.result(), who, []).renderables)
 
     def print_all(self) -> None:
         """Every step's line and what it made happen, then the table at the end and the
@@ -243,7 +245,7 @@ class TerminalReplay:
             self._say(self.line(k))
             self._events(events)
         self.console.print(Rule(Text(self.words.t("play.over"))))
-        self.console.print(render_view(self.words, self.state.view(self.seat)))
+        print_whole(self.console, render_view(self.words, self.state.view(self.seat)).renderables)
         self._end()
 
     def run(self) -> None:

@@ -19,8 +19,9 @@ put its own words in through optional functions of its package, its ``events`` m
 for ``Seat 2``), ``describe_card(cards, card_id, lang, detail=False)``
 (``cards`` is the game's ``cards`` attribute, or None), ``describe_help(lang)`` (examples of
 its whole actions, for ``help``) and ``describe_pending(cards, pending, you, lang)`` (what is
-being resolved, the view's ``pending``, for seat ``you``) and ``card_code(cards, card_id)`` (the
-code a person types for a card of the hand: ``R3``, ``W1``).
+being resolved, the view's ``pending``, for seat ``you``), ``card_code(cards, card_id)`` (the
+code a person types for a card of the hand: ``R3``, ``W1``) and ``card_names(cards, lang)`` (the
+names a line of running text never breaks inside: ``竜巻（S31）``, ``Water mana``).
 """
 
 from __future__ import annotations
@@ -92,9 +93,17 @@ class GameWords:
         self._pending_hook: PendingHook | None = game_hook(game, "describe_pending")
         self._code_hook: CodeHook | None = game_hook(game, "card_code")
         self._turn_hook: Callable[[int, str], str] | None = game_hook(game, "describe_turn")
+        names_hook: Callable[[Any, str], list[str]] | None = game_hook(game, "card_names")
+        self.names = tuple(names_hook(self.cards, lang)) if names_hook is not None else ()
 
     def t(self, key: str, **values: Any) -> str:
         return text(key, self.lang, **values)
+
+    def sentence(self, said: str) -> Pieces:
+        """Running text (a log line, a step, a prompt's explanation): on a terminal it breaks
+        between words, a Japanese one between characters, but never inside a card's name, a
+        code, a rule id or a number (:func:`screen.words`)."""
+        return Pieces.sentence(said, keep=self.names)
 
     def maybe(self, key: str, **values: Any) -> str | None:
         """The text of ``key``, or None when the catalogue has no such key."""
@@ -177,7 +186,7 @@ class GameWords:
         in the game's own words where it gives some (``describe_pending``: labels for a player,
         not the view's bookkeeping, a sentence), else as :meth:`pieces` puts any field."""
         if field == "pending" and isinstance(value, Mapping) and self._pending_hook is not None:
-            return screen.words(self._pending_hook(self.cards, value, you, self.lang))
+            return screen.words(self._pending_hook(self.cards, value, you, self.lang), self.names)
         return self.pieces(field, value)
 
     def event(self, event: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
@@ -310,7 +319,7 @@ def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) 
             table.add_column(escape(words.maybe(f"play.view_values.{k}") or ""))
             for key, value in view[k].items():
                 described = words.card(str(key), detail=True) or str(key)
-                table.add_row(Pieces.sentence(described), Pieces(words.pieces(k, value)))
+                table.add_row(words.sentence(described), Pieces(words.pieces(k, value)))
             parts.append(table)
     shown = [k for k in facts if view[k] is not None]
     if brief:
@@ -335,7 +344,7 @@ def render_steps(
         needs = words.needs(state, action.notation, []) if state is not None else None
         if needs:
             described = f"{described} — {needs}"
-        table.add_row(str(number), Text(str(action)), Pieces.sentence(described))
+        table.add_row(str(number), Text(str(action)), words.sentence(described))
     return Group(Text(words.t("play.steps")), table)
 
 
@@ -356,36 +365,36 @@ def render_building(
 
     picked = words.join([named(item) for item in chosen]) if chosen else words.t("play.build.none")
     lines: list[RenderableType] = [
-        Pieces.sentence(words.t("play.build.what", what=name(what))),
-        Pieces.sentence(words.t("play.build.chosen", items=picked)),
+        words.sentence(words.t("play.build.what", what=name(what))),
+        words.sentence(words.t("play.build.chosen", items=picked)),
     ]
     options = build_options(now)
     confirm = options[:1] if now.complete else []
     if confirm:
-        lines.append(_numbered([(1, _CONFIRM, words.t("play.build.do_it"))]))
+        lines.append(_numbered(words, [(1, _CONFIRM, words.t("play.build.do_it"))]))
     if now.addable:
-        lines.append(Pieces.sentence(words.t("play.build.addable")))
+        lines.append(words.sentence(words.t("play.build.addable")))
         start = len(confirm) + 1
         lines.append(
-            _numbered([(n, item, name(item)) for n, item in enumerate(now.addable, start)])
+            _numbered(words, [(n, item, name(item)) for n, item in enumerate(now.addable, start)])
         )
     if needs:
-        lines.append(Pieces.sentence(needs))
+        lines.append(words.sentence(needs))
     if now.complete:
         key = "play.build.complete_more" if now.addable else "play.build.complete"
     else:
         key = "play.build.incomplete"
-    lines.append(Pieces.sentence(words.t(key)))
+    lines.append(words.sentence(words.t(key)))
     return Group(*lines)
 
 
-def _numbered(rows: Sequence[tuple[int, str, str]]) -> Table:
+def _numbered(words: GameWords, rows: Sequence[tuple[int, str, str]]) -> Table:
     table = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
     table.add_column(justify="right")
     table.add_column(no_wrap=True)
     table.add_column()
     for number, item, words_of in rows:
-        said = Pieces.sentence(words_of if words_of != item else "")
+        said = words.sentence(words_of if words_of != item else "")
         table.add_row(str(number), Text(item), said)
     return table
 
@@ -416,18 +425,18 @@ def render_result(
             who = words.t("play.winner_tag", seat=who)
         score = f"{result.scores[seat]:g}"
         why = result.decided_by[seat].text(words.lang) if result.decided_by else None
-        said = [Pieces.sentence(why)] if why is not None else []
+        said = [words.sentence(why)] if why is not None else []
         table.add_row(str(result.ranks[seat]), Pieces.name(who), score, *said)
     lines: list[RenderableType] = [table]
     if result.truncated:
-        lines.append(Pieces.sentence(words.t("play.truncated")))
+        lines.append(words.sentence(words.t("play.truncated")))
     if result.winners:
         winners = words.join([words.seat(s, you) for s in result.winners])
-        lines.append(Pieces.sentence(words.t("play.winners", seats=winners)))
+        lines.append(words.sentence(words.t("play.winners", seats=winners)))
         if you is not None and you in result.winners:
-            lines.append(Pieces.sentence(words.t("play.you_win")))
+            lines.append(words.sentence(words.t("play.you_win")))
     else:
-        lines.append(Pieces.sentence(words.t("play.no_winner")))
+        lines.append(words.sentence(words.t("play.no_winner")))
     return Group(*lines)
 
 
@@ -522,12 +531,12 @@ class TerminalPlay:
             return self._run()
         except KeyboardInterrupt:
             self.console.line()  # Ctrl-C leaves the prompt's line open
-            self.console.print(Text(self.words.t("play.quit")))
+            self._say(self.words.t("play.quit"))
             raise
 
     def _run(self) -> Result | None:
         w = self.words
-        self.console.print(Text(w.t("play.welcome", game=w.title(), players=self.game.players)))
+        self._say(w.t("play.welcome", game=w.title(), players=self.game.players))
         if self.cards_file is not None:
             # one line, the terminal wrapping it: a path broken by a newline would not copy whole
             self.console.print(Text(w.t("play.cards_used", file=self.cards_file)), soft_wrap=True)
@@ -539,7 +548,7 @@ class TerminalPlay:
                 continue
             steps = self.ask(state, seat)
             if steps is None:
-                self.console.print(Text(w.t("play.quit")))
+                self._say(w.t("play.quit"))
                 return None
             for step in steps:
                 state.apply(step)
@@ -566,7 +575,7 @@ class TerminalPlay:
             handing_over = self.last_human is not None
             if handing_over:
                 self._clear()
-            self.console.print(Text(w.t("play.pass_terminal", seat=seat)))
+            self._say(w.t("play.pass_terminal", seat=seat))
             if self._read("") is None:
                 return None
             if handing_over:
@@ -655,7 +664,7 @@ class TerminalPlay:
                 self._say(w.t("play.build.help"))
                 continue
             if word in _CANCEL or (word in _BACK and not chosen):
-                self.console.print(Text(w.t("play.build.cancelled", what=what)))
+                self._say(w.t("play.build.cancelled", what=what))
                 return _CANCELLED
             if word in _BACK:
                 chosen.pop()
@@ -736,9 +745,9 @@ class TerminalPlay:
 
     def _say(self, line: str) -> None:
         """A long line: on a terminal it wraps between words, a Japanese one between characters
-        but never inside a code (the terminal would cut it anywhere); into a pipe or a file it
-        stays one line, for whatever reads it."""
-        self.console.print(Pieces.sentence(line), soft_wrap=not self.console.is_terminal)
+        but never inside a card's name, a code, a rule id or a number (the terminal would cut it
+        anywhere); into a pipe or a file it stays one line, for whatever reads it."""
+        self.console.print(self.words.sentence(line), soft_wrap=not self.console.is_terminal)
 
     def _error(self, message: str) -> None:
         one_line = " ".join(message.split())
@@ -754,7 +763,7 @@ class TerminalPlay:
 
     def _print_events(self, events: Sequence[str]) -> None:
         if events:
-            self.console.print(Text(self.words.t("play.since")))
+            self._say(self.words.t("play.since"))
             for line in events:
                 self._say(f"  • {line}")
 
@@ -791,4 +800,4 @@ class TerminalPlay:
         result = render_result(w, state.result(), self.seats, self.humans)
         print_whole(self.console, result.renderables)
         # the seed reveals the deck and every hand: shown only now the game is over
-        self.console.print(Text(w.t("play.replay", seed=self.seed)))
+        self._say(w.t("play.replay", seed=self.seed))

@@ -24,6 +24,17 @@ def card_code(cards: CardSet, card_id: str) -> str | None:
         return None
 
 
+def card_names(cards: CardSet, lang: str) -> list[str]:
+    """The names of the cards as the words put them, bare and with an id (``red 7``,
+    ``Hacker``, ``Codebreaker``, ``Codebreaker (M2-08)``): the terminal's running text breaks
+    inside none of them."""
+    names = [card_words(cards, type_, lang) for type_ in {c.type for c in cards.info_cards}]
+    names += [k.name(lang) for k in cards.collaborator_kinds]
+    for m in cards.missions:
+        names += [m.name(lang), text("em.event.mission", lang, name=m.name(lang), id=m.id)]
+    return names
+
+
 def group_words(cards: CardSet, group: Group, lang: str) -> str:
     """One group of the condition language in words: ``run(3)`` -> ``a run of 3``."""
     colour = ""

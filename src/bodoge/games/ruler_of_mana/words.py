@@ -28,6 +28,13 @@ def card_code(cards: CardSet, card_id: str) -> str | None:
     return cards.code_of(card_id) if card_id in cards.by_id else None
 
 
+def card_names(cards: CardSet, lang: str) -> list[str]:
+    """The names of the cards, bare and with their codes (``Fire mana``, ``Rock Blast``,
+    ``Rock Blast (S19)``): the terminal's running text breaks inside none of them."""
+    names = [face.name(lang) for face in cards.by_code.values()]
+    return names + [code_words(cards, code, lang) for code in cards.by_code]
+
+
 def describe_turn(turn: int, lang: str) -> str:
     """A turn's number as the rules say it, ターン in Japanese (the shared 手番 is Extreme
     Mission's word): the terminal's header.
