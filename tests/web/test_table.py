@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from web_helpers import PHONE, Watched, rule_links
+from web_helpers import PHONE, Watched, in_header, rule_links
 
 from bodoge.core.i18n import text
 
@@ -196,7 +196,8 @@ def test_ruler_of_mana_on_a_phone_in_japanese_with_replay(server: str, person: A
     open_lobby(who, server, "さくら")
     assert "部屋" in who.page.inner_text("body")
     play_against_bots(who, "ruler-of-mana", 3)
-    who.page.check("#quiet")  # pass-only questions are answered by the server
+    who.page.check(in_header(who.page, "#quiet"))  # pass-only questions: the server answers
+    who.page.keyboard.press("Escape")  # the menu closed again
     who.no_sideways_scroll()
     who.shot("table")
     play_to_end(who)

@@ -15,13 +15,18 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import PHONE, Served
+from web_helpers import PHONE, Served, in_header
 
 from bodoge.core.i18n import text
 
 # What a browser logs of a server killed under it, as expected: a request in flight reset, the
-# reconnects refused while it is down, the words asked for aborted.
-KILLED = ("ERR_CONNECTION_REFUSED", "ERR_CONNECTION_RESET", "ERR_FAILED")
+# reconnects refused while it is down, the words asked for aborted, a response cut short.
+KILLED = (
+    "ERR_CONNECTION_REFUSED",
+    "ERR_CONNECTION_RESET",
+    "ERR_CONTENT_LENGTH_MISMATCH",
+    "ERR_FAILED",
+)
 
 
 def seat_link(server: Served) -> str:
@@ -124,8 +129,7 @@ def test_a_language_switch_with_no_server_keeps_the_language_and_says_why(
     who = person(f"switch-{lang}-{where.strip('/').replace('/', '-') or 'lobby'}", lang, PHONE)
     page = who.page
     page.goto(server + (spectated_room(server) if where == "room" else where))
-    button = page.locator(f".langs button[lang={other}]")
-    expect(button).to_be_visible()
+    button = page.locator(in_header(page, f".langs button[lang={other}]"))
     page.route(lambda url: "/api/messages" in url, lambda route: route.abort())
     with page.expect_event("requestfailed", lambda request: "/api/messages" in request.url):
         button.click()

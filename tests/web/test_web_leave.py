@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from test_table import open_lobby, play_to_end
-from web_helpers import PHONE, Watched
+from web_helpers import PHONE, Watched, in_header
 
 TOKEN = "localStorage.getItem(`bodoge.seat.${location.pathname.split('/')[2]}`)"
 
@@ -54,7 +54,7 @@ def test_leaving_a_running_game_makes_the_page_a_spectators(server: str, person:
     host.page.click("#start")
     guest.page.wait_for_selector(".mine .hand [data-card]")
     assert guest.page.evaluate("window.bodoge.frame.seat") == 1
-    guest.page.click("#leave")
+    guest.page.click(in_header(guest.page, "#leave"))
     question = guest.page.inner_text(".leave-confirm")
     assert "やさしいBot" in question, question  # says who plays the seat on
     guest.no_sideways_scroll()

@@ -117,10 +117,10 @@ def started(server: str, game: str) -> str:
 def test_a_narrow_phone_has_a_one_row_header_and_a_menu(
     server: str, person: Any, game: str, lang: str
 ) -> None:
-    """320 and 360 px upright: the header is one row (it took two to four: 120 to 178 px), the
+    """320, 360 and 390 px upright: the header is one row (it took two to four: 120 to 178 px), the
     game, the rules and the hint in it, and a menu button named for a screen reader; from the
     keyboard the menu opens, every control it holds is reached by Tab (the lobby, the quiet
-    seat, leaving, the languages), and Escape closes it, the focus back on its button. At 390 px
+    seat, leaving, the languages), and Escape closes it, the focus back on its button. At 600 px
     the header is as it was: no menu, everything in it."""
     who = person(f"narrow-{game}-{lang}", lang, viewport={"width": 320, "height": 640})
     page = who.page
@@ -130,7 +130,7 @@ def test_a_narrow_phone_has_a_one_row_header_and_a_menu(
     held = ["menu-lobby", "leave", "lang on", "lang"] + (
         ["quiet"] if game == "ruler-of-mana" else []
     )
-    for width in (320, 360):
+    for width in (320, 360, 390):
         page.set_viewport_size({"width": width, "height": 640})
         page.evaluate("window.scrollTo(0, 0)")
         bar = page.evaluate(HEADER_ROW)
@@ -161,7 +161,7 @@ def test_a_narrow_phone_has_a_one_row_header_and_a_menu(
         page.wait_for_selector("header.bar:not(.menu-open)")
         assert page.evaluate("document.activeElement.id") == "menu-toggle"
         assert page.evaluate(HEADER_ROW)["height"] <= bar["row"] + 1
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size({"width": 600, "height": 844})
     bar = page.evaluate(HEADER_ROW)
     assert "menu-toggle" not in bar["shown"], bar
     assert set(held) - {"menu-lobby"} <= set(bar["shown"]) and "brand" in bar["shown"], bar

@@ -196,3 +196,13 @@ def rule_links(page: Page, where: str) -> list[str]:
         assert rules_page.ok and f' id="{anchor}"' in rules_page.text(), f"no anchor {href}"
         ids.append(rule)
     return ids
+
+
+def in_header(page: Page, selector: str) -> str:
+    """``selector``, a control of the room's header, made reachable: on a phone held upright the
+    header keeps it behind its menu, which is opened first."""
+    page.wait_for_selector(f"{selector}, #menu-toggle", state="visible")
+    if not page.is_visible(selector) and page.is_visible("#menu-toggle"):
+        page.click("#menu-toggle")
+        page.wait_for_selector(selector, state="visible")
+    return selector
