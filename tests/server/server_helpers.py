@@ -25,6 +25,14 @@ def client(db_url: str, cards_dir: Path) -> Iterator[TestClient]:
         yield c
 
 
+def refused(r: Any, status: int) -> str:
+    """The one-line error of an answer that must be ``status``."""
+    assert r.status_code == status, r.text
+    message: str = r.json()["error"]
+    assert message and "\n" not in message
+    return message
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

@@ -9,10 +9,9 @@ import hashlib
 import os
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
-from server_helpers import bearer, client, new_room, play_to_the_end, receive, started_room
+from server_helpers import bearer, client, new_room, play_to_the_end, receive, refused, started_room
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -20,13 +19,6 @@ from bodoge.server.rooms import KEPT_DAYS
 
 SHIPPED = Path(__file__).parents[2] / "src/bodoge/games/ruler_of_mana/cards.toml"
 DAY = 86400.0
-
-
-def refused(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    message: str = r.json()["error"]
-    assert message and "\n" not in message
-    return message
 
 
 def closed_at_its_address(c: TestClient, room: str, token: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import json
 import logging
 import time
@@ -32,7 +33,14 @@ from bodoge.core.registry import game_class, games
 from bodoge.server import companion, pages, quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool
 from bodoge.server.companion import Companions
-from bodoge.server.limits import CHAT_LENGTH, CHAT_LINES, CHAT_SECONDS, MAX_FRAME
+from bodoge.server.limits import (
+    CHAT_LENGTH,
+    CHAT_LINES,
+    CHAT_SECONDS,
+    MADE_PER_MINUTE,
+    MAX_FRAME,
+    address_of,
+)
 from bodoge.server.rooms import Connection, Room, RoomError, Rooms, engine_text, game_number
 from bodoge.server.storage import Storage
 
@@ -40,10 +48,17 @@ __all__ = ["MAX_BODY", "create_app"]
 
 log = logging.getLogger("bodoge.server")
 
+HEALTH_SECONDS = 5.0
+"""How long ``GET /health`` waits for the database before it says it does not answer."""
+STATUSES = ("open", "running", "over")
+"""The rooms held in memory, by status (a closed one is not)."""
+ROOMS_LISTED = 100
+"""The most rooms ``GET /api/rooms`` lists: the newest."""
 MAX_BODY = 256 * 1024
 """The largest HTTP body accepted (a room with an uploaded card file), in bytes."""
 SWEEP_SECONDS = 3600.0
-"""How often rooms nobody touched for a week are looked for (and closed ones kept long enough)."""
+"""How often rooms nobody touched for a week (or nobody joined for a day) are looked for, and
+closed ones kept long enough."""
 
 
 def _lang(request: Request | WebSocket) -> str:
@@ -62,7 +77,10 @@ def _error(request: Request, exc: RoomError | BodogeError, status: int = 400) ->
         status = exc.status
     else:
         message = engine_text(exc, lang)
-    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
+    answer = JSONResponse({"error": " ".join(message.split())}, status_code=status)
+    if isinstance(exc, RoomError) and "seconds" in exc.fields:
+        answer.headers["Retry-After"] = str(exc.fields["seconds"])
+    return answer
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -155,7 +173,8 @@ async def create_room(request: Request, rooms: Rooms) -> Response:
     if cards_name is not None and not isinstance(cards_name, str):
         raise RoomError(400, "server.bad_field", field="cards_name")
     name = body.get("name", text("server.default_name", _lang(request)))
-    room, token = await rooms.create(game, players, variant, name, cards, cards_name)
+    address = address_of(request.client.host if request.client else None)
+    room, token = await rooms.create(game, players, variant, name, cards, cards_name, address)
     return JSONResponse(
         {"room": room.id, "seat": 0, "token": token, "url": f"/r/{room.id}#token={token}"},
         status_code=201,
@@ -163,9 +182,10 @@ async def create_room(request: Request, rooms: Rooms) -> Response:
 
 
 async def room_list(request: Request, rooms: Rooms) -> Response:
-    shown = [r.summary() for r in rooms.rooms.values() if r.status in ("open", "running")]
-    shown.sort(key=lambda s: -s["created"])
-    return JSONResponse({"rooms": shown})
+    """The :data:`ROOMS_LISTED` newest rooms open or running (a lobby shows no more)."""
+    listed = (r for r in rooms.rooms.values() if r.status in ("open", "running"))
+    newest = heapq.nlargest(ROOMS_LISTED, listed, key=lambda r: r.created)
+    return JSONResponse({"rooms": [r.summary() for r in newest]})
 
 
 async def room_summary(request: Request, rooms: Rooms) -> Response:
@@ -226,6 +246,32 @@ async def replay(request: Request, rooms: Rooms) -> Response:
     """A finished game's record: the latest, or ``?game=N``."""
     asked = game_number(request.query_params.get("game"))
     return JSONResponse(await rooms.replay(request.path_params["room"], asked))
+
+
+async def health(request: Request) -> Response:
+    """``GET /health``: 200 while the database answers (within :data:`HEALTH_SECONDS`), else
+    503; and how many rooms are open, running and over, companion rooms, and connections. Counts
+    only: nothing about any room or person."""
+    rooms: Rooms = request.app.state.rooms
+    companions: Companions = request.app.state.companions
+    try:
+        await asyncio.wait_for(rooms.db(rooms.storage.ping), HEALTH_SECONDS)
+        database = "ok"
+    except Exception as exc:  # whatever the driver raises: the answer is the same
+        log.warning("health: the database does not answer: %s", type(exc).__name__)
+        database = "unreachable"
+    held = list(rooms.rooms.values())
+    counts = {status: sum(1 for r in held if r.status == status) for status in STATUSES}
+    connections = sum(len(r.connections) for r in held)
+    connections += sum(len(r.connections) for r in companions.open.values())
+    found = {
+        "status": "ok" if database == "ok" else "failing",
+        "database": database,
+        "rooms": counts,
+        "companions": len(companions.open),
+        "connections": connections,
+    }
+    return JSONResponse(found, status_code=200 if database == "ok" else 503)
 
 
 async def not_found(request: Request, rooms: Rooms) -> Response:
@@ -362,24 +408,29 @@ def create_app(
     bot_workers: str = "process",
     bot_count: int = 1,
     extra_routes: list[BaseRoute] | None = None,
+    room_limit: int = MADE_PER_MINUTE,
 ) -> Starlette:
     """The bodoge web app on the database ``db_url`` (``sqlite:///PATH`` or
     ``postgresql://…``). Uploaded card files are kept in ``cards_dir`` (default: beside an SQLite
     file, else the user's data folder). Bots think in ``bot_count`` worker processes
-    (``bot_workers="thread"``: threads). The database is opened when the app starts."""
+    (``bot_workers="thread"``: threads). One address makes at most ``room_limit`` rooms a minute
+    (0: no limit; ``Rooms.admit``). The database is opened when the app starts."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        rooms = Rooms(storage, BotPool(bot_workers, bot_count), cards_dir or _cards_dir(db_url))
+        pool = BotPool(bot_workers, bot_count)
+        rooms = Rooms(storage, pool, cards_dir or _cards_dir(db_url), room_limit=room_limit)
         app.state.rooms = rooms
         await rooms.load()
-        app.state.companions = Companions(rooms)
-        await app.state.companions.load()
+        companions = app.state.companions = Companions(rooms)
+        await companions.load()
+        await companions.forget_untouched()
         await rooms.close_untouched()
+        await rooms.close_unjoined()
         await rooms.forget_closed()
         await rooms.clean_cards()  # at start always: files of before any room was deleted too
-        sweeper = asyncio.create_task(_sweep(rooms))
+        sweeper = asyncio.create_task(_sweep(rooms, companions))
         try:
             yield
         finally:
@@ -390,6 +441,7 @@ def create_app(
     routes: list[BaseRoute] = [
         Route("/", _page("index.html")),
         Route("/r/{room}", _page("room.html")),
+        Route("/health", health),
         Route("/api/games", _api(list_games)),
         Route("/api/rooms", _api(create_room), methods=["POST"]),
         Route("/api/rooms", _api(room_list), methods=["GET"]),
@@ -419,11 +471,13 @@ def _cards_dir(db_url: str) -> Path:
     return data_dir() / "cards"
 
 
-async def _sweep(rooms: Rooms) -> None:
+async def _sweep(rooms: Rooms, companions: Companions) -> None:
     while True:
         await asyncio.sleep(SWEEP_SECONDS)
         try:
             await rooms.close_untouched()
+            await rooms.close_unjoined()
+            await companions.forget_untouched()
             if await rooms.forget_closed():
                 await rooms.clean_cards()
         except Exception:

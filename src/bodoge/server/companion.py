@@ -68,8 +68,15 @@ from bodoge.games.extreme_mission.rules import LEVELS, MISSIONS_PER_LEVEL
 from bodoge.games.extreme_mission.words import condition_words
 from bodoge.games.ruler_of_mana import reckoning as rm
 from bodoge.server import wire
-from bodoge.server.limits import FrameLimit
-from bodoge.server.rooms import Connection, RoomError, Rooms, clean_name, engine_text
+from bodoge.server.limits import FrameLimit, address_of
+from bodoge.server.rooms import (
+    UNTOUCHED_DAYS,
+    Connection,
+    RoomError,
+    Rooms,
+    clean_name,
+    engine_text,
+)
 from bodoge.server.storage import ChangeRecord, CompanionRecord
 
 __all__ = ["GAMES", "Companions", "routes"]
@@ -86,6 +93,8 @@ MAX_AMOUNT = 999
 """The most life, shield or cards one change may count (a typo, not a rule, beyond it)."""
 LAID = len(LEVELS) * MISSIONS_PER_LEVEL
 """The missions a table lays (EM-1.1: three of each of the four levels), whatever the players."""
+KIND = "companions"
+"""What the limit on rooms made from one address counts companion rooms as (apart from games)."""
 NO_ROOM = 4404
 """The close code of a websocket to a room that does not exist (as the game rooms')."""
 
@@ -563,6 +572,18 @@ class Companions:
             except (BodogeError, RoomError, KeyError) as exc:
                 log.error("companion %s: cannot be restored: %s", record.room, exc)
 
+    async def forget_untouched(self) -> list[str]:
+        """Delete every companion room nobody changed for :data:`UNTOUCHED_DAYS` days, with its
+        log (a table of real cards that long gone has nothing to come back to)."""
+        before = self.clock() - UNTOUCHED_DAYS * 86400
+        gone = await self.rooms.db(self.storage.forget_companions, before)
+        for room_id in gone:
+            room = self.open.pop(room_id, None)
+            for conn in list(room.connections) if room is not None else []:
+                conn.close(1001)
+            log.info("companion %s: deleted, untouched for %d days", room_id, UNTOUCHED_DAYS)
+        return gone
+
     async def create(self, body: Mapping[str, Any], lang: str) -> Companion:
         game = body.get("game")
         if game not in GAMES:
@@ -678,12 +699,11 @@ async def create(request: Request) -> Response:
     lang = _lang(request)
     try:
         body = await _app()._body(request)
-        room = await _companions(request).create(body, lang)
-    except RoomError as exc:
-        message = exc.message or text(exc.key, lang, **exc.fields)
-        return JSONResponse({"error": message}, status_code=exc.status)
-    except BodogeError as exc:
-        return JSONResponse({"error": engine_text(exc, lang)}, status_code=400)
+        companions = _companions(request)
+        companions.rooms.admit(address_of(request.client.host if request.client else None), KIND)
+        room = await companions.create(body, lang)
+    except (RoomError, BodogeError) as exc:
+        return _app()._error(request, exc)  # type: ignore[no-any-return]
     return JSONResponse(
         {"room": room.id, "url": f"/companion/{room.game}/{room.id}"}, status_code=201
     )

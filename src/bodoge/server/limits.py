@@ -1,5 +1,6 @@
 """What one connection may send: frames of at most 64 KiB, at most 20 frames in any one second
-(a sliding window, pings included), and a few chat lines — the contract's limits.
+(a sliding window, pings included), and a few chat lines — the contract's limits; and how many
+rooms one address may make (:class:`MadeLimit`).
 
 >>> limit = FrameLimit()
 >>> [limit.check(10, now=0.01 * i) for i in range(21)][-2:]
@@ -10,9 +11,22 @@
 
 from __future__ import annotations
 
+import ipaddress
+import math
 from collections import deque
 
-__all__ = ["CHAT_LENGTH", "CHAT_LINES", "CHAT_SECONDS", "MAX_FRAME", "ChatLimit", "FrameLimit"]
+__all__ = [
+    "CHAT_LENGTH",
+    "CHAT_LINES",
+    "CHAT_SECONDS",
+    "MADE_PER_MINUTE",
+    "MAX_FRAME",
+    "UNSTARTED_ROOMS",
+    "ChatLimit",
+    "FrameLimit",
+    "MadeLimit",
+    "address_of",
+]
 
 MAX_FRAME = 64 * 1024
 """The largest frame a client may send, in bytes (a bigger one: an error frame, then 4408)."""
@@ -23,6 +37,13 @@ CHAT_LENGTH = 300
 CHAT_LINES = 5
 CHAT_SECONDS = 10.0
 """At most :data:`CHAT_LINES` chat lines from one connection in any :data:`CHAT_SECONDS`."""
+
+MADE_PER_MINUTE = 10
+"""Rooms (game rooms, and companion rooms apart) one address may make in any minute, unless
+told otherwise (``bodoge serve --room-limit``)."""
+UNSTARTED_ROOMS = 2
+"""Game rooms one address may hold that have not started (since the server started), for each
+room it may make a minute."""
 
 
 class SlidingWindow:
@@ -42,6 +63,13 @@ class SlidingWindow:
             times.popleft()
         times.append(now)
         return len(times) <= self.count
+
+    def wait(self, now: float) -> float:
+        """Seconds until another event fits in the window (0: it fits now); records nothing."""
+        times = self.times
+        while times and times[0] <= now - self.seconds:
+            times.popleft()
+        return 0.0 if len(times) < self.count else times[0] + self.seconds - now
 
 
 class FrameLimit:
@@ -85,3 +113,62 @@ class ChatLimit:
         if not self.window.allow(now):
             return "server.chat.too_fast"
         return None
+
+
+class MadeLimit:
+    """At most :data:`MADE_PER_MINUTE` rooms made from one address (:func:`address_of`) in any
+    minute; a refused try is not counted, so who waits the time said gets in.
+
+    >>> made = MadeLimit()
+    >>> [made.check("192.0.2.1", now=float(i)) for i in range(11)][-2:]
+    [0, 50]
+    >>> made.check("192.0.2.2", now=10.0), made.check("192.0.2.1", now=60.0)
+    (0, 0)
+    """
+
+    __slots__ = ("count", "seconds", "windows")
+
+    KEPT = 1024
+    """Addresses held before those with nothing in their window are let go."""
+
+    def __init__(self, count: int = MADE_PER_MINUTE, seconds: float = 60.0) -> None:
+        self.count = count
+        self.seconds = seconds
+        self.windows: dict[str, SlidingWindow] = {}
+
+    def check(self, address: str, now: float) -> int:
+        """Record a room made from ``address`` at ``now`` and give 0, or, when one more would be
+        too many, record nothing and give the whole seconds to wait."""
+        window = self.windows.get(address)
+        if window is None:
+            if len(self.windows) >= self.KEPT:
+                self._let_go(now)
+            window = self.windows[address] = SlidingWindow(self.count, self.seconds)
+        wait = window.wait(now)
+        if wait:
+            return max(1, math.ceil(wait))
+        window.allow(now)
+        return 0
+
+    def _let_go(self, now: float) -> None:
+        for address, window in list(self.windows.items()):
+            window.wait(now)  # drops the times gone out of the window
+            if not window.times:
+                del self.windows[address]
+
+
+def address_of(host: str | None) -> str:
+    """Who a limit counts: the client's address (uvicorn has put the proxy's forwarded one there
+    when the proxy is trusted, ``--forwarded-allow-ips``); an IPv6 address by its /64, the block
+    one home or server is given.
+
+    >>> address_of("203.0.113.9"), address_of("2001:db8:1:2:3:4:5:6"), address_of(None)
+    ('203.0.113.9', '2001:db8:1:2::/64', '')
+    """
+    try:
+        ip = ipaddress.ip_address(host or "")
+    except ValueError:
+        return host or ""
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)

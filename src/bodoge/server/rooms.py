@@ -49,7 +49,14 @@ from bodoge.core.registry import make
 from bodoge.core.state import State
 from bodoge.server import quiet, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool, GameSpec, known_level
-from bodoge.server.limits import CHAT_LENGTH, ChatLimit, FrameLimit
+from bodoge.server.limits import (
+    CHAT_LENGTH,
+    MADE_PER_MINUTE,
+    UNSTARTED_ROOMS,
+    ChatLimit,
+    FrameLimit,
+    MadeLimit,
+)
 from bodoge.server.storage import (
     ChatRecord,
     GameRecord,
@@ -61,6 +68,7 @@ from bodoge.server.storage import (
 
 __all__ = [
     "KEPT_DAYS",
+    "UNJOINED_HOURS",
     "UNTOUCHED_DAYS",
     "Connection",
     "Room",
@@ -76,6 +84,9 @@ log = logging.getLogger("bodoge.server")
 
 UNTOUCHED_DAYS = 7
 """A room nobody touched for this many days is closed."""
+UNJOINED_HOURS = 24
+"""A room not started that nobody but its creator sat in, and nobody touched or had open for
+this many hours, is closed: made and left, it would hold the server's memory for a week."""
 KEPT_DAYS = 30
 """A closed room (its games, their replays, its chat) is deleted this many days after its last
 touch: long enough to look back at a game, and a room's chat is not kept for ever."""
@@ -93,6 +104,9 @@ OUTBOX = 256
 """Frames waiting for a slow client before the server gives up on it (close 1013)."""
 REPLAYS_KEPT = 64
 """Finished games' replay records kept in memory (a replay asks for one at every step)."""
+GAMES_KEPT = 64
+"""Games (a game, player count, variant and card file) the rooms share, kept for the next room
+of the same options: a game's card tables cost some 200 kB, a room's own state a few."""
 
 T = TypeVar("T")
 
@@ -241,6 +255,7 @@ class Room:
         self.rematch: set[int] = set(record.rematch)  # seats whose people agreed to a rematch
         self.rematch_first = record.rematch_first  # its start player, as the creator asked
         self.kept_games: list[int] = list(record.games)  # the games storage keeps, to replay
+        self.made_by: str | None = None  # the address that made it, in memory only (limits)
 
     @property
     def spec(self) -> GameSpec:
@@ -326,6 +341,7 @@ class Rooms:
         bots: BotPool,
         cards_dir: Path,
         clock: Callable[[], float] = time.time,
+        room_limit: int = MADE_PER_MINUTE,
     ) -> None:
         self.storage = storage
         self.bots = bots
@@ -339,6 +355,9 @@ class Rooms:
         self._committer: asyncio.Task[None] | None = None
         self._replays: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         self._closed: OrderedDict[str, Room] = OrderedDict()  # closed rooms lately asked for
+        self._games: OrderedDict[tuple[str, int | None, str, str | None], Game] = OrderedDict()
+        self.room_limit = room_limit  # 0: none
+        self._made = {"rooms": MadeLimit(room_limit), "companions": MadeLimit(room_limit)}
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a storage call off the event loop."""
@@ -419,6 +438,33 @@ class Rooms:
             log.info("room %s: closed, untouched for %d days", room_id, UNTOUCHED_DAYS)
         return closed
 
+    async def close_unjoined(self) -> list[str]:
+        """Close every room of :data:`UNJOINED_HOURS`: not started, nobody but its creator in
+        it, untouched that long and with no page open on it (its last touch kept, so that it is
+        deleted :data:`KEPT_DAYS` after it, like any closed room)."""
+        before = self.clock() - UNJOINED_HOURS * 3600
+
+        def unjoined(room: Room) -> bool:
+            people = sum(1 for s in room.seats if s.name is not None)
+            return (
+                room.status == "open"
+                and people <= 1
+                and room.touched < before
+                and not room.connections
+            )
+
+        closed = []
+        for room in [r for r in self.rooms.values() if unjoined(r)]:
+            async with room.lock:
+                if not unjoined(room):  # someone sat down meanwhile
+                    continue
+                room.status = "closed"
+                await self.db(self.storage.save_room, room.record())
+            self.rooms.pop(room.id, None)
+            closed.append(room.id)
+            log.info("room %s: closed, nobody joined it in %d hours", room.id, UNJOINED_HOURS)
+        return closed
+
     async def forget_closed(self) -> list[str]:
         """Delete every closed room untouched for :data:`KEPT_DAYS` days, its games with it."""
         gone = await self.db(self.storage.forget_closed, self.clock() - KEPT_DAYS * 86400)
@@ -464,8 +510,10 @@ class Rooms:
     ) -> Game:
         """The game of a room. An uploaded card file is kept under its content's hash, so a
         restart and the bot workers read the same file; only one that loads is kept (anonymous
-        uploads, refused ones too, would fill the disk)."""
-        path = None
+        uploads, refused ones too, would fill the disk). Rooms of the same options share one
+        game: it is never changed once made (what is worked out from it later, ``derived``,
+        holds for every room of it alike)."""
+        path = digest = None
         try:
             if cards is not None:
                 digest = hashlib.sha256(cards.encode()).hexdigest()
@@ -474,7 +522,14 @@ class Rooms:
                     self._keep_cards(cards, path, partial(make, name, players, variant))
                 now = self.clock()
                 os.utime(path, (now, now))  # in use: clean_cards leaves it alone
-            return make(name, players=players, variant=variant, cards=path)
+            key = (name, players, variant, digest)
+            game = self._games.get(key)
+            if game is None:
+                game = self._games[key] = make(name, players=players, variant=variant, cards=path)
+                while len(self._games) > GAMES_KEPT:
+                    self._games.popitem(last=False)
+            self._games.move_to_end(key)
+            return game
         except CardSetError as exc:
             # The loader's own line, naming the file as the person knows it, worded from the
             # catalogue (key and fields) so the page reads it in the person's language.
@@ -550,6 +605,22 @@ class Rooms:
             raise RoomError(403, "server.not_creator")
 
     # ------------------------------------------------------------------ the rules
+    def admit(self, address: str, kind: str = "rooms") -> None:
+        """Refuse (429) a new room from ``address`` (:func:`limits.address_of`) past
+        ``room_limit`` a minute of its ``kind`` (``rooms``, ``companions``), or a game room past
+        :data:`UNSTARTED_ROOMS` times that of its own not started yet; else count it as made."""
+        if not self.room_limit:
+            return
+        if kind == "rooms":
+            unstarted = sum(
+                1 for r in self.rooms.values() if r.made_by == address and r.status == "open"
+            )
+            if unstarted >= UNSTARTED_ROOMS * self.room_limit:
+                raise RoomError(429, "server.limit.unstarted", count=unstarted)
+        wait = self._made[kind].check(address, self.clock())
+        if wait:
+            raise RoomError(429, "server.limit.made", count=self.room_limit, seconds=wait)
+
     async def create(
         self,
         game: str,
@@ -558,8 +629,12 @@ class Rooms:
         name: str = "Player 1",
         cards: str | None = None,
         cards_name: str | None = None,
+        address: str | None = None,
     ) -> tuple[Room, str]:
-        """A new room; its creator takes seat 0. Returns the room and the creator's token."""
+        """A new room; its creator takes seat 0. Returns the room and the creator's token. A
+        room made from ``address`` is held to :meth:`admit`'s limits."""
+        if address is not None:
+            self.admit(address)
         made = self._make_game(game, players, variant, cards, cards_name)  # type: ignore[arg-type]
         now = self.clock()
         token = secrets.token_urlsafe(32)
@@ -576,6 +651,7 @@ class Rooms:
             + [SeatRecord(i) for i in range(1, made.players)],
         )
         room = Room(record, made)
+        room.made_by = address
         await self.db(self.storage.save_room, room.record())
         self.rooms[room.id] = room
         log.info(

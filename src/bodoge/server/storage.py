@@ -615,6 +615,21 @@ class Storage:
                 )
         return list(found.values())
 
+    def forget_companions(self, before: float) -> list[str]:
+        """Delete every companion room not touched since ``before``, with its log; their ids."""
+        old = sa.select(companions.c.room).where(companions.c.touched < before)
+        with self.engine.begin() as conn:
+            gone = list(conn.execute(old).scalars())
+            if gone:
+                conn.execute(companion_changes.delete().where(companion_changes.c.room.in_(old)))
+                conn.execute(companions.delete().where(companions.c.touched < before))
+        return gone
+
+    def ping(self) -> None:
+        """Raise unless the database answers (for the health check)."""
+        with self.engine.connect() as conn:
+            conn.execute(sa.text("SELECT 1"))
+
     def close(self) -> None:
         self.engine.dispose()
 
