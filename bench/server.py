@@ -290,8 +290,10 @@ def main(argv: list[str] | None = None) -> int:
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
+        # --room-limit 0: every room comes from this one address, at once
+        command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(port), "--db", db]
         server = subprocess.Popen(
-            [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(port), "--db", db],
+            [*command, "--room-limit", "0"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

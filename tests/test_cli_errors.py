@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import errno
 import socket
-import sys
 from importlib.metadata import version
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from cli_helpers import no_games  # noqa: F401 (a fixture)
+from cli_helpers import no_games, no_serving, one_line_error  # noqa: F401 (fixtures)
 from typer.testing import CliRunner
 
 from bodoge.cli import app
@@ -26,18 +24,6 @@ SHORT = ["--games", "2", "--turn-cap", "10"]  # short runs: what they write is c
 SIMULATE = ["simulate", "extreme-mission", *SHORT]
 ARENA = ["arena", "extreme-mission", "--bots", "random,random", *SHORT, "--workers", "1"]
 BALANCE = ["balance", "extreme-mission", "--players", "2", *SHORT, "--workers", "1"]
-
-
-def one_line_error(args: list[str], fragment: str = "") -> str:
-    """Run ``bodoge args``: one line on stderr, exit 2, nothing on stdout, no traceback."""
-    result = runner.invoke(app, args)
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, lines
-    assert fragment in lines[0], lines[0]
-    return lines[0]
 
 
 # ------------------------------------------------------------------------------ output paths
@@ -134,16 +120,6 @@ def test_a_full_disk_while_simulate_and_balance_write_is_one_line(
 
 
 # ------------------------------------------------------------------------------ serve
-@pytest.fixture
-def no_serving(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The server is never started (nor imported): the checks come first."""
-
-    def served(*_args: Any, **_kwargs: Any) -> None:
-        raise AssertionError("serve() was called")
-
-    monkeypatch.setitem(sys.modules, "bodoge.server.serve", SimpleNamespace(serve=served))
-
-
 @pytest.mark.parametrize("port", ["99999", "65536", "0", "-1"])
 @pytest.mark.usefixtures("no_serving")
 def test_serve_refuses_a_port_out_of_range(port: str) -> None:

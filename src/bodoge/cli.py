@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import random
 import socket
 import sys
@@ -318,9 +319,27 @@ def replay_command(
 
 
 # ------------------------------------------------------------------------------- serve
+LOG_LEVELS = ("debug", "info", "warning", "error")
+"""The levels of ``serve --log-level``, the most said first."""
+
+
+def _default_bot_workers() -> int:
+    """The cores this process may use less one (the server's own), at least 1 and at most 4."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(4, cores - 1))
+
+
+DEFAULT_BOT_WORKERS = _default_bot_workers()
+
+
 @app.command("serve", cls=_Command)
 def serve_command(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0: every address of the machine).")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on, 1–65535.")] = 8000,
     db: Annotated[
         str | None,
@@ -329,36 +348,115 @@ def serve_command(
             "(default: bodoge.db in the user's data folder)."
         ),
     ] = None,
-    bot_workers: Annotated[int, typer.Option(help="Processes in which bots think.")] = 1,
+    bot_workers: Annotated[
+        int,
+        typer.Option(
+            help="Processes in which bots think, one decision at a time each, for every room "
+            "of the server (default: the cores less one, at most 4)."
+        ),
+    ] = DEFAULT_BOT_WORKERS,
+    room_limit: Annotated[
+        int | None,
+        typer.Option(
+            help="Rooms one address may make in a minute (default: 10), and twice as many it "
+            "may hold not started; 0: no limit."
+        ),
+    ] = None,
+    log_level: Annotated[
+        str, typer.Option(help="What the log says: debug, info, warning or error.")
+    ] = "info",
+    access_log: Annotated[
+        bool, typer.Option("--access-log", help="Log every HTTP request (no query, no token).")
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Proxies whose X-Forwarded-For/-Proto are believed, comma-separated, or * "
+            "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1 and ::1)."
+        ),
+    ] = None,
     lang: Annotated[str, typer.Option(help="Language of these lines: en or ja.")] = "en",
 ) -> None:
-    """Serve games in the browser: rooms for friends and bots (stop with Ctrl+C or SIGTERM)."""
+    """Serve games in the browser: rooms for friends and bots (stop with Ctrl+C or SIGTERM).
+
+    Bot turns of every room wait in one queue for the --bot-workers: a hard bot takes up to a few
+    seconds a decision, so with N workers about N hard bots think at once (README, "Bots").
+    """
     _check_lang(lang)
-    _check_port(host, port, lang)
+    if bot_workers < 1:
+        _fail(text("cli.serve.bad_workers", lang, workers=bot_workers), lang)
+    if room_limit is not None and room_limit < 0:
+        _fail(text("cli.serve.bad_room_limit", lang, limit=room_limit), lang)
+    if log_level not in LOG_LEVELS:
+        _fail(text("cli.serve.bad_log_level", lang, level=log_level), lang)
+    sock = _check_port(host, port, lang)
+    from bodoge.server.paths import default_db_url
+
+    db_url = db or default_db_url()
+    try:
+        _check_db(db_url, lang)
+    except BaseException:  # the one-line refusal: the port is let go at once
+        sock.close()
+        raise
+    from bodoge.server.limits import MADE_PER_MINUTE
     from bodoge.server.serve import serve
 
     try:
-        serve(host, port, db, bot_workers=bot_workers, lang=lang)
+        serve(
+            host,
+            port,
+            db_url,
+            sock=sock,
+            bot_workers=bot_workers,
+            lang=lang,
+            log_level=log_level,
+            access_log=access_log,
+            room_limit=MADE_PER_MINUTE if room_limit is None else room_limit,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
     except BodogeError as exc:
         _fail(exc.text(lang), lang)
 
 
-def _check_port(host: str, port: int, lang: str) -> None:
-    """One line and exit 2 for a port out of range or one that cannot be bound (taken, say), found
-    by binding it once as uvicorn will: uvicorn would log a traceback or an error after
-    ``serve`` has already said it is serving."""
+def _check_port(host: str, port: int, lang: str) -> socket.socket:
+    """One line and exit 2 for a port out of range or one that cannot be bound (taken, say);
+    else the socket bound as uvicorn would bind it, which the server then listens on: the port
+    is held before the database is opened, and uvicorn never fails on it after ``serve`` has
+    said it is serving."""
     if not 1 <= port <= 65535:  # 0 would be a port the OS picks, not the one announced
         _fail(text("cli.serve.bad_port", lang, port=port), lang)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn picks it
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn sets it
-        try:
-            probe.bind((host, port))
-        except OSError as exc:
-            if exc.errno == errno.EADDRINUSE:
-                _fail(text("cli.serve.port_in_use", lang, host=host, port=port), lang)
-            reason = os_reason(exc, lang)
-            _fail(text("cli.serve.cannot_listen", lang, host=host, port=port, reason=reason), lang)
+    held = socket.socket(family, socket.SOCK_STREAM)
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn sets it
+    try:
+        held.bind((host, port))
+    except OSError as exc:
+        held.close()
+        if exc.errno == errno.EADDRINUSE:
+            _fail(text("cli.serve.port_in_use", lang, host=host, port=port), lang)
+        reason = os_reason(exc, lang)
+        _fail(text("cli.serve.cannot_listen", lang, host=host, port=port, reason=reason), lang)
+    return held
+
+
+def _check_db(url: str, lang: str) -> None:
+    """One line and exit 2 for a database bodoge cannot keep games in: not SQLite or PostgreSQL,
+    or an SQLite file whose folder cannot be made or written (a read-only place, ``/proc``);
+    the database itself is opened (and migrated) by ``serve``, after the port is held."""
+    kind = url.partition("://")[0].partition("+")[0]
+    if kind not in ("sqlite", "postgresql", "postgres") or "://" not in url:
+        _fail(text("cli.serve.db_kind", lang, db=f"{kind}://…" if "://" in url else url), lang)
+    raw = url.removeprefix("sqlite:///")
+    if kind != "sqlite" or raw == url or raw in ("", ":memory:"):
+        return
+    path = Path(raw)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        folder = exc.filename or path.parent
+        reason = os_reason(exc, lang)
+        _fail(text("cli.serve.db_folder", lang, path=raw, folder=folder, reason=reason), lang)
+    check_output(path, "--db", lang)
 
 
 # ------------------------------------------------------------------------------ native

@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,10 +34,16 @@ def free_port() -> int:
         return port
 
 
+STAMPED = re.compile(
+    r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d (DEBUG|INFO|WARNING|ERROR) "
+)
+"""How every log line begins: its time with its offset from UTC, and its level."""
+
+
 @contextmanager
-def serve(db: Path, port: int) -> Iterator[subprocess.Popen[str]]:
+def serve(db: Path, port: int, *more: str) -> Iterator[subprocess.Popen[str]]:
     process = subprocess.Popen(
-        [*BODOGE, "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
+        [*BODOGE, "serve", "--port", str(port), "--db", f"sqlite:///{db}", *more],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -132,6 +140,61 @@ def test_play_kill_restart_and_finish(tmp_path: Path) -> None:
         assert "Application shutdown complete" in output, output
         assert f"room {room}: game 1 over" in output
         assert ann not in output and bob not in output  # no token in the log
+        # The bot worker stopped with its queues: nothing left for the resource tracker.
+        assert "leaked semaphore" not in output
+        logged = output.splitlines()[2:]  # after the two lines saying where it serves
+        assert logged and all(STAMPED.match(line) for line in logged), output
+        assert not any(line.endswith(("connection open", "connection closed")) for line in logged)
+
+
+def request(port: int, path: str, body: dict[str, Any] | None = None, forwarded: str = "") -> int:
+    """The status of a GET (with a ``body``, a POST) from a proxy that forwards ``forwarded``."""
+    headers = {"Content-Type": "application/json"} | (
+        {"X-Forwarded-For": forwarded} if forwarded else {}
+    )
+    data = None if body is None else json.dumps(body).encode()
+    asked = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(asked, timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as refused:
+        return int(refused.code)
+
+
+def stopped(process: subprocess.Popen[str]) -> str:
+    process.send_signal(signal.SIGTERM)
+    process.wait(15)
+    return process.stdout.read() if process.stdout else ""
+
+
+def test_the_access_log_and_the_limits_go_by_the_forwarded_address(tmp_path: Path) -> None:
+    """--access-log: a line per request, its path without the query, from the address the
+    proxy on the loopback forwards, which the room limit counts; no token anywhere. The address
+    of a proxy not in --forwarded-allow-ips is not believed, and --log-level warning says
+    nothing of what went well."""
+    db, port = tmp_path / "bodoge.db", free_port()
+    body = {"game": "ruler-of-mana", "players": 2, "name": "Ann"}
+    with serve(db, port, "--access-log", "--room-limit", "1") as process:
+        made = post(port, "/api/rooms", body)
+        assert request(port, "/api/rooms", body, forwarded="203.0.113.9") == 201
+        assert request(port, "/api/rooms", body, forwarded="203.0.113.9") == 429
+        assert request(port, "/api/rooms", body, forwarded="198.51.100.7") == 201
+        assert request(port, f"/api/rooms/{made['room']}/replay?game=1&lang=ja") == 404
+        url = f"ws://127.0.0.1:{port}/ws/rooms/{made['room']}?token={made['token']}"
+        with connect(url) as ws:
+            ws.recv(timeout=10)
+        output = stopped(process)
+    assert made["token"] not in output
+    assert '203.0.113.9 "POST /api/rooms" 429 ' in output
+    assert '198.51.100.7 "POST /api/rooms" 201 ' in output
+    assert f'127.0.0.1 "GET /api/rooms/{made["room"]}/replay" 404 ' in output
+    assert "?token=***" in output
+    quiet = ("--log-level", "warning", "--room-limit", "1", "--forwarded-allow-ips", "192.0.2.1")
+    with serve(db, port, *quiet) as process:
+        assert request(port, "/api/rooms", body, forwarded="203.0.113.1") == 201
+        assert request(port, "/api/rooms", body, forwarded="203.0.113.2") == 429  # both 127.0.0.1
+        output = stopped(process)
+    assert " INFO " not in output and "Started server process" not in output
 
 
 def test_a_database_that_cannot_be_opened_is_one_line() -> None:

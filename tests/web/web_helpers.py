@@ -61,7 +61,8 @@ class Served:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(self.port)]
-        command += ["--db", f"sqlite:///{self.db}"]
+        # every test's rooms come from this one address: no limit on how many it makes
+        command += ["--db", f"sqlite:///{self.db}", "--room-limit", "0"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         wait_until_up(self.url + "/", self.process)
 

@@ -107,8 +107,14 @@ class BotPool:
         )
 
     def close(self) -> None:
+        """Stop the workers, a bot thinking among them too (its room carries on from the same
+        step at the next start), and wait for them: a pool left to end with the interpreter
+        leaves its queues' semaphores behind (the resource tracker's "leaked semaphore")."""
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            # concurrent.futures keeps its processes here (3.14 has terminate_workers())
+            for process in list((getattr(self._executor, "_processes", None) or {}).values()):
+                process.terminate()
+            self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
 

@@ -8,78 +8,98 @@ is already committed, so even a ``kill -9`` loses none.
 from __future__ import annotations
 
 import gc
-import logging
-import re
+import socket
 import sys
+from typing import Any
 
 import uvicorn
 
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import text
+from bodoge.server import logs
 from bodoge.server.app import create_app
-from bodoge.server.limits import MAX_FRAME
-from bodoge.server.paths import default_db_url
+from bodoge.server.limits import MADE_PER_MINUTE, MAX_FRAME
 from bodoge.server.storage import Storage, StorageError
 
-__all__ = ["ServeError", "serve"]
+__all__ = ["ServeError", "banner", "serve"]
 
 
 class ServeError(BodogeError):
     """The server cannot start (its database cannot be opened): one line saying why."""
 
 
-def serve(host: str, port: int, db: str | None, *, bot_workers: int = 1, lang: str = "en") -> None:
-    db_url = db or default_db_url()
+def serve(
+    host: str,
+    port: int,
+    db_url: str,
+    *,
+    sock: socket.socket | None = None,
+    bot_workers: int = 1,
+    lang: str = "en",
+    log_level: str = "info",
+    access_log: bool = False,
+    room_limit: int = MADE_PER_MINUTE,
+    forwarded_allow_ips: str | None = None,
+) -> None:
+    """Serve on ``sock`` (bound already to ``host`` and ``port``: the port is held before the
+    database is opened), or bind it. ``forwarded_allow_ips``: the proxies whose
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (None: uvicorn's
+    ``FORWARDED_ALLOW_IPS``, else the loopback addresses)."""
     try:
         Storage(db_url).close()  # open (and migrate) once here, so a bad --db is one clear line
     except StorageError as exc:
         raise ServeError(str(exc)) from None
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    shown = f"[{host}]" if ":" in host else host
-    print(text("cli.serve.open", lang, url=f"http://{shown}:{port}/"), flush=True)
+    logs.configure(log_level)
+    for line in banner(host, port, lang):
+        print(line, flush=True)
     print(text("cli.serve.data", lang, db=_without_password(db_url)), flush=True)
+    app: Any = create_app(db_url, bot_count=bot_workers, room_limit=room_limit)
     config = uvicorn.Config(
-        create_app(db_url, bot_count=bot_workers),
+        logs.AccessLog(app) if access_log else app,
         host=host,
         port=port,
         # Room for the contract's 64 KiB limit to answer with an error frame and 4408; past
         # this the websocket layer itself refuses a frame (1009).
         ws_max_size=16 * MAX_FRAME,
-        access_log=False,  # a websocket's address carries its seat's token
-        log_level="info",
+        access_log=False,  # uvicorn's gives the query, where a websocket's token is: our own
+        log_config=None,  # uvicorn's lines go through the root logger, in bodoge's format
+        log_level=log_level,
+        forwarded_allow_ips=forwarded_allow_ips,
         timeout_graceful_shutdown=5,
     )
-    logging.getLogger("uvicorn.error").addFilter(HideTokens())
     server = uvicorn.Server(config)
     # Everything made so far (modules, the app) lives as long as the process: kept out of the
     # cycle collector's full passes, which otherwise stop every room for tens of milliseconds
     # each time (about half of what they walk is this).
     gc.collect()
     gc.freeze()
-    server.run()
+    server.run(sockets=None if sock is None else [sock])
     if not server.started:
         sys.exit(1)
 
 
-class HideTokens(logging.Filter):
-    """Takes tokens out of log lines: uvicorn logs each websocket's address, token and all.
+def banner(host: str, port: int, lang: str) -> list[str]:
+    """Where to open the server: its address, or, listening on every address of the machine
+    (``0.0.0.0``, ``::``), the machine's name, and the loopback address for a browser on it.
 
-    >>> record = logging.LogRecord("uvicorn.error", 20, "", 0, '"%s" [accepted]',
-    ...                            ("WebSocket /ws/rooms/r?token=abc&lang=ja",), None)
-    >>> HideTokens().filter(record), record.getMessage()
-    (True, '"WebSocket /ws/rooms/r?token=***&lang=ja" [accepted]')
+    >>> banner("127.0.0.1", 8000, "en")
+    ['bodoge is serving: open http://127.0.0.1:8000/ in a browser (Ctrl+C stops it)']
+    >>> banner("0.0.0.0", 80, "en")[0].startswith("bodoge is serving on every address")
+    True
     """
-
-    TOKEN = re.compile(r"token=[^&\s\"']*")
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(
-                self.TOKEN.sub("token=***", a) if isinstance(a, str) else a for a in record.args
+    if host in ("0.0.0.0", "::", ""):
+        here = "[::1]" if host == "::" else "127.0.0.1"
+        name = socket.gethostname() or here
+        return [
+            text(
+                "cli.serve.open_all",
+                lang,
+                url=f"http://{name}:{port}/",
+                here=f"http://{here}:{port}/",
             )
-        if isinstance(record.msg, str):
-            record.msg = self.TOKEN.sub("token=***", record.msg)
-        return True
+        ]
+    shown = f"[{host}]" if ":" in host else host
+    return [text("cli.serve.open", lang, url=f"http://{shown}:{port}/")]
 
 
 def _without_password(url: str) -> str:
