@@ -352,7 +352,7 @@ def serve_command(
         int,
         typer.Option(
             help="Processes in which bots think, one decision at a time each, for every room "
-            "of the server (default: the cores less one, at most 4)."
+            "of the server (default: the machine's cores less one, from 1 to 4)."
         ),
     ] = DEFAULT_BOT_WORKERS,
     room_limit: Annotated[
@@ -380,7 +380,8 @@ def serve_command(
     """Serve games in the browser: rooms for friends and bots (stop with Ctrl+C or SIGTERM).
 
     Bot turns of every room wait in one queue for the --bot-workers: a hard bot takes up to a few
-    seconds a decision, so with N workers about N hard bots think at once (README, "Bots").
+    seconds a decision, so with N workers about N hard bots think at once (README: "Running a
+    server for a club").
     """
     _check_lang(lang)
     if bot_workers < 1:
