@@ -541,7 +541,7 @@ def test_an_unknown_field_is_named_alike_in_both_games_before_a_missing_one(
     ):
         assert err.field == "name_en" and err.problem_message.key == "cards.error.unknown_field"
         assert err.problem == f"unknown field; the fields are {fields}"
-        assert err.text("ja").endswith(f"知らない項目です。書ける項目は {fields} です")
+        assert err.text("ja").endswith(f"この項目は書けません。書ける項目は {fields} です")
 
 
 def test_a_file_of_the_other_game_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

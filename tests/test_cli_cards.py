@@ -79,7 +79,7 @@ def test_a_card_file_that_cannot_load_is_one_line_before_any_game(
     assert line == text("cli.error", lang, message=loading.value.text(lang))
     assert "broken.toml" in line and "M1-03" in line and "'name_en'" in line
     if lang == "ja":
-        assert line.startswith("エラー：") and "知らない項目です" in line
+        assert line.startswith("エラー：") and "この項目は書けません" in line
     assert not out.exists()
     assert path.is_file()
 

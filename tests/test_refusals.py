@@ -98,7 +98,7 @@ def test_illegal_action_keeps_its_english_one_liner() -> None:
     with pytest.raises(IllegalAction) as err:
         state.apply("R1")
     assert str(err.value).startswith("'R1' is not legal now; legal: draw")
-    assert err.value.text("ja").startswith("「R1」は今は指せません。指せる手：draw")
+    assert err.value.text("ja").startswith("「R1」は今は選べません。選べる手：draw")
     assert err.value.key == "illegal.not_legal"
 
 

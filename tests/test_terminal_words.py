@@ -114,7 +114,7 @@ def test_a_long_refusal_wraps_between_words_on_a_terminal_and_is_one_line_in_a_p
     ("lang", "entry", "for_you", "not_for_you"),
     [
         ("en", "top W1", "you must choose the turn's option", "seat 0 must"),
-        ("ja", "top W1", "あなたの番です：", "席0の番です"),
+        ("ja", "top W1", "今はあなたが", "席0"),
         ("en", "cast S01/1", "you do not hold S01", "seat 0 does not hold"),
         ("ja", "cast S01/1", "あなたはS01を持っていません", "席0は"),
     ],
@@ -122,7 +122,8 @@ def test_a_long_refusal_wraps_between_words_on_a_terminal_and_is_one_line_in_a_p
 def test_a_refusal_for_the_seat_reading_it_says_you(
     lang: str, entry: str, for_you: str, not_for_you: str
 ) -> None:
-    """Ruler of Mana told its only person "seat 0 must put a card back" ("席0の番です")."""
+    """Ruler of Mana told its only person "seat 0 must put a card back" ("席0の番です", now
+    "今は席0が…番です")."""
     out, _ = _session("ruler-of-mana", lang, [entry], terminal=False)
     refusal = next(
         line for line in out.splitlines() if text("play.bad_input", lang, error="") in line
@@ -152,15 +153,15 @@ def test_the_expert_draft_header_says_draft_not_turn_0() -> None:
         play.run()
         header = next(line for line in buffer.getvalue().splitlines() if "─" in line)
         assert text("play.value.pending.draft", lang) in header, header
-        assert "turn 0" not in header and "0手番目" not in header, header
+        assert "turn 0" not in header and "第0手番" not in header, header
 
 
 @pytest.mark.parametrize(
-    ("name", "turn_word"), [("ruler-of-mana", "ターン1"), ("extreme-mission", "1手番目")]
+    ("name", "turn_word"), [("ruler-of-mana", "ターン1"), ("extreme-mission", "第1手番")]
 )
 def test_the_header_says_a_turn_in_the_games_own_word(name: str, turn_word: str) -> None:
     """Ruler of Mana's rules say ターン for a turn, Extreme Mission's 手番; the header said
-    手番目 for both, beside Ruler of Mana's ターン in the log."""
+    手番目 for both, beside Ruler of Mana's ターン in the log (and 1手番目 read as a shogi move)."""
     for lang, said in (("ja", turn_word), ("en", "turn 1")):
         buffer = io.StringIO()
         console = Console(file=buffer, width=120, color_system=None)

@@ -143,8 +143,8 @@ def test_notation_keep_in_the_draft() -> None:
 def test_notation_describe_every_kind_in_both_languages() -> None:
     state = scenario(hands={0: ids("S19", "E1", "E1", "F1", "R11")})
     words = {str(a): (a.describe("en"), a.describe("ja")) for a in state.legal_actions()}
-    assert words["cast S19/3"][0].startswith("Cast Rock Blast (S19), option 3: pay F E E")
-    assert "岩石弾（S19）" in words["cast S19/3"][1]
+    assert words["cast S19/3"][0].startswith("Cast Rock Blast (S19), option 3: pay 1 fire, 2 earth")
+    assert words["cast S19/3"][1].startswith("岩石弾（S19）の選択肢3を使う：火1、土2を支払う")
     assert words["draw"] == ("Draw 1 more card (end the turn)", "山札からもう1枚引く（ターン終了）")
     assert "Meteor Scroll" in words["scroll R11"][0]
     state.apply("cast S19/3")

@@ -253,7 +253,7 @@ def test_choices_say_how_many_wilds_the_move_still_needs(c: TestClient) -> None:
         receive(ann, "state")
         ann.send_text(json.dumps({"type": "choices", "what": "complete M1-02", "chosen": []}))
         found = receive(ann, "choices")
-        assert found["needs"] == "協力者1枚をワイルドとして使う必要があります。", found
+        assert found["needs"] == "協力者1枚をオールマイティとして使う必要があります。", found
         ann.send_text(json.dumps({"type": "choices", "what": "complete M1-02", "chosen": ["HK"]}))
         assert receive(ann, "choices")["needs"] is None
 

@@ -135,7 +135,7 @@ def test_an_extreme_mission_table_is_set_up_tracked_and_ranked(
     # Bo uses a collaborator and completes one level-2 mission on his phone.
     b.get_by_role("button", name="Bo", exact=True).click()
     hacker = b.locator(".seat-box[data-seat='1'] .collaborator[data-kind='HK']")
-    expect(hacker).to_have_text("ハッカー表")  # the collaborator's name in Bo's language
+    expect(hacker).to_have_text("ハッカーオモテ")  # the collaborator's name in Bo's language
     hacker.click()
     b.locator(".level-row").nth(1).locator(".mission").nth(1).click()
     expect(a.locator(".seat-box[data-seat='1']")).to_contain_text("1 mission · 4 face up")
@@ -186,7 +186,7 @@ def test_an_extreme_mission_phone_asks_its_seat_once_per_room_in_its_own_words(
     b.get_by_role("button", name="プレイヤー2", exact=True).click()  # an unnamed seat, in Japanese
     expect(b.locator(".mission:not([disabled])")).to_have_count(12)
     collaborators = b.locator(".seat-box[data-seat='1'] .collaborator")
-    expect(collaborators.first).to_have_text("ハッカー表")
+    expect(collaborators.first).to_have_text("ハッカーオモテ")
     assert "HK" not in collaborators.first.inner_text()
     b.reload()
     synced(b)

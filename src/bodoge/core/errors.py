@@ -132,5 +132,5 @@ class Refusal(WordedError, ValueError):
     ``text(lang)`` in either language, ``str()`` in English.
 
     >>> Refusal("companion.error.no_seat", seat=7, players=4).text("ja")
-    '7番の席はありません（4人の卓）'
+    '席7はありません（4人の卓）'
     """

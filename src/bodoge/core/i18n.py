@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module, resources
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 LANGUAGES = ("en", "ja")
 # What an entry may hold besides its texts: the field that counts, and each language's singular.
@@ -94,15 +94,24 @@ def _flatten(raw: dict[str, Any]) -> dict[str, dict[str, str]]:
     return flat
 
 
+@runtime_checkable
+class Worded(Protocol):
+    """A field value that puts itself into the language of the text it fills: a :class:`Message`,
+    or a game's own words built from the catalogue (a Ruler of Mana cost: ``1 fire`` / ``火1``)."""
+
+    def text(self, lang: str = "en") -> str: ...
+
+
 def text(key: str, lang: str = "en", **values: Any) -> str:
-    """The text of ``key`` in ``lang`` with ``{name}`` fields filled from ``values``: its
-    singular form when the entry's ``count`` field is 1 and it has one."""
+    """The text of ``key`` in ``lang`` with ``{name}`` fields filled from ``values`` (a
+    :class:`Worded` value in ``lang`` too): its singular form when the entry's ``count`` field
+    is 1 and it has one."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
     entry = catalogue().get(key)
     if entry is None:
         raise KeyError(f"no message {key!r} in the catalogue")
-    filled = {k: v.text(lang) if isinstance(v, Message) else v for k, v in values.items()}
+    filled = {k: v.text(lang) if isinstance(v, Worded) else v for k, v in values.items()}
     form = lang
     if COUNT in entry and f"{lang}_one" in entry and values.get(entry[COUNT]) == 1:
         form = f"{lang}_one"

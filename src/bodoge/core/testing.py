@@ -32,7 +32,7 @@ from bodoge.core.state import State
 def is_japanese(words: str) -> bool:
     """True if ``words`` hold a kana or kanji: a Japanese text, not English left untranslated.
 
-    >>> is_japanese("「R1」は今は指せません"), is_japanese("'R1' is not legal now")
+    >>> is_japanese("「R1」は今は選べません"), is_japanese("'R1' is not legal now")
     (True, False)
     """
     return any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in words)

@@ -93,6 +93,8 @@ def describe_event(
         )
     elif kind == "damage":
         values["element"] = text(f"rm.element.{event['element']}", lang)
+        if event.get("seat") == event.get("target"):  # one's own play hurts: not "A from A"
+            key += "_self"
         if event.get("absorbed"):
             key += "_shield"
         if event.get("halved"):

@@ -34,6 +34,7 @@ from bodoge.games.ruler_of_mana.records import (
     TOP,
 )
 from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS
+from bodoge.games.ruler_of_mana.words import CostWords
 
 if TYPE_CHECKING:
     from bodoge.games.ruler_of_mana.state import RMState
@@ -167,7 +168,7 @@ def _reason(st: RMState, notation: str) -> Message | None:
             options = g.spells[code].options
             if not 1 <= k <= len(options):
                 return _why("options", code=code, count=len(options))
-            return _why("cannot_pay", cost=options[k - 1].cost)
+            return _why("cannot_pay", cost=CostWords(options[k - 1].cost))
         if head == "scroll" and len(notation.split()) == 2:
             code = notation.split()[1]
             if code in g.reactions:
@@ -188,15 +189,15 @@ def _reason(st: RMState, notation: str) -> Message | None:
         if ask.other == NO_SEAT and what.needs_target:
             return _why("target_first", spell=spell)
         if head.startswith("@"):
-            return _why("no_target", spell=spell, cost=what.cost)
+            return _why("no_target", spell=spell, cost=CostWords(what.cost))
         if _PAY.fullmatch(head) and not _holds(st, seat, step_code(head)):
             return _why("cannot_pay_with", seat=seat, code=step_code(head))
         if head in MANA and f"{head}/1" in st._legal_map():
-            return _why("pays_two", code=head, cost=what.cost)
+            return _why("pays_two", code=head, cost=CostWords(what.cost))
         paid = " ".join(STEPS[i] for i in st.paid_steps(ask))
         if not paid:
-            return _why("payment_unreachable_start", code=head, cost=what.cost)
-        return _why("payment_unreachable", code=head, cost=what.cost, paid=paid)
+            return _why("payment_unreachable_start", code=head, cost=CostWords(what.cost))
+        return _why("payment_unreachable", code=head, cost=CostWords(what.cost), paid=paid)
     if ask.kind in (REACT, LETHAL) and head == "react":
         code = notation.split()[1] if len(notation.split()) > 1 else ""
         if not code:

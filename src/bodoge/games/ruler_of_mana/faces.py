@@ -44,7 +44,13 @@ def faces(cards: CardSet, lang: str) -> dict[str, Any]:
             ]
             entry |= {"kind": "spell", "element": face.element, "options": options}
             for k, o in enumerate(options, 1):
-                names[f"{code}/{k}"] = f"{face.name(lang)} {k}: {o['effects']}"
+                names[f"{code}/{k}"] = text(
+                    "rm.card.option_named",
+                    lang,
+                    name=face.name(lang),
+                    option=k,
+                    effects=o["effects"],
+                )
         else:
             entry |= {"kind": "scroll", "timing": face.timing}
         codes[code] = entry

@@ -4,13 +4,20 @@ data (names are data: a replacement card file brings its own)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bodoge.core.action import Action
 from bodoge.core.i18n import text
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell
 from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
-from bodoge.games.ruler_of_mana.payment import MANA, step_code, step_units
+from bodoge.games.ruler_of_mana.payment import (
+    ELEMENTS,
+    MANA,
+    Cost,
+    step_code,
+    step_units,
+)
 from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, HAND_LIMIT
 
 
@@ -33,6 +40,32 @@ def card_names(cards: CardSet, lang: str) -> list[str]:
     ``Rock Blast (S19)``): the terminal's running text breaks inside none of them."""
     names = [face.name(lang) for face in cards.by_code.values()]
     return names + [code_words(cards, code, lang) for code in cards.by_code]
+
+
+def cost_words(cost: Cost, lang: str) -> str:
+    """A cost in words as the table says it (``web.rm.cost_part``), not in the letters of the
+    card file: each symbol with its count, ``*`` as any mana.
+
+    >>> from bodoge.games.ruler_of_mana.payment import parse_cost
+    >>> cost_words(parse_cost("E F E"), "en"), cost_words(parse_cost("E E E *"), "ja")
+    ('1 fire, 2 earth', '土3、任意1')
+    """
+    words = (*ELEMENTS, "any")
+    return text("web.list_sep", lang).join(
+        text("web.rm.cost_part", lang, n=n, mana=text(f"web.rm.mana.{words[i]}", lang))
+        for i, n in enumerate(cost.counts)
+        if n
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CostWords:
+    """A cost as a field of a refusal, put into the refusal's language (``i18n.Worded``)."""
+
+    cost: Cost
+
+    def text(self, lang: str = "en") -> str:
+        return cost_words(self.cost, lang)
 
 
 def describe_turn(turn: int, lang: str) -> str:
@@ -74,7 +107,13 @@ def face_words(cards: CardSet, code: str, lang: str) -> str:
     name = code_words(cards, code, lang)
     if isinstance(face, Spell):
         options = [
-            text("rm.card.option", lang, option=k, cost=str(o.cost), effects=effects_words(o, lang))
+            text(
+                "rm.card.option",
+                lang,
+                option=k,
+                cost=cost_words(o.cost, lang),
+                effects=effects_words(o, lang),
+            )
             for k, o in enumerate(face.options, 1)
         ]
         return text(
@@ -108,7 +147,7 @@ def describe_step(cards: CardSet, action: Action, lang: str) -> str:
             lang,
             spell=code_words(cards, code, lang),
             option=k,
-            cost=str(option.cost),
+            cost=cost_words(option.cost, lang),
             effects=effects_words(option, lang),
         )
     if kind == "scroll":

@@ -1,0 +1,54 @@
+"""Ruler of Mana's log, steps and refusals read as a person writes them: a damage line has its verb,
+damage from one's own play says so (it read "Bot1 from Bot1"), and a cost is said in the table's
+words, in Japanese 火1、土2, never the card file's letters (「F Eを支払い」).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import bodoge
+from bodoge.games.ruler_of_mana.events import describe_event
+
+NAMES = ["Ann", "Bo"]
+
+
+def damage(seat: int, target: int, absorbed: int = 0) -> dict[str, object]:
+    return {
+        "event": "damage",
+        "seat": seat,
+        "target": target,
+        "amount": 3,
+        "element": "fire",
+        "halved": False,
+        "absorbed": absorbed,
+        "lost": 3 - absorbed,
+        "life": 9,
+    }
+
+
+@pytest.mark.parametrize("absorbed", [0, 2])
+def test_damage_lines_have_their_verb_and_ones_own_play_is_said_so(absorbed: int) -> None:
+    cards = bodoge.make("ruler-of-mana").cards
+    other = describe_event(cards, damage(0, 1, absorbed), "ja", NAMES)
+    assert other.startswith("BoはAnnから火属性の3ダメージを受け"), other
+    own = describe_event(cards, damage(1, 1, absorbed), "ja", NAMES)
+    assert own.startswith("Boは自分のプレイで火属性の3ダメージを受け") and own.count("Bo") == 1, own
+    english = describe_event(cards, damage(1, 1, absorbed), "en", NAMES)
+    assert "from their own play" in english and english.count("Bo") == 1, english
+
+
+def test_a_cost_is_said_in_words_in_steps_and_refusals() -> None:
+    game = bodoge.make("ruler-of-mana", players=2)
+    hands = {0: ["S19", "ME1-01"]}  # and the water mana on top of the deck: not F E E
+    state = game.new_state(1, setup={"start_player": 0, "hands": hands, "deck": ["MW1-01"]})
+    step = next(a for a in state.legal_actions() if str(a) == "cast S19/1")
+    assert step.describe("ja").startswith("岩石弾（S19）の選択肢1を使う：土1を支払う"), step
+    assert step.describe("en").startswith("Cast Rock Blast (S19), option 1: pay 1 earth"), step
+    with pytest.raises(bodoge.IllegalAction) as refused:
+        state.apply("cast S19/3")
+    said = refused.value.text("ja")
+    assert "手札では火1、土2をちょうど支払えません" in said, said
+    assert not re.search(r"[FWAE] [FWAE]|[FWAE]を", said), said
