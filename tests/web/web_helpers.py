@@ -128,17 +128,22 @@ def play_out(server: str, room: str, token: str, seed: int = 0) -> None:
 
 
 def scenario_server(
-    db: Path, rooms: Mapping[str, tuple[str, Mapping[str, Any]]], token: str, name: str = "Ann"
+    db: Path,
+    rooms: Mapping[str, tuple[str, Mapping[str, Any]]],
+    token: str,
+    name: str = "Ann",
+    players: int = 2,
 ) -> Served:
-    """A started server on a new database holding, stored before it starts, a running room of two
-    seats for each room code -> (game, setup): seat 0 ``name`` (the seat of ``token``), seat 1 an
-    easy bot. The server builds each position itself, exactly, as when it restores a room after a
-    restart."""
+    """A started server on a new database holding, stored before it starts, a running room of
+    ``players`` seats for each room code -> (game, setup): seat 0 ``name`` (the seat of
+    ``token``), the others easy bots. The server builds each position itself, exactly, as when
+    it restores a room after a restart."""
     now = time.time()
     storage = Storage(f"sqlite:///{db}")
     for room, (game, setup) in rooms.items():
-        seats = [SeatRecord(0, name, token_hash=hash_token(token)), SeatRecord(1, bot="easy")]
-        record = RoomRecord(room, game, 2, "basic", status="running", game_no=1, seed=5)
+        seats = [SeatRecord(0, name, token_hash=hash_token(token))]
+        seats += [SeatRecord(s, bot="easy") for s in range(1, players)]
+        record = RoomRecord(room, game, players, "basic", status="running", game_no=1, seed=5)
         record.setup, record.created, record.touched, record.seats = dict(setup), now, now, seats
         storage.save_room(record)
     storage.close()
@@ -149,11 +154,17 @@ def scenario_server(
 
 @contextmanager
 def scenario_room(
-    db: Path, game: str, setup: dict[str, Any], room: str, token: str, name: str = "Ann"
+    db: Path,
+    game: str,
+    setup: dict[str, Any],
+    room: str,
+    token: str,
+    name: str = "Ann",
+    players: int = 2,
 ) -> Iterator[str]:
     """:func:`scenario_server` with one room, for a ``with``: seat 0's link; the server stops
     after."""
-    served = scenario_server(db, {room: (game, setup)}, token, name)
+    served = scenario_server(db, {room: (game, setup)}, token, name, players)
     try:
         yield f"{served.url}/r/{room}#token={token}"
     finally:

@@ -107,6 +107,14 @@ function myHand(ctx) {
   return el("div", { class: "hand", role: "group", "aria-label": t("web.your_hand", { n: view.hand.length }) }, cards);
 }
 
+// The last round (EM-5.2) named by who met the end condition (the log's event says who).
+function lastRound(ctx) {
+  const met = (ctx.view.log || []).findLast((e) => e.event === "end_triggered")?.seats;
+  return met?.length
+    ? t("web.em.end_round_by", { names: met.map((s) => ctx.seatName(s)).join(t("web.list_sep")) })
+    : t("web.em.end_round");
+}
+
 function status(ctx) {
   const { view } = ctx;
   const me = view.you;
@@ -120,7 +128,7 @@ function status(ctx) {
     el("span", { class: "line" }, line),
     view.is_over ? null : el("span", { class: "chip" }, t("web.em.actions_left", { n: view.actions_left })),
     el("span", { class: "chip" }, t("web.turn_n", { n: view.turn })),
-    view.end_triggered ? el("span", { class: "warn" }, t("web.em.end_round")) : null,
+    view.end_triggered && !view.is_over ? el("span", { class: "warn" }, lastRound(ctx)) : null,
     me === null ? el("span", { class: "chip" }, t("web.spectating")) : null,
     view.pending ? begun(ctx, view.pending) : null);
 }
@@ -155,7 +163,6 @@ export function drawTable(ctx) {
       myHand(ctx)));
 }
 
-// What a seat's result rests on (EM-5.4): missions done, collaborators up, cards in hand.
 // A drop (EM-4.1) is begun with its first card as the step (`drop B8`), the rest being its
 // items: the move bar shows that card among the chosen ones.
 export function held(what) {
@@ -163,7 +170,24 @@ export function held(what) {
   return kind === "drop" && item ? { item, title: t("web.em.drop_title"), begin: (first) => `drop ${first}` } : null;
 }
 
-export function facts(view, seat) {
-  const up = Object.values(view.collaborators[seat]).filter((s) => s === "up").length;
-  return t("web.em.facts", { missions: view.completed[seat].length, up, hand: view.hand_sizes[seat] });
+// What a seat's result rests on, each fact with the ranking keys it shows (the last word of a
+// `decided_by` reason's key: EM-5.3's end condition and hand, EM-5.4's missions, their levels,
+// collaborators face up, cards in hand), for the result's "Decided by"; the end condition not
+// met only where that decided the place (`decider`).
+export function facts(view, seat, faces, decider) {
+  const sides = Object.values(view.collaborators[seat]);
+  const up = sides.filter((s) => s === "up").length;
+  const levels = view.completed[seat].map((m) => faces.missions[m].level).sort((a, b) => b - a);
+  const every = new Set(Object.values(faces.missions).map((m) => m.level)).size;
+  const finished = new Set(levels).size === every && up === sides.length; // EM-5.1
+  const hand = view.hand_sizes[seat];
+  return [
+    finished ? [["end_condition", "finish_hand"], t("web.em.fact.finished")]
+      : decider === "end_condition" ? [["end_condition"], t("web.em.fact.unfinished")] : null,
+    [["missions", "levels"], levels.length
+      ? t("web.em.fact.levels", { n: levels.length, levels: levels.join(t("web.list_sep")) })
+      : t("web.em.fact.missions", { n: 0 })],
+    [["collaborators"], t("web.em.fact.up", { n: up })],
+    [["hand", "finish_hand"], t("web.hand_size", { n: hand })],
+  ].filter(Boolean);
 }

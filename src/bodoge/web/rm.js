@@ -229,7 +229,12 @@ export function drawTable(ctx) {
       myHand(ctx)));
 }
 
-// What a seat's result rests on (RM-5.4, RM-5.5): life, the finish bonus, cards in hand.
+// What a seat's result rests on, each fact with the ranking keys it shows (RM-5.4's score,
+// RM-5.5's finish bonus and fewest cards in hand), for the result's "Decided by".
 export function facts(view, seat) {
-  return t(view.finish_bonus?.[seat] ? "web.rm.facts_bonus" : "web.rm.facts", { life: view.life[seat], hand: view.hand_sizes[seat] });
+  const life = view.life[seat];
+  return [
+    view.finish_bonus?.[seat] ? [["score", "bonus"], t("web.rm.fact.bonus", { n: life })] : [["score"], t("web.rm.life", { n: life })],
+    [["cards"], t("web.hand_size", { n: view.hand_sizes[seat] })],
+  ];
 }

@@ -1010,6 +1010,15 @@ function lastToMove(view) {
 }
 
 // --------------------------------------------------------------------------- the result
+// A seat's facts (the table's `facts`: [ranking keys, words]), the one its place was decided on
+// in bold: the last word of its reason's key (`em.result.levels`); none for a tie on every key.
+function decidedBy(view, seat, table) {
+  const reason = view.result.decided_by?.[seat];
+  const key = reason && reason.ahead !== null ? reason.key.split(".").pop() : null;
+  return table.facts(view, seat, S.faces, key).flatMap(([keys, words], k) => [k ? t("web.result.facts_sep") : null,
+    keys.includes(key) ? el("strong", { class: "decider" }, words) : words]);
+}
+
 function resultPanel(view, table) {
   const result = view.result;
   if (!result) return null;
@@ -1020,7 +1029,7 @@ function resultPanel(view, table) {
     el("td", {}, t("web.result.rank", { rank: result.ranks[s] })),
     el("td", {}, seatName(s), view.you === s ? ` (${youWord()})` : ""),
     el("td", {}, String(scores[s])),
-    el("td", { class: "facts" }, table.facts(view, s))));
+    el("td", { class: "facts" }, decidedBy(view, s, table))));
   return el("section", { class: "result", "aria-label": t("web.result.title") },
     el("h2", {}, result.truncated ? t("web.result.truncated")
       : result.winners.length ? t("web.result.winners", { names: result.winners.map(seatName).join(" · ") })

@@ -1,0 +1,77 @@
+"""The words a newcomer reads at the table, in a real browser, in both languages: Extreme
+Mission's last round names who met the end condition and is gone once the game is over, and its
+result says what decided each place (the mission levels, when they did). The positions are
+scenarios stored before the server starts (as in test_web_names).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_helpers import scenario_server
+
+from bodoge.core.i18n import text
+
+TOKEN = "scenario-seat-0-token-for-the-words-test"
+KINDS = ["HK", "DR", "SN", "IN", "FG"]
+# Extreme Mission, three seats: easy bot 1 starts and meets the end condition (every level done,
+# every collaborator up); easy bot 2 has levels 2 and 1 with every collaborator down and two cards
+# (no level 3 or 4 mission takes fewer than six); Ann, the last seat, levels 4 and 1. Ann's place
+# is decided by the end condition, easy bot 2's by the levels (EM-5.4 (2)).
+EM_SETUP = {
+    "start_player": 1,
+    "current_player": 1,
+    "missions": [f"M{level}-0{k}" for level in range(1, 5) for k in range(1, 4)],
+    "completed": {
+        "0": ["M1-03", "M4-02"],
+        "1": ["M1-01", "M2-01", "M3-01", "M4-01"],
+        "2": ["M1-02", "M2-02"],
+    },
+    "collaborators_down": {"0": ["HK", "DR"], "2": KINDS},
+    "hands": {"0": ["I-G3a", "I-Y6a", "I-P9a"], "2": ["I-R1a", "I-B5a"]},
+}
+
+
+@pytest.fixture
+def em_table(tmp_path: Path) -> Iterator[str]:
+    """A server of the test's own with a room of Extreme Mission at ``EM_SETUP`` (seat 0 Ann,
+    two easy bots), played on by the test: Ann's link. Asked for before ``person``, it stops
+    after the pages close."""
+    served = scenario_server(
+        tmp_path / "bodoge.sqlite", {"last": ("extreme-mission", EM_SETUP)}, TOKEN, players=3
+    )
+    try:
+        yield f"{served.url}/r/last#token={TOKEN}"
+    finally:
+        served.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_extreme_missions_last_round_names_who_met_it_and_the_result_what_decided(
+    em_table: str, person: Any, lang: str
+) -> None:
+    """The badge said "Someone met the end condition", and stayed after the game; the result's
+    "Decided by" never showed the mission levels that put one bot above another."""
+    page = person(f"em-{lang}", lang).page
+    page.goto(em_table)
+    page.wait_for_selector("[data-step='pass']")  # the bots' turns are over: Ann's, the last
+    bot = text("web.seat_bot", lang, bot=text("web.bot.easy", lang), n=1)
+    assert page.inner_text(".status .warn") == text("web.em.end_round_by", lang, names=bot)
+    page.click("[data-step='pass']")
+    page.wait_for_selector(".result")
+    assert page.locator(".status .warn").count() == 0, page.inner_text(".status")
+    rows = {
+        row.locator("td").nth(1).inner_text(): row for row in page.locator(".result tbody tr").all()
+    }
+    sep = text("web.list_sep", lang)
+    third = rows[text("web.seat_bot", lang, bot=text("web.bot.easy", lang), n=2)]
+    levels = text("web.em.fact.levels", lang, n=2, levels=f"2{sep}1")
+    assert third.locator("strong.decider").inner_text() == levels, third.inner_text()
+    ann = next(row for name, row in rows.items() if name.startswith("Ann"))
+    assert text("web.em.fact.levels", lang, n=2, levels=f"4{sep}1") in ann.inner_text()
+    assert ann.locator("strong.decider").inner_text() == text("web.em.fact.unfinished", lang)
+    first = rows[bot]
+    assert first.locator("strong.decider").inner_text() == text("web.em.fact.finished", lang)
