@@ -1,7 +1,9 @@
 """The words a newcomer reads at the table, in a real browser, in both languages: Extreme
 Mission's last round names who met the end condition and is gone once the game is over, and its
-result says what decided each place (the mission levels, when they did). The positions are
-scenarios stored before the server starts (as in test_web_names).
+result says what decided each place (the mission levels, when they did); Ruler of Mana's seat
+answering on another's turn is not said to have the turn; the quiet box says what it does; the
+lobby's variant select is not a second "Rules". The positions are scenarios stored before the
+server starts (as in test_web_names).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 from web_helpers import scenario_server
 
+import bodoge
 from bodoge.core.i18n import text
 
 TOKEN = "scenario-seat-0-token-for-the-words-test"
@@ -33,6 +36,28 @@ EM_SETUP = {
     "collaborators_down": {"0": ["HK", "DR"], "2": KINDS},
     "hands": {"0": ["I-G3a", "I-Y6a", "I-P9a"], "2": ["I-R1a", "I-B5a"]},
 }
+# Ruler of Mana: the easy bot starts holding nothing and draws the deck's last card, a mana card:
+# an exchange is all it may do, and Ann offers a card on the bot's turn.
+RM_HAND = ["MF1-01", "MW1-01", "S19"]
+RM_DECK = ["ME1-01"]
+RM_SETUP = {
+    "start_player": 1,
+    "current_player": 1,
+    "hands": {"0": RM_HAND, "1": []},
+    "deck": RM_DECK,
+    "discard": [c for c in bodoge.make("ruler-of-mana").ids if c not in RM_HAND + RM_DECK],
+}
+
+
+@pytest.fixture(scope="module")
+def rm_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server with a room of Ruler of Mana at ``RM_SETUP``, seat 0 Ann: her link."""
+    path = tmp_path_factory.mktemp("rm-words") / "bodoge.sqlite"
+    served = scenario_server(path, {"answer": ("ruler-of-mana", RM_SETUP)}, TOKEN)
+    try:
+        yield f"{served.url}/r/answer#token={TOKEN}"
+    finally:
+        served.stop()
 
 
 @pytest.fixture
@@ -75,3 +100,35 @@ def test_extreme_missions_last_round_names_who_met_it_and_the_result_what_decide
     assert ann.locator("strong.decider").inner_text() == text("web.em.fact.unfinished", lang)
     first = rows[bot]
     assert first.locator("strong.decider").inner_text() == text("web.em.fact.finished", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_ruler_of_mana_says_who_has_the_turn_and_who_answers(
+    rm_table: str, person: Any, lang: str
+) -> None:
+    """Ann offering a card in the bot's exchange read 手番 / "to play" on her own seat; the quiet
+    box says what it does, on hover and to a screen reader, outside its name."""
+    page = person(f"rm-{lang}", lang).page
+    page.goto(rm_table)
+    page.wait_for_selector("[data-step^='offer']")
+    assert page.inner_text(".mine .badge.turn") == text("web.answering", lang)
+    assert page.inner_text(".opponents .seat-1 .badge.turn") == text("web.turn", lang)
+    quiet = page.get_by_role("checkbox", name=text("web.quiet", lang), exact=True)
+    assert quiet.get_attribute("aria-describedby") == "quiet-help"
+    assert page.inner_text("#quiet-help") == text("web.quiet_help", lang)
+    assert page.get_attribute("label.quiet", "title") == text("web.quiet_help", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_lobbys_variant_select_is_not_a_second_rules(
+    server: str, person: Any, lang: str
+) -> None:
+    page = person(f"lobby-{lang}", lang).page
+    page.goto(server)
+    card = page.locator(".game-card.ruler-of-mana")
+    card.wait_for()
+    rules = text("web.rules.link", lang)
+    assert card.get_by_text(rules, exact=True).count() == 1  # the link alone
+    label = card.locator("label:has(select[name=variant])")
+    said = label.evaluate("(l) => l.firstChild.textContent")  # the label's words, not the select's
+    assert said == text("web.lobby.variant", lang) != rules

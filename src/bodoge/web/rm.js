@@ -86,9 +86,17 @@ export function card(ctx, id, given = {}, optionSteps = false) {
     el("div", { class: "words" }, face.words.replace(/^[^：:]*[：:]\s*/, "")));
 }
 
+// Whose turn it is: the one whose card is being resolved, or who declared the exchange, while a
+// reaction, a choice in the play or an offer is asked of someone else (who is answering).
+function turnSeat(view) {
+  const p = view.pending;
+  return p?.kind === "play" || p?.kind === "exchange" ? p.seat : view.current_player;
+}
+
 function seatPanel(ctx, seat) {
   const { view } = ctx;
   const turn = view.current_player === seat;
+  const badge = turnSeat(view) === seat ? "web.turn" : turn ? "web.answering" : null;
   const fresh = ctx.freshEvents.some((e) => e.seat === seat || e.target === seat);
   const offered = view.exchange?.[seat];
   const attrs = ctx.offer(`@${seat}`, { class: `seat seat-${seat}${turn ? " turn" : ""}${fresh ? " pulse" : ""}`, "aria-label": ctx.seatName(seat) });
@@ -96,7 +104,7 @@ function seatPanel(ctx, seat) {
     el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
       el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
       seat === view.you ? el("span", { class: "badge you" }, ctx.youWord) : null,
-      turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
+      badge ? el("span", { class: "badge turn" }, t(badge)) : null),
     el("div", { class: "vitals" },
       el("span", { class: "life" }, el("span", { "aria-hidden": "true" }, "♥ ", view.life[seat]), heard(t("web.rm.life", { n: view.life[seat] }))),
       el("span", { class: "shield" }, el("span", { class: "shield-icon", "aria-hidden": "true" }),

@@ -1322,8 +1322,11 @@ function header() {
       "aria-expanded": S.menuOpen ? "true" : "false", onclick: () => showMenu(!S.menuOpen) }, el("span", { class: "menu-icon", "aria-hidden": "true" })),
     el("div", { class: "bar-menu", id: "bar-menu", role: "group", "aria-label": t("web.menu") },
       el("a", { class: "menu-lobby", href: "/" }, t("web.result.lobby")),
-      playing && rm ? el("label", { class: "quiet" }, el("input", { type: "checkbox", id: "quiet", checked: S.quiet, disabled: S.offline,
-        onchange: (e) => setQuiet(e.target.checked) }), t("web.quiet")) : null,
+      // what the quiet box does, on hover and for a screen reader (kept out of its name)
+      playing && rm ? [el("label", { class: "quiet", title: t("web.quiet_help") },
+        el("input", { type: "checkbox", id: "quiet", checked: S.quiet, disabled: S.offline, "aria-describedby": "quiet-help",
+          onchange: (e) => setQuiet(e.target.checked) }), t("web.quiet")),
+      el("span", { id: "quiet-help", class: "sr-only" }, t("web.quiet_help"))] : null,
       // leaving a game begun (before the start, the seat's own row offers it)
       seated() && S.summary.status !== "open" ? el("button", { type: "button", class: "leave", id: "leave", onclick: askLeave,
         "aria-expanded": S.confirmLeave ? "true" : "false" }, t(S.summary.status === "running" ? "web.leave.game" : "web.room.leave_seat")) : null,
