@@ -29,29 +29,53 @@ if TYPE_CHECKING:
     from bodoge.core.game import Game
 
 JSON = dict[str, Any]
+#: Who sees a log entry's private part: one seat, several (a list), or None (nobody).
+Seers = int | list[int] | None
+
+
+def _sees(seat: Seers, player: int | None) -> bool:
+    return player in seat if isinstance(seat, list) else seat == player
 
 
 class Log:
-    """Events of a game. Each has a public part, and may have a part only one seat sees."""
+    """Events of a game. Each has a public part, and may have a part only some seats see: one
+    seat (``seat``), or several (a list: a theft's thief and victim both see which cards)."""
 
     __slots__ = ("entries",)
 
-    def __init__(self, entries: list[tuple[JSON, int | None, JSON | None]] | None = None) -> None:
+    def __init__(self, entries: list[tuple[JSON, Seers, JSON | None]] | None = None) -> None:
         self.entries = entries if entries is not None else []
 
-    def add(self, event: JSON, seat: int | None = None, private: JSON | None = None) -> None:
-        """Record ``event`` for everyone, plus ``private`` fields that only ``seat`` sees."""
+    def add(self, event: JSON, seat: Seers = None, private: JSON | None = None) -> None:
+        """Record ``event`` for everyone, plus ``private`` fields that only ``seat`` sees (each
+        seat of it, when it is a list)."""
         self.entries.append((event, seat, private))
 
     def seen_by(self, player: int | None) -> list[JSON]:
-        """The events as ``player`` (None: a spectator) sees them."""
+        """The events as ``player`` (None: a spectator) sees them.
+
+        >>> log = Log()
+        >>> log.add({"event": "steal", "seat": 0, "from": 2}, [0, 2], {"cards": ["X"]})
+        >>> [p[0].get("cards") for p in (log.seen_by(0), log.seen_by(1), log.seen_by(2))]
+        [['X'], None, ['X']]
+        """
         out = []
         for event, seat, private in self.entries:
-            if private is not None and seat == player:
+            if private is not None and _sees(seat, player):
                 out.append({**event, **private})
             else:
                 out.append(dict(event))
         return out
+
+    def kept_for(self, player: int) -> Log:
+        """The log with the private parts ``player`` sees only (a determinization for it: the
+        other seats of that state must not see what ``player`` cannot tell)."""
+        return Log(
+            [
+                (e, player, p) if p is not None and _sees(s, player) else (e, s, None)
+                for e, s, p in self.entries
+            ]
+        )
 
     def copy(self) -> Log:
         return Log(list(self.entries))
@@ -68,17 +92,19 @@ class Log:
         cls, events: Sequence[JSON], you: int | None, private_fields: Mapping[str, Sequence[str]]
     ) -> Log:
         """The log of a view (``you``'s events) rebuilt so that ``seen_by(you)`` gives them back,
-        ``you``'s private parts split off again (``private_fields``: event name -> fields only
-        its seat sees) so that other seats of a state built from it do not see them.
+        ``you``'s private parts split off again (``private_fields``: event name -> the fields
+        only the seats it names see, never public, so an event that holds them was seen by
+        ``you``: a draw of its own, or a theft from it) so that other seats of a state built
+        from it do not see them.
 
         >>> log = Log.from_view([{"event": "draw", "seat": 1, "card": "X"}], 1, {"draw": ["card"]})
         >>> log.seen_by(1), log.seen_by(0)
         ([{'event': 'draw', 'seat': 1, 'card': 'X'}], [{'event': 'draw', 'seat': 1}])
         """
-        entries: list[tuple[JSON, int | None, JSON | None]] = []
+        entries: list[tuple[JSON, Seers, JSON | None]] = []
         for event in events:
             fields = private_fields.get(event.get("event", ""), ())
-            if you is not None and event.get("seat") == you and fields and fields[0] in event:
+            if you is not None and fields and fields[0] in event:
                 public = {k: v for k, v in event.items() if k not in fields}
                 entries.append((public, you, {k: event[k] for k in fields}))
             else:

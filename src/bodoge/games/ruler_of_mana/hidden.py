@@ -16,7 +16,6 @@ import random
 from typing import TYPE_CHECKING
 
 from bodoge.core.shuffle import shuffle
-from bodoge.core.state import Log
 from bodoge.games.ruler_of_mana.records import BUILDING, CHOOSING, MAIN, TOP, Ask
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ def determinize(st: RMState, player: int, seed: int) -> RMState:
     rng = random.Random(seed)
     new = st.copy_with(random.Random(rng.randrange(2**63)))
     new._legal = None
-    new.log = Log([(e, s, p if s == player else None) for e, s, p in st.log.entries])
+    new.log = st.log.kept_for(player)
     ask = new.ask
     if not new.over and ask.seat != player:
         if ask.kind in BUILDING:

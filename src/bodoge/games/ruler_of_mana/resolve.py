@@ -123,24 +123,29 @@ def _moved(st: RMState, cards: list[int]) -> dict[str, Any]:
 
 
 def _steal(st: RMState, task: Task) -> bool:
-    """n cards at random (all if fewer); only the two players see which."""
+    """n cards at random (all if fewer)."""
     _, actor, target, n = task
     hand = st.hands[target]
-    cards = sorted(st.rng.sample(hand, min(n, len(hand))))
+    _theft(st, "steal", actor, target, sorted(st.rng.sample(hand, min(n, len(hand)))))
+    return False
+
+
+def _theft(st: RMState, kind: str, actor: int, target: int, cards: list[int]) -> None:
+    """A steal or a take moves ``cards`` from the target's hand to the actor's: only the two
+    players see which (the victim sees them leave its hand: its log names them too)."""
     st.lose(target, cards, public=False, observer=actor)
     st.gain(actor, cards, public=False, observer=target)
     st.log.add(
         {
-            "event": "steal",
+            "event": kind,
             "seat": actor,
             "from": target,
             "count": len(cards),
             "mana": st.mana_in(cards),
         },
-        actor,
+        [actor, target],
         _moved(st, cards),
     )
-    return False
 
 
 def _take(st: RMState, task: Task) -> bool:
@@ -157,26 +162,10 @@ def _take(st: RMState, task: Task) -> bool:
         _moved(st, hand),
     )
     if len(hand) <= n:
-        _move_taken(st, actor, target, list(hand))
+        _theft(st, "take", actor, target, list(hand))
         return False
     st.ask = Ask(TAKE, actor, n=n, other=target)
     return True
-
-
-def _move_taken(st: RMState, actor: int, target: int, cards: list[int]) -> None:
-    st.lose(target, cards, public=False, observer=actor)
-    st.gain(actor, cards, public=False, observer=target)
-    st.log.add(
-        {
-            "event": "take",
-            "seat": actor,
-            "from": target,
-            "count": len(cards),
-            "mana": st.mana_in(cards),
-        },
-        actor,
-        _moved(st, cards),
-    )
 
 
 def _discard(st: RMState, task: Task) -> bool:
@@ -332,7 +321,7 @@ def choose(st: RMState, action: Action) -> None:
     if ask.kind == DISCARD:
         _discard_cards(st, ask.seat, chosen, False)
     elif ask.kind == TAKE:
-        _move_taken(st, ask.seat, ask.other, chosen)
+        _theft(st, "take", ask.seat, ask.other, chosen)
     elif ask.kind == TOP:
         _put_back(st, ask.seat, chosen)
     else:

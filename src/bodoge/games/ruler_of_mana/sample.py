@@ -91,8 +91,8 @@ PRIVATE_FIELDS: dict[str, tuple[str, ...]] = {
     "keep": ("card",),
     "offer": ("card",),
 }
-"""Log events with a part only their seat sees, and the fields of that part (``state``,
-``resolve``, ``draft``, ``exchange``): the seat of such an event is the one who sees it."""
+"""Log events with a part only some seats see, and the fields of that part (``state``,
+``resolve``, ``draft``, ``exchange``): the event's seat, and a theft's victim (``from``) too."""
 
 _DECISION_KINDS: dict[str, str] = {
     "react": REACT,

@@ -4,8 +4,9 @@ Public: life, shield, skips, hand sizes and how many mana cards each hand holds 
 back of their own), the deck's size and whether its top card is mana, the whole discard pile, the
 revealed offers of an exchange, every play and reaction, and which decision is awaited. Private:
 a hand (its owner), a draft pack and pick (their holder), an unrevealed offer (its owner), the hand
-a take looks at and the cards a scry looks at (the one looking), and a decision being built or
-chosen card by card (the one deciding) — others see it once it is complete.
+a take looks at and the cards a scry looks at (the one looking), the cards a steal or a take moves
+(the thief and the victim: the others see only how many), and a decision being built or chosen
+card by card (the one deciding) — others see it once it is complete.
 """
 
 from __future__ import annotations
