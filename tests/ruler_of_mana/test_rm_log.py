@@ -1,10 +1,12 @@
-"""What the log tells each seat (cards page §3.2): a theft names the cards to the thief and the
-victim, only their count to everyone else."""
+"""What the log tells each seat (cards page §3.2, RM-4.2): a theft names the cards to the thief
+and the victim, only their count to everyone else; a reaction that stops or turns a play says
+what it did, and a retaliation says it is one and comes after the play."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rm_helpers import ids, pass_all, scenario
@@ -138,3 +140,71 @@ def test_cards_3_2_a_replay_names_stolen_cards_to_the_thief_and_the_victim(tmp_p
         assert line.startswith("  • Seat 0 takes 2 cards at random from Seat 1")
         spells = ("Fireball (S01)", "Flame Lance (S02)", "(S03)")
         assert (sum(name in line for name in spells) == 2) is named, (seat, line)
+
+
+def _since_cast(state: RMState, seat: int | None = None) -> list[dict[str, Any]]:
+    log = state.view(seat)["log"]
+    start = max(i for i, e in enumerate(log) if e["event"] == "cast")
+    return log[start + 1 :]
+
+
+def _reacted(reaction: str, spell: str = "S19/3", pay: str = "E1 E1 F1") -> RMState:
+    """Seat 0 casts at seat 1, who answers with ``reaction``; seat 2 looks on."""
+    code = spell.split("/")[0]
+    hands = {0: ids(code, *pay.split()), 1: ids(reaction, "W1")}
+    state = scenario(hands=hands, deck=["S35", "S34"])
+    state.apply(f"cast {spell} @1 {pay}")
+    state.apply(f"react {reaction}")
+    pass_all(state)
+    return state
+
+
+def test_rm_4_2_an_untargeting_reaction_says_the_play_missed() -> None:
+    """Guardian Barrier (untarget): the log said only that seat 1 reacted, then the next turn."""
+    state = _reacted("R02")
+    assert state.life == [15, 15, 15], "the play reached nobody"
+    missed = {"event": "missed", "seat": 0, "card": "S19", "target": 1, "reaction": "R02-a"}
+    for seat in (None, 0, 1, 2):
+        assert _since_cast(state, seat)[:2] == [
+            {"event": "react", "seat": 1, "card": "R02-a", "moment": "react"},
+            missed,
+        ]
+    assert "Seat 0's Rock Blast (S19) misses Seat 1, thanks to Guardian Barrier (R02)" in _said(
+        state, 2
+    )
+    assert "守護結界（R02）により、席0の岩石弾（S19）は席1に届かなかった" in _said(state, 2, "ja")
+
+
+def test_rm_4_2_a_reflected_hit_names_the_reaction_that_turned_it_back() -> None:
+    """Mirror Ward (reflect): the hit read as an attack of seat 1 on seat 0."""
+    state = _reacted("R04")
+    assert state.life == [8, 15, 15]
+    hit = next(e for e in _since_cast(state) if e["event"] == "damage")
+    assert (hit["seat"], hit["target"], hit["reflected"]) == (1, 0, "R04-a")
+    said = [line for line in _said(state, None) if "suffers" in line]
+    assert said == [
+        "Turned back by Mirror Ward (R04): Seat 0 suffers 7 earth damage from Seat 1: "
+        "loses 7 life (now 8)"
+    ]
+    assert any(line.startswith("反射の鏡（R04）で跳ね返された：") for line in _said(state, 0, "ja"))
+
+
+def test_rm_4_2_a_retaliation_comes_after_the_play_and_says_so() -> None:
+    """Curse of Retaliation after Golem Fist (5 damage, then a shield of 2 for its caster): the
+    retaliation's 4 were half absorbed by that shield, and nothing said why."""
+    state = _reacted("R05", "S25/2", "E1 E1 F1")
+    assert state.life == [13, 10, 15] and state.shield == [0, 0, 0]
+    kinds = [(e["event"], e.get("target", e.get("seat"))) for e in _since_cast(state)]
+    assert kinds[:4] == [("react", 1), ("damage", 1), ("shield", 0), ("damage", 0)]
+    retaliation = [e for e in _since_cast(state) if "retaliation" in e]
+    assert [(e["seat"], e["target"], e["retaliation"]) for e in retaliation] == [(1, 0, "R05-a")]
+    assert (
+        "After the play, Curse of Retaliation (R05) strikes back: Seat 0 suffers 4 plain damage "
+        "from Seat 1: the shield absorbs 2, loses 2 life (now 13)"
+    ) in _said(state, 2)
+    assert any(
+        line.startswith("プレイの解決後、報復の呪符（R05）による報復：")
+        for line in _said(state, 2, "ja")
+    )
+    plain = _reacted("R03", "S25/2", "E1 E1 F1")  # a reaction's hit is not a retaliation
+    assert not any("retaliation" in e or "reflected" in e for e in plain.view(None)["log"])

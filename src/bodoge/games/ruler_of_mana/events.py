@@ -99,6 +99,13 @@ def describe_event(
             key += "_shield"
         if event.get("halved"):
             return text("rm.event.halved", lang) + text(key, lang, **values)
+        for by in ("reflected", "retaliation"):  # the reaction that sent it, before the hit
+            if by in event:
+                said = text(f"rm.event.{by}", lang, reaction=card_words(cards, event[by], lang))
+                return said + text(key, lang, **values)
+    elif kind == "missed":
+        values["card"] = card_words(cards, event["card"], lang)
+        values["reaction"] = card_words(cards, event["reaction"], lang)
     elif kind == "ko":
         if event.get("bonus"):
             key += "_bonus"

@@ -234,6 +234,18 @@ def answer(st: RMState, action: Action) -> None:
                 current.cancelled = True
                 st.agenda.pop()  # the window closes at once
                 st.log.add({"event": "cancelled", "seat": seat})
+            elif verb.verb == "untarget":
+                # Said now (RM-4.2: it takes effect before the play): nothing of the play's
+                # resolution names the seat it no longer reaches.
+                st.log.add(
+                    {
+                        "event": "missed",
+                        "seat": current.caster,
+                        "card": g.ids[current.card],
+                        "target": seat,
+                        "reaction": g.ids[card],
+                    }
+                )
             elif verb.verb in LATER:
                 current.after.append((verb.verb, seat, verb.n or 0))
     own = [resolve.own_task(effect, seat) for effect in reaction.own_effects]
@@ -283,7 +295,7 @@ def _after(st: RMState, task: tuple[Any, ...]) -> bool:
         if verb == "siphon":
             tasks.append(("siphon", seat))
         elif not current.cancelled and current.lost[seat] >= 1:
-            tasks.append(("damage", seat, current.caster, n, "none", "reaction", 0))
+            tasks.append(("damage", seat, current.caster, n, "none", "retaliate", 0))
     st.agenda.extend(reversed(tasks))
     return False
 

@@ -4,9 +4,11 @@ damage pipeline with its lethal moment, and the effect choices that are decision
 
 Task shapes: ``("damage", source, target, n, element, origin, asked)`` where ``origin`` is
 ``play`` (the play's own damage: halving and lethal moments apply), ``reflect`` (sent back to the
-caster by a reflecting reactor, who owns it) or ``reaction`` (retaliation and a reaction's own
-damage); every other verb is ``(verb, actor, target, n)`` with ``target`` ``NO_SEAT`` for the
-verbs without one (draw, scry, recover). A handler returns True when it waits on a decision.
+caster by a reflecting reactor, who owns it), ``retaliate`` (a reactor's retaliation, after the
+play) or ``reaction`` (a reaction's own damage): the last three are dealt alike, and differ only
+in how the log says them. Every other verb is ``(verb, actor, target, n)`` with ``target``
+``NO_SEAT`` for the verbs without one (draw, scry, recover). A handler returns True when it waits
+on a decision.
 
 Choices of several cards whose order carries no meaning (discard, take, recover) are made in
 canonical order, lower copy first, so each choice has one path; ``top`` keeps the player's order
@@ -69,20 +71,27 @@ def _damage(st: RMState, task: Task) -> bool:
         current.lost[target] += life - after
     if life > 0 and after == 0:
         st.ko_by[target] = source
-    st.log.add(
-        {
-            "event": "damage",
-            "seat": source,
-            "target": target,
-            "amount": n,
-            "element": element,
-            "halved": halved,
-            "absorbed": absorbed,
-            "lost": life - after,
-            "life": after,
-        }
-    )
+    event: dict[str, Any] = {
+        "event": "damage",
+        "seat": source,
+        "target": target,
+        "amount": n,
+        "element": element,
+        "halved": halved,
+        "absorbed": absorbed,
+        "lost": life - after,
+        "life": after,
+    }
+    if origin in _BY_REACTION and current is not None:
+        # Which reaction sent it, for the log: a reflected hit or a retaliation reads as an
+        # attack by the reactor otherwise.
+        event[_BY_REACTION[origin]] = st.facts.ids[current.reactions[source]]
+    st.log.add(event)
     return False
+
+
+#: The damage origins a reactor's card makes, and the log field naming that card.
+_BY_REACTION: Final = {"reflect": "reflected", "retaliate": "retaliation"}
 
 
 def _may_stand(st: RMState, seat: int) -> bool:
