@@ -12,9 +12,11 @@ import pytest
 from rm_helpers import ids, pass_all, scenario
 from typer.testing import CliRunner
 
+import bodoge
 from bodoge.cli import app
 from bodoge.games.ruler_of_mana import RMState
 from bodoge.games.ruler_of_mana.events import describe_event
+from bodoge.games.ruler_of_mana.words import face_words
 
 
 def _said(state: RMState, seat: int | None, lang: str = "en") -> list[str]:
@@ -208,3 +210,17 @@ def test_rm_4_2_a_retaliation_comes_after_the_play_and_says_so() -> None:
     )
     plain = _reacted("R03", "S25/2", "E1 E1 F1")  # a reaction's hit is not a retaliation
     assert not any("retaliation" in e or "reflected" in e for e in plain.view(None)["log"])
+
+
+@pytest.mark.parametrize(
+    ("lang", "after"),
+    [
+        ("en", "after the play, if it cost you life, 4"),
+        ("ja", "解決の後、そのプレイで自分のライフが減っていたら"),
+    ],
+)
+def test_rm_4_2_the_retaliation_card_says_it_comes_after_the_play(lang: str, after: str) -> None:
+    """The card read 「使った人に4ダメージ」: nothing said it waits for the play's end (and its
+    shield), nor that it needs life lost (as the rules page says)."""
+    cards = bodoge.make("ruler-of-mana").cards
+    assert after in face_words(cards, "R05", lang)
