@@ -285,8 +285,12 @@ def test_em_5_2_the_round_finishes_after_the_end_condition() -> None:
     s.apply("complete M4-02 R1 B1 G1 Y1 R2 B2 G2 Y2")
     s.apply("pass")
     assert s.view(None)["end_triggered"]
-    # the log says who met it (public: the missions and collaborators are open)
-    assert s.view(2)["log"][-1] == {"event": "end_triggered", "seats": [1]}
+    # the log says who met it (public: the missions and collaborators are open), then the
+    # next turn begins
+    assert s.view(2)["log"][-2:] == [
+        {"event": "end_triggered", "seats": [1]},
+        {"event": "turn", "seat": 2, "turn": 2},
+    ]
     assert s.current_player == 2, "the seat before the start player still plays"
     s.apply("pass")
     assert s.is_over

@@ -392,3 +392,18 @@ def test_an_error_repeats_at_most_40_characters_of_what_was_sent(c: TestClient) 
         assert len(one_line_error(r, 404)) < 120, r.text
     with c.websocket_connect(f"/ws/rooms/{long}") as ws:
         assert receive(ws, "error")["message"] == f"no room {'z' * 40}…"
+
+
+@pytest.mark.parametrize(("lang", "header"), [("en", "Turn 2: Bob"), ("ja", "第2手番：Bob")])
+def test_the_web_log_of_extreme_mission_has_turn_headers(
+    c: TestClient, lang: str, header: str
+) -> None:
+    """EM-2.1: a seat's log, as the room page has /api/words word it, opens each turn with a
+    header, as Ruler of Mana's does."""
+    state = bodoge.make("extreme-mission", players=2).new_state(1)
+    while state.view(None)["turn"] < 3:
+        state.apply(state.legal_actions()[-1])
+    body = {"game": "extreme-mission", "events": state.view(0)["log"], "names": ["Ann", "Bob"]}
+    said = c.post("/api/words", json={**body, "lang": lang}).json()["events"]
+    assert said[3] == ("Turn 1: Ann" if lang == "en" else "第1手番：Ann")  # after the deal
+    assert header in said and said[-1] == header.replace("2", "3").replace("Bob", "Ann")

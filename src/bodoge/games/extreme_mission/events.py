@@ -104,6 +104,8 @@ def describe_event(
     if kind == "setup":
         starts = seat_words(event["start_player"], lang, names)
         return text("em.event.setup", lang, seat=starts, count=len(event["missions"]))
+    if kind == "turn":  # the turn's header, in the shared words (Ruler of Mana has its own)
+        return text("play.event.turn", lang, turn=event["turn"], seat=seat)
     if kind == "deal":
         if "cards" in event:
             hand = text("em.event.sep", lang).join(_card(cards, c, lang) for c in event["cards"])

@@ -151,4 +151,5 @@ def build_state(game: ExtremeMission, seed: int, setup: Mapping[str, Any]) -> EM
             seat,
             {"cards": [card_ids[c] for c in state.hands[seat]]},
         )
+    state.log_turn()
     return state

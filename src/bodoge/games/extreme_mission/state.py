@@ -880,6 +880,12 @@ class EMState(State):
         self.player = (p + 1) % n
         self.actions_left = ACTIONS_PER_TURN
         self.phase = ACTION
+        self.log_turn()
+
+    def log_turn(self) -> None:
+        """The log's header of the turn that begins (as Ruler of Mana's): the seat whose turn
+        it is and the turn's number, as the views count them."""
+        self.log.add({"event": "turn", "seat": self.player, "turn": self.turns_done + 1})
 
     def _game_over(self, truncated: bool) -> None:
         self.over = True
