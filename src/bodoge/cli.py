@@ -375,6 +375,14 @@ def serve_command(
             "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1 and ::1)."
         ),
     ] = None,
+    away_minutes: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="Minutes a seated person must be gone, the game waiting on them, before the "
+            "others may let a bot play their seat.",
+        ),
+    ] = 2.0,
     lang: Annotated[str, typer.Option(help="Language of these lines: en or ja.")] = "en",
 ) -> None:
     """Serve games in the browser: rooms for friends and bots (stop with Ctrl+C or SIGTERM).
@@ -414,6 +422,7 @@ def serve_command(
             access_log=access_log,
             room_limit=MADE_PER_MINUTE if room_limit is None else room_limit,
             forwarded_allow_ips=forwarded_allow_ips,
+            away_minutes=away_minutes,
         )
     except BodogeError as exc:
         _fail(exc.text(lang), lang)

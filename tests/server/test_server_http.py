@@ -33,8 +33,10 @@ def test_create_room_gives_the_creator_seat_0_and_a_seat_link(c: TestClient) -> 
     assert made["url"] == f"/r/{made['room']}#token={made['token']}"
     summary = c.get(f"/api/rooms/{made['room']}").json()
     assert summary["status"] == "open" and summary["players"] == 3
-    assert summary["seats"][0] == {"name": "Ann", "bot": None, "taken": True}
-    assert summary["seats"][1] == {"name": None, "bot": None, "taken": False}
+    ann = summary["seats"][0]
+    assert ann.pop("away") < 10  # no page of hers connected yet: away since the room was made
+    assert ann == {"name": "Ann", "bot": None, "taken": True}
+    assert summary["seats"][1] == {"name": None, "bot": None, "taken": False, "away": None}
     assert summary["rematch"] == []
     assert made["token"] not in str(summary)
     assert [r["room"] for r in c.get("/api/rooms").json()["rooms"]] == [made["room"]]
@@ -110,6 +112,7 @@ def test_bots_take_seats_for_the_creator_only(c: TestClient) -> None:
         "name": None,
         "bot": "normal",
         "taken": True,
+        "away": None,
     }
     one_line_error(
         c.post(f"/api/rooms/{room}/seats/1/bot", json={"level": "easy"}, headers=bearer(token)),
@@ -165,7 +168,7 @@ def test_leave_during_a_game_hands_the_seat_to_a_bot(c: TestClient) -> None:
     assert tokens[1] is not None
     c.post(f"/api/rooms/{room}/leave", headers=bearer(tokens[1]))
     seat = c.get(f"/api/rooms/{room}").json()["seats"][1]
-    assert seat == {"name": None, "bot": "easy", "taken": True}
+    assert seat == {"name": None, "bot": "easy", "taken": True, "away": None}
 
 
 def test_a_rematch_starts_once_every_person_has_agreed(c: TestClient) -> None:
@@ -240,12 +243,12 @@ def test_leaving_after_the_game_agrees_and_may_start_the_rematch(c: TestClient) 
     c.post(f"/api/rooms/{room}/leave", headers=bearer(bob))  # had agreed: the bot's word now
     summary = c.get(f"/api/rooms/{room}").json()
     assert (summary["status"], summary["rematch"]) == ("over", [2])
-    assert summary["seats"][1] == {"name": None, "bot": "easy", "taken": True}
+    assert summary["seats"][1] == {"name": None, "bot": "easy", "taken": True, "away": None}
     assert c.post(url, headers=bearer(ann)).json() == {"rematch": [0, 2], "started": False}
     c.post(f"/api/rooms/{room}/leave", headers=bearer(di))  # the last one missing
     summary = c.get(f"/api/rooms/{room}").json()
     assert (summary["status"], summary["game_no"], summary["rematch"]) == ("running", 2, [])
-    assert summary["seats"][3] == {"name": None, "bot": "easy", "taken": True}
+    assert summary["seats"][3] == {"name": None, "bot": "easy", "taken": True, "away": None}
 
 
 def test_a_rematch_keeps_every_finished_game_replayable(c: TestClient, tmp_path: Path) -> None:

@@ -41,7 +41,15 @@ from bodoge.server.limits import (
     MAX_FRAME,
     address_of,
 )
-from bodoge.server.rooms import Connection, Room, RoomError, Rooms, engine_text, game_number
+from bodoge.server.rooms import (
+    AWAY_SECONDS,
+    Connection,
+    Room,
+    RoomError,
+    Rooms,
+    engine_text,
+    game_number,
+)
 from bodoge.server.storage import Storage
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -136,8 +144,9 @@ def _api(handler: Callable[[Request, Rooms], Awaitable[Response]]) -> Handler:
 
 # ---------------------------------------------------------------------- HTTP API
 async def list_games(request: Request, rooms: Rooms) -> Response:
-    """The games, their player counts and variants, the bots a room offers, and the limits of
-    the room chat (so that a page can keep to them before the server refuses)."""
+    """The games, their player counts and variants, the bots a room offers, the limits of the
+    room chat (so that a page can keep to them before the server refuses), and how long a person
+    must be away before a bot may play their seat (``away_seconds``)."""
     found = []
     for name in games():
         cls = game_class(name)
@@ -152,7 +161,9 @@ async def list_games(request: Request, rooms: Rooms) -> Response:
             }
         )
     chat = {"length": CHAT_LENGTH, "lines": CHAT_LINES, "seconds": CHAT_SECONDS}
-    return JSONResponse({"games": found, "bots": list(BOT_LEVELS), "chat": chat})
+    return JSONResponse(
+        {"games": found, "bots": list(BOT_LEVELS), "chat": chat, "away_seconds": rooms.away_after}
+    )
 
 
 async def create_room(request: Request, rooms: Rooms) -> Response:
@@ -220,6 +231,26 @@ async def free_seat(request: Request, rooms: Rooms) -> Response:
     seat = _seat_param(request)
     await rooms.free_seat(request.path_params["room"], seat, _bearer(request))
     return JSONResponse({"seat": seat})
+
+
+async def let_bot_play(request: Request, rooms: Rooms) -> Response:
+    """Another person at the table lets a bot play the seat of someone away."""
+    seat = _seat_param(request)
+    level = await rooms.let_bot_play(request.path_params["room"], seat, _bearer(request))
+    return JSONResponse({"seat": seat, "bot": level})
+
+
+async def your_seat(request: Request, rooms: Rooms) -> Response:
+    """Which seat of the room a token holds (401: none), so that a page holding one token and
+    given another by a link learns which of them still hold a seat before it keeps either."""
+    room = await rooms.find(request.path_params["room"])
+    token = _bearer(request)
+    if not token:
+        raise RoomError(401, "server.no_token")
+    seat = room.seat_of(token)
+    if seat is None:
+        raise RoomError(401, "server.bad_token")
+    return JSONResponse({"you": seat})
 
 
 async def start_game(request: Request, rooms: Rooms) -> Response:
@@ -409,18 +440,27 @@ def create_app(
     bot_count: int = 1,
     extra_routes: list[BaseRoute] | None = None,
     room_limit: int = MADE_PER_MINUTE,
+    away_after: float = AWAY_SECONDS,
 ) -> Starlette:
     """The bodoge web app on the database ``db_url`` (``sqlite:///PATH`` or
     ``postgresql://…``). Uploaded card files are kept in ``cards_dir`` (default: beside an SQLite
     file, else the user's data folder). Bots think in ``bot_count`` worker processes
     (``bot_workers="thread"``: threads). One address makes at most ``room_limit`` rooms a minute
-    (0: no limit; ``Rooms.admit``). The database is opened when the app starts."""
+    (0: no limit; ``Rooms.admit``). A bot may play the seat of someone
+    away for ``away_after`` seconds (bodoge.server.rooms). The database is opened when the app
+    starts."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = Storage(db_url)
         pool = BotPool(bot_workers, bot_count)
-        rooms = Rooms(storage, pool, cards_dir or _cards_dir(db_url), room_limit=room_limit)
+        rooms = Rooms(
+            storage,
+            pool,
+            cards_dir or _cards_dir(db_url),
+            room_limit=room_limit,
+            away_after=away_after,
+        )
         app.state.rooms = rooms
         await rooms.load()
         companions = app.state.companions = Companions(rooms)
@@ -449,6 +489,8 @@ def create_app(
         Route("/api/rooms/{room}/seats/{seat}", _api(join_seat), methods=["POST"]),
         Route("/api/rooms/{room}/seats/{seat}", _api(free_seat), methods=["DELETE"]),
         Route("/api/rooms/{room}/seats/{seat}/bot", _api(seat_bot), methods=["POST"]),
+        Route("/api/rooms/{room}/seats/{seat}/away", _api(let_bot_play), methods=["POST"]),
+        Route("/api/rooms/{room}/you", _api(your_seat)),
         Route("/api/rooms/{room}/start", _api(start_game), methods=["POST"]),
         Route("/api/rooms/{room}/rematch", _api(rematch), methods=["POST"]),
         Route("/api/rooms/{room}/leave", _api(leave), methods=["POST"]),

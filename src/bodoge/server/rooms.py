@@ -17,6 +17,22 @@ nobody touched it for a week. A closed room is read-only (nobody sits, acts, cha
 there) and its games stay replayable at its address for :data:`KEPT_DAYS` after its last touch;
 then it is deleted, and the uploaded card files no room refers to any more with it.
 
+Two seats never carry the same name (compared with case and width folded, spaces left out), and
+no person is called as the table calls a bot ("easy bot 2", "やさしいBot2"): a join with such a
+name is refused (409), so nobody sits at a table as someone else.
+
+A person nobody can reach does not hold up the table for ever. Once every connection of a seated
+person has been gone for :data:`AWAY_SECONDS` (the server's ``away_after``) while the game waits
+on their decision, any other person seated may let a bot play that seat: the ``easy`` bot, as for
+someone who leaves, deciding from the seat's view alone as every bot does. The seat stays theirs
+(its name and token are kept; the room summary shows the person's name beside the bot, and how
+long they have been away: ``away``). Coming back with their token, the person plays the seat
+again as soon as the game waits on them: at once if it does as they connect (a move the bot was
+still thinking about is then dropped), else at their next decision; until then the summary shows
+them there (``away`` null) beside the bot, so the page says so to them and to the table. A rematch
+does not wait for a seat a bot plays (the bot agrees, as a leaver's does). Who is connected is
+not kept: after a restart every person counts as away from the moment the server started.
+
 A move is checked (a seat's own decision, the ``seq`` it saw), applied, committed to storage,
 and only then are the frames built and sent: a move the server acknowledged survives a crash.
 """
@@ -36,7 +52,7 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -45,6 +61,7 @@ from bodoge.core import choices as building
 from bodoge.core.action import Choices
 from bodoge.core.errors import BodogeError, CardSetError
 from bodoge.core.game import Game
+from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import make
 from bodoge.core.state import State
 from bodoge.server import quiet, wire
@@ -67,6 +84,7 @@ from bodoge.server.storage import (
 )
 
 __all__ = [
+    "AWAY_SECONDS",
     "KEPT_DAYS",
     "UNJOINED_HOURS",
     "UNTOUCHED_DAYS",
@@ -76,6 +94,7 @@ __all__ = [
     "Rooms",
     "clean_name",
     "engine_text",
+    "folded_name",
     "game_number",
     "hash_token",
 ]
@@ -96,7 +115,11 @@ CARDS_GRACE = 3600.0
 """Seconds an uploaded card file no stored room refers to is left alone: a room made with it is
 stored only after the file is written (or touched, when it was there already)."""
 LEAVER_BOT = "easy"
-"""The bot that takes over the seat of someone who leaves a game under way."""
+"""The bot that takes over the seat of someone who leaves a game under way, or of someone away
+whose seat the table lets a bot play."""
+AWAY_SECONDS = 120.0
+"""How long every connection of a seated person must have been gone, the game waiting on them,
+before the others may let a bot play their seat: longer than a reload or a train's tunnel."""
 NAME_LENGTH = 32
 CHAT_KEPT = 50
 """Chat lines a connection is shown when it arrives."""
@@ -151,6 +174,33 @@ def clean_name(name: object) -> str:
     return kept
 
 
+def folded_name(name: str) -> str:
+    """A name as two names are compared: width and case folded (NFKC), spaces left out.
+
+    >>> folded_name("Ｂｏｂ"), folded_name("Ann  Lee") == folded_name("annlee")
+    ('bob', True)
+    """
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+@cache
+def _bot_labels() -> frozenset[str]:
+    """How the table calls a bot, in every language (``web.bot.<level>``, the seat's number
+    after it), folded: names no person may take."""
+    return frozenset(
+        folded_name(text(f"web.bot.{level}", lang)) for level in BOT_LEVELS for lang in LANGUAGES
+    )
+
+
+def _reserved(name: str) -> bool:
+    """Whether ``name`` is a bot's label, with or without a seat number.
+
+    >>> _reserved("Easy bot 2"), _reserved("やさしいＢｏｔ２"), _reserved("Easy")
+    (True, True, False)
+    """
+    return folded_name(name).rstrip("0123456789") in _bot_labels()
+
+
 def game_number(raw: str | None) -> int | None:
     """The ``?game=`` of a replay request: a game's number, or None (not given: the latest).
 
@@ -179,7 +229,8 @@ def _room_id() -> str:
 
 
 class Seat:
-    """Who sits in a seat: a person (``name``, and the hash of their token) or a bot (``bot``)."""
+    """Who sits in a seat: a person (``name``, and the hash of their token) or a bot (``bot``);
+    both for a person away whose seat a bot plays meanwhile (``stand_in``)."""
 
     __slots__ = ("bot", "name", "token_hash")
 
@@ -193,6 +244,11 @@ class Seat:
     @property
     def taken(self) -> bool:
         return self.name is not None or self.bot is not None
+
+    @property
+    def stand_in(self) -> bool:
+        """A bot plays the seat of a person who is away (the seat stays theirs)."""
+        return self.name is not None and self.bot is not None
 
     def summary(self) -> dict[str, Any]:
         return {"name": self.name, "bot": self.bot, "taken": self.taken}
@@ -229,8 +285,11 @@ class Connection:
 class Room:
     """One room: its options, seats, the game under way (``state``) and who is watching."""
 
-    def __init__(self, record: RoomRecord, game: Game) -> None:
+    def __init__(
+        self, record: RoomRecord, game: Game, clock: Callable[[], float] = time.time
+    ) -> None:
         self.id = record.room
+        self.clock = clock
         self.game = game
         self.cards = record.cards
         self.cards_name = record.cards_name
@@ -256,6 +315,9 @@ class Room:
         self.rematch_first = record.rematch_first  # its start player, as the creator asked
         self.kept_games: list[int] = list(record.games)  # the games storage keeps, to replay
         self.made_by: str | None = None  # the address that made it, in memory only (limits)
+        # since when each seated person has had no connection (not kept: a restart starts it)
+        now = clock()
+        self.gone: dict[int, float] = {i: now for i, s in enumerate(self.seats) if s.name}
 
     @property
     def spec(self) -> GameSpec:
@@ -308,9 +370,22 @@ class Room:
         ]
 
     def rematch_agreed(self) -> bool:
-        """Whether every person's seat has agreed to a rematch (a bot's always has)."""
-        people = [i for i, s in enumerate(self.seats) if s.name is not None]
+        """Whether every person's seat has agreed to a rematch (a bot's always has, one playing
+        for someone away too)."""
+        people = [i for i, s in enumerate(self.seats) if s.name is not None and s.bot is None]
         return bool(people) and all(i in self.rematch for i in people)
+
+    def present(self, seat: int) -> bool:
+        """Whether a connection of the seat is open."""
+        return any(c.seat == seat for c in self.connections)
+
+    def away(self, seat: int) -> int | None:
+        """Whole seconds since the seat's person last had a connection; None while one is open,
+        and for a seat no person holds."""
+        since = self.gone.get(seat)
+        if since is None or self.seats[seat].name is None:
+            return None
+        return max(0, int(self.clock() - since))
 
     def summary(self) -> dict[str, Any]:
         """The room as everyone may see it (the contract's room summary, and a few more fields)."""
@@ -320,7 +395,7 @@ class Room:
             "players": self.game.players,
             "variant": self.game.variant,
             "status": self.status,
-            "seats": [s.summary() for s in self.seats],
+            "seats": [{**s.summary(), "away": self.away(i)} for i, s in enumerate(self.seats)],
             "rematch": sorted(self.rematch) if self.status == "over" else [],
             "creator": self.creator,
             "game_no": self.game_no,
@@ -342,11 +417,13 @@ class Rooms:
         cards_dir: Path,
         clock: Callable[[], float] = time.time,
         room_limit: int = MADE_PER_MINUTE,
+        away_after: float = AWAY_SECONDS,
     ) -> None:
         self.storage = storage
         self.bots = bots
         self.cards_dir = cards_dir
         self.clock = clock
+        self.away_after = away_after  # seconds a person is gone before a bot may play their seat
         self.rooms: dict[str, Room] = {}
         # One writer thread: storage calls leave the event loop, in the order they were made.
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix="storage")
@@ -407,7 +484,7 @@ class Rooms:
         for record in await self.db(self.storage.load_rooms):
             try:
                 game = self._make_game(record.game, record.players, record.variant, record.cards)
-                room = Room(record, game)
+                room = Room(record, game, self.clock)
             except BodogeError as exc:
                 log.error("room %s: cannot be restored: %s", record.room, exc)
                 continue
@@ -572,7 +649,7 @@ class Rooms:
             except (BodogeError, RoomError) as exc:  # a card file that no longer loads
                 log.error("room %s: its games cannot be replayed: %s", room_id, exc)
                 raise RoomError(404, "server.no_room", room=wire.quoted(room_id)) from None
-            room = self._closed[room_id] = Room(record, game)
+            room = self._closed[room_id] = Room(record, game, self.clock)
             while len(self._closed) > CLOSED_KEPT:
                 self._closed.popitem(last=False)
         if room_id in self._closed:
@@ -633,6 +710,9 @@ class Rooms:
     ) -> tuple[Room, str]:
         """A new room; its creator takes seat 0. Returns the room and the creator's token. A
         room made from ``address`` is held to :meth:`admit`'s limits."""
+        display = clean_name(name)
+        if _reserved(display):
+            raise RoomError(409, "server.name_reserved", name=display)
         if address is not None:
             self.admit(address)
         made = self._make_game(game, players, variant, cards, cards_name)  # type: ignore[arg-type]
@@ -647,10 +727,10 @@ class Rooms:
             cards_name=cards_name if cards is not None else None,
             created=now,
             touched=now,
-            seats=[SeatRecord(0, clean_name(name), None, hash_token(token))]
+            seats=[SeatRecord(0, display, None, hash_token(token))]
             + [SeatRecord(i) for i in range(1, made.players)],
         )
-        room = Room(record, made)
+        room = Room(record, made, self.clock)
         room.made_by = address
         await self.db(self.storage.save_room, room.record())
         self.rooms[room.id] = room
@@ -669,12 +749,23 @@ class Rooms:
                 raise RoomError(409, "server.started")
             if place.taken:
                 raise RoomError(409, "server.taken", seat=seat)
+            self._free_name(room, display)
             token = secrets.token_urlsafe(32)
             place.name, place.bot, place.token_hash = display, None, hash_token(token)
+            room.gone[seat] = self.clock()  # not here until their page connects
             await self._save(room)
         log.info("room %s: seat %d joined", room.id, seat)
         self._tell_room(room)
         return token
+
+    @staticmethod
+    def _free_name(room: Room, name: str) -> None:
+        """Refuse a name a seat of the room carries already, or a bot's label (409)."""
+        if _reserved(name):
+            raise RoomError(409, "server.name_reserved", name=name)
+        mine = folded_name(name)
+        if any(s.name is not None and folded_name(s.name) == mine for s in room.seats):
+            raise RoomError(409, "server.name_taken", name=name)
 
     async def seat_bot(self, room_id: str, seat: int, level: object, token: str | None) -> None:
         """The creator seats a bot (or changes its level) in a seat no person holds."""
@@ -705,6 +796,7 @@ class Rooms:
             if seat == room.creator:
                 raise RoomError(409, "server.own_seat")
             room.seats[seat] = Seat()
+            room.gone.pop(seat, None)
             for conn in [c for c in room.connections if c.seat == seat]:
                 conn.send(wire.error_frame(self.say("server.seat_freed", conn.lang), room.seq))
                 conn.close(4401)
@@ -797,6 +889,7 @@ class Rooms:
                 room.seats[seat] = Seat()
             else:
                 room.seats[seat] = Seat(bot=LEAVER_BOT)
+            room.gone.pop(seat, None)
             # the seat's agreement is its bot's now, which always agrees: not listed as asked
             room.rematch.discard(seat)
             if seat == room.creator:
@@ -820,6 +913,47 @@ class Rooms:
             self._tell_room(room)
             self._kick_bot(room)
         return seat
+
+    async def let_bot_play(self, room_id: str, seat: int, token: str | None) -> str:
+        """Another person seated lets a bot play the seat of someone away (see the module
+        docstring): refused unless the game waits on that seat's person and every connection
+        of theirs has been gone for :attr:`away_after`. The bot's level."""
+        room = await self._open(room_id)
+        async with room.lock:
+            mine = self._seated(room, token)
+            place = self._seat(room, seat)
+            if mine == seat:
+                raise RoomError(403, "server.away.own_seat")
+            if room.status != "running" or room.state is None:
+                raise RoomError(409, "server.away.not_running")
+            if place.name is None or place.bot is not None:
+                raise RoomError(409, "server.away.no_person", seat=seat)
+            if room.present(seat):
+                raise RoomError(409, "server.away.here", name=place.name)
+            if room.state.current_player != seat:
+                raise RoomError(409, "server.away.not_waiting", name=place.name)
+            away = room.away(seat) or 0
+            if away < self.away_after:
+                minutes = f"{self.away_after / 60:g}"
+                raise RoomError(409, "server.away.too_soon", name=place.name, minutes=minutes)
+            place.bot = LEAVER_BOT
+            await self._save(room)
+        log.info("room %s: seat %d away for %d s, a bot plays it", room.id, seat, away)
+        self._tell_room(room)
+        self._kick_bot(room)
+        return LEAVER_BOT
+
+    async def _take_back(self, room: Room, seat: int) -> None:
+        """The person of a seat a bot played while they were away plays it again, if they are
+        here (a move their bot was still thinking about is dropped: ``act``'s ``bot``)."""
+        async with room.lock:
+            place = room.seats[seat]
+            if not place.stand_in or not room.present(seat):
+                return
+            place.bot = None
+            await self._save(room)
+        log.info("room %s: seat %d is back", room.id, seat)
+        self._tell_room(room)
 
     async def _drop(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
@@ -861,12 +995,19 @@ class Rooms:
         return {**record, "games": finished}
 
     async def act(
-        self, room: Room, seat: int | None, action: str, seq: int, game_no: int | None = None
+        self,
+        room: Room,
+        seat: int | None,
+        action: str,
+        seq: int,
+        game_no: int | None = None,
+        bot: str | None = None,
     ) -> None:
         """Play ``action`` (a step or a whole action) for ``seat``, which saw ``seq``. Refused
-        with RoomError (not your decision; stale: a seq below the game's, or of an earlier game;
-        unreached: a seq the game has not come to) or IllegalAction, nothing changed. Committed
-        to storage before any frame is sent."""
+        with RoomError (not your decision; stale: a seq below the game's, or of an earlier game,
+        or a ``bot``'s move for a seat that bot no longer plays; unreached: a seq the game has
+        not come to) or IllegalAction, nothing changed. Committed to storage before any frame
+        is sent."""
         async with room.lock:
             state = room.state
             if seat is None:
@@ -874,7 +1015,8 @@ class Rooms:
             if state is None or room.status not in ("running", "over"):
                 raise RoomError(409, "server.act.not_started")
             at, shown = len(state.history), wire.quoted(str(seq))
-            if seq < at or (game_no is not None and game_no != room.game_no):
+            stale = game_no is not None and game_no != room.game_no
+            if seq < at or stale or (bot is not None and room.seats[seat].bot != bot):
                 raise RoomError(409, "server.act.stale", seq=shown, now=at)
             if seq > at:  # a state this game has not had: made up, garbled, or an earlier game's
                 raise RoomError(409, "server.act.unreached", seq=shown, now=at)
@@ -938,17 +1080,32 @@ class Rooms:
 
     # ------------------------------------------------------------------ connections
     async def connect(self, room: Room, conn: Connection) -> None:
-        """A connection joins the room: it is shown the room, the recent chat and the game."""
+        """A connection joins the room: it is shown the room, the recent chat and the game. A
+        seated person who was away is here again (the table is told); one whose seat a bot
+        plays takes it back if the game waits on them."""
         room.connections.add(conn)
-        conn.send(wire.room_frame({**room.summary(), "you": conn.seat}))
+        back = conn.seat is not None and room.gone.pop(conn.seat, None) is not None
+        if back:
+            self._tell_room(room)
+        else:
+            conn.send(wire.room_frame({**room.summary(), "you": conn.seat}))
         for line in await self.db(self.storage.recent_chat, room.id, CHAT_KEPT):
             conn.send(wire.chat_frame(line.seat, line.name, line.text, line.at))
-        if room.state is not None:
-            conn.send(conn.sent.frame(room.state, conn.seat))
+        state = room.state
+        if state is not None:
+            conn.send(conn.sent.frame(state, conn.seat))
+        if back and room.status == "running" and state and state.current_player == conn.seat:
+            await self._take_back(room, conn.seat)  # type: ignore[arg-type]
 
     def disconnect(self, room: Room, conn: Connection) -> None:
+        """A connection is gone; the seat's last one makes its person away (the table is told)."""
         conn.closed = True
         room.connections.discard(conn)
+        seat = conn.seat
+        if seat is None or room.seats[seat].name is None or room.present(seat):
+            return
+        room.gone[seat] = self.clock()
+        self._tell_room(room)
 
     def say(self, key: str, lang: str, **fields: object) -> str:
         from bodoge.core.i18n import text
@@ -1013,13 +1170,16 @@ class Rooms:
             level = room.seats[seat].bot
             if level is None:
                 return
+            if room.seats[seat].stand_in and room.present(seat):  # its person is back
+                await self._take_back(room, seat)
+                return
             seq, game_no = len(state.history), room.game_no
             view = state.view(seat)
             legal = [str(a) for a in state.legal_actions()]
             seed = derive_seed(room.seed or 0, "bot", game_no, seq)
             try:
                 step = await self.bots.choose(room.spec, level, seat, view, legal, seed)
-                await self.act(room, seat, step, seq, game_no)
+                await self.act(room, seat, step, seq, game_no, bot=level)
             except asyncio.CancelledError:
                 raise
             except RoomError as exc:

@@ -19,6 +19,7 @@ from bodoge.core.i18n import text
 from bodoge.server import logs
 from bodoge.server.app import create_app
 from bodoge.server.limits import MADE_PER_MINUTE, MAX_FRAME
+from bodoge.server.rooms import AWAY_SECONDS
 from bodoge.server.storage import Storage, StorageError
 
 __all__ = ["ServeError", "banner", "serve"]
@@ -40,6 +41,7 @@ def serve(
     access_log: bool = False,
     room_limit: int = MADE_PER_MINUTE,
     forwarded_allow_ips: str | None = None,
+    away_minutes: float = AWAY_SECONDS / 60,
 ) -> None:
     """Serve on ``sock`` (bound already to ``host`` and ``port``: the port is held before the
     database is opened), or bind it. ``forwarded_allow_ips``: the proxies whose
@@ -53,7 +55,9 @@ def serve(
     for line in banner(host, port, lang):
         print(line, flush=True)
     print(text("cli.serve.data", lang, db=_without_password(db_url)), flush=True)
-    app: Any = create_app(db_url, bot_count=bot_workers, room_limit=room_limit)
+    app: Any = create_app(
+        db_url, bot_count=bot_workers, room_limit=room_limit, away_after=away_minutes * 60
+    )
     config = uvicorn.Config(
         logs.AccessLog(app) if access_log else app,
         host=host,
