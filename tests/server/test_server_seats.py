@@ -50,11 +50,16 @@ def end_turn(c: TestClient, place: Room, seat: int) -> None:
 
 
 def room_frame(ws: Any, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    """The next room frame that is ``wanted`` (every other frame before it skipped)."""
-    for _ in range(2000):
-        frame: dict[str, Any] = json.loads(ws.receive_text())
-        if frame["type"] == "room" and wanted(frame):
-            return frame
+    """The first room frame that is ``wanted`` (the frames before it skipped) the connection is
+    sent within 30 s. Asked for with pings, each answered after the frames sent before it: a
+    frame that never comes fails the test rather than waits for ever."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        ws.send_text('{"type": "ping"}')
+        while (frame := json.loads(ws.receive_text()))["type"] != "pong":
+            if frame["type"] == "room" and wanted(frame):
+                return frame  # type: ignore[no-any-return]
+        time.sleep(0.1)  # under the frame limit
     raise AssertionError("no such room frame")
 
 
@@ -65,9 +70,9 @@ def test_a_token_s_seat_is_told_to_its_holder_only(c: TestClient) -> None:
     assert c.get(url, headers=bearer(str(ann))).json() == {"you": 0}
     assert c.get(url, headers=bearer(str(bob))).json() == {"you": 1}
     one_line(c.get(url), 401)
-    assert "unknown token" in one_line(c.get(url, headers=bearer("not-yours")), 401)
+    assert c.get(url, headers=bearer("not-yours")).json() == {"you": None}
     other, _ = started_room(c)
-    one_line(c.get(f"/api/rooms/{other}/you", headers=bearer(str(ann))), 401)
+    assert c.get(f"/api/rooms/{other}/you", headers=bearer(str(ann))).json() == {"you": None}
     one_line(c.get("/api/rooms/nosuchroom/you", headers=bearer(str(ann))), 404)
 
 
@@ -80,10 +85,12 @@ def test_two_seats_never_carry_the_same_name(c: TestClient) -> None:
         assert "called" in said and "another name" in said, said
     said = one_line(c.post(f"{url}/1?lang=ja", json={"name": "ＡＮＮ"}), 409)
     assert said == "この卓にはすでに「ＡＮＮ」という人がいます。別の名前にしてください"
-    assert c.post(f"{url}/1", json={"name": "Anna"}).status_code == 200
+    anna = c.post(f"{url}/1", json={"name": "Anna"}).json()["token"]
     one_line(c.post(f"{url}/2", json={"name": "anna"}), 409)
     summary = c.get(f"/api/rooms/{room}").json()
     assert [s["name"] for s in summary["seats"]] == ["Ann", "Anna", None, None]
+    c.post(f"/api/rooms/{room}/leave", headers=bearer(anna))  # a name given up is free again
+    assert c.post(f"{url}/2", json={"name": "anna"}).status_code == 200
 
 
 def test_a_bot_s_label_is_no_person_s_name(c: TestClient) -> None:
@@ -94,14 +101,6 @@ def test_a_bot_s_label_is_no_person_s_name(c: TestClient) -> None:
     r = c.post("/api/rooms", json={"game": "extreme-mission", "players": 2, "name": "normal bot"})
     one_line(r, 409)
     assert c.post(f"/api/rooms/{room}/seats/1", json={"name": "Bot lover"}).status_code == 200
-
-
-def test_a_name_given_up_is_free_again(c: TestClient) -> None:
-    made = new_room(c, players=3)
-    room = made["room"]
-    bob = c.post(f"/api/rooms/{room}/seats/1", json={"name": "Bob"}).json()["token"]
-    c.post(f"/api/rooms/{room}/leave", headers=bearer(bob))
-    assert c.post(f"/api/rooms/{room}/seats/2", json={"name": "bob"}).status_code == 200
 
 
 # ---------------------------------------------------------------------- someone away

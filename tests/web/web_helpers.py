@@ -50,11 +50,12 @@ class Watched:
 
 
 class Served:
-    """``bodoge serve`` on one database and port, which a test may stop (or kill, as a crash)
-    and start again."""
+    """``bodoge serve`` on one database and port (with ``options`` of its command line), which a
+    test may stop (or kill, as a crash) and start again."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *options: str) -> None:
         self.db = db
+        self.options = options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -62,7 +63,7 @@ class Served:
     def start(self) -> None:
         command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(self.port)]
         # every test's rooms come from this one address: no limit on how many it makes
-        command += ["--db", f"sqlite:///{self.db}", "--room-limit", "0"]
+        command += ["--db", f"sqlite:///{self.db}", "--room-limit", "0", *self.options]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         wait_until_up(self.url + "/", self.process)
 

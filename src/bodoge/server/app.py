@@ -241,16 +241,14 @@ async def let_bot_play(request: Request, rooms: Rooms) -> Response:
 
 
 async def your_seat(request: Request, rooms: Rooms) -> Response:
-    """Which seat of the room a token holds (401: none), so that a page holding one token and
-    given another by a link learns which of them still hold a seat before it keeps either."""
+    """Which seat of the room a token holds (``{"you": null}``: none; an answer, not a refusal,
+    as the question is whether it holds one), so that a page holding one token and given another
+    by a link learns which of them hold a seat before it keeps either."""
     room = await rooms.find(request.path_params["room"])
     token = _bearer(request)
     if not token:
         raise RoomError(401, "server.no_token")
-    seat = room.seat_of(token)
-    if seat is None:
-        raise RoomError(401, "server.bad_token")
-    return JSONResponse({"you": seat})
+    return JSONResponse({"you": room.seat_of(token)})
 
 
 async def start_game(request: Request, rooms: Rooms) -> Response:

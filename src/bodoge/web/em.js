@@ -81,6 +81,7 @@ function seatPanel(ctx, seat) {
     el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
       el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
       turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
+    ctx.away(seat), // away for a while: since when, and a bot to play meanwhile
     el("div", { class: "seat-row" },
       el("div", { class: "mini-hand", role: "img", "aria-label": t("web.hand_size", { n: hand }) },
         Array.from({ length: Math.min(hand, 12) }, () => el("span", { class: "mini-back" })),

@@ -105,6 +105,7 @@ function seatPanel(ctx, seat) {
       el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
       seat === view.you ? el("span", { class: "badge you" }, ctx.youWord) : null,
       badge ? el("span", { class: "badge turn" }, t(badge)) : null),
+    ctx.away(seat), // away for a while: since when, and a bot to play meanwhile
     el("div", { class: "vitals" },
       el("span", { class: "life" }, el("span", { "aria-hidden": "true" }, "♥ ", view.life[seat]), heard(t("web.rm.life", { n: view.life[seat] }))),
       el("span", { class: "shield" }, el("span", { class: "shield-icon", "aria-hidden": "true" }),

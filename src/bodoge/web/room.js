@@ -30,6 +30,9 @@ const S = {
   confirmLeave: false, // the question "leave your seat?" is on show
   menuOpen: false, // the narrow header's menu is shown
   leaving: false, // a leave was sent: the seat's socket, closed by the server, is not reopened
+  choosing: null, // {link, kept}: a link's seat and the one kept, both the person's: which to keep
+  summaryAt: 0, // when the last room frame came (its seats' `away` counts from then)
+  awayAfter: null, // seconds someone must be away before a bot may play their seat (GET /api/games)
   offline: false, // the connection is lost, for longer than a reconnect takes: the banner is on show
 };
 let socket = null;
@@ -54,12 +57,85 @@ function roomOfAddress() {
 const chat = new Chat(send);
 
 // --------------------------------------------------------------------------- the seat link
+// The browser keeps one seat of a room (its token in localStorage), and a link never costs it that
+// seat: a link's token (#token=…, taken out of the address at once) where another is kept is asked
+// about first (GET /api/rooms/{room}/you), and kept only if it holds a seat; where both do, the
+// person chooses (S.choosing). A kept token is forgotten only when the server says it is no seat
+// of the room, which exists (4401, or `you` null), and then only that token.
 function takeTokenFromAddress() {
   const match = location.hash.match(/token=([^&]+)/);
-  if (!match) return;
-  const saved = mySeat();
-  localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ seat: saved?.seat ?? null, token: match[1] }));
+  if (!match) return null;
   history.replaceState(null, "", location.pathname + location.search);
+  return match[1];
+}
+
+const keepSeat = (seat, token) => localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ seat, token }));
+
+// The seat a token holds, by the server's word: {you}; "unknown" (no seat of this room); "refused"
+// (no such room: its socket says so); null: no answer.
+async function whoseToken(token) {
+  try {
+    const got = await api("GET", `/api/rooms/${encodeURIComponent(room)}/you?lang=${lang}`, undefined, token);
+    return got.you === null ? "unknown" : got;
+  } catch (err) {
+    return err instanceof TypeError ? null : "refused";
+  }
+}
+
+// A link's token: kept at once where none other is; else kept, kept not, or asked about, as above.
+// Whether the token kept changed.
+async function takeLink(token) {
+  const kept = mySeat();
+  if (!token || kept?.token === token) return false;
+  if (!kept?.token) {
+    keepSeat(null, token); // nothing to lose: the socket tries it (4401: forgotten, and said)
+    return true;
+  }
+  const [link, mine] = await Promise.all([whoseToken(token), whoseToken(kept.token)]);
+  if (link === "refused" || mine === "refused") return false;
+  if (link === null || mine === null) {
+    toast(t("web.room.link_unchecked"));
+    return false;
+  }
+  if (link === "unknown") {
+    if (mine === "unknown") localStorage.removeItem(`bodoge.seat.${room}`);
+    toast(t(mine === "unknown" ? "web.room.bad_token" : "web.room.link_refused"));
+    return mine === "unknown";
+  }
+  if (mine === "unknown" || mine.you === link.you) {
+    keepSeat(link.you, token);
+    return true;
+  }
+  S.choosing = { link: { seat: link.you, token }, kept: { seat: mine.you, token: kept.token } };
+  return false;
+}
+
+// Which seat to keep, when the link's and the kept one are both the person's.
+function seatChoiceBar() {
+  const c = S.choosing;
+  if (!c || !S.summary) return null;
+  const named = (s) => ({ n: s.seat, name: seatName(s.seat) });
+  return el("div", { class: "seat-choice", role: "alertdialog", "aria-labelledby": "seat-choice-question" },
+    el("p", { id: "seat-choice-question" }, t("web.room.which_seat",
+      { link: c.link.seat, link_name: seatName(c.link.seat), kept: c.kept.seat, kept_name: seatName(c.kept.seat) })),
+    el("div", { class: "buttons" },
+      el("button", { type: "button", class: "primary", id: "keep-seat", onclick: () => chooseSeat(c.kept) }, t("web.room.keep_seat", named(c.kept))),
+      el("button", { type: "button", id: "take-link-seat", onclick: () => chooseSeat(c.link) }, t("web.room.take_link_seat", named(c.link)))));
+}
+
+function chooseSeat(chosen) {
+  S.choosing = null;
+  const changed = chosen.token !== mySeat()?.token;
+  keepSeat(chosen.seat, chosen.token);
+  if (changed) seatChanged();
+  else draw();
+}
+
+// Another token kept: the page comes in again as its seat, the last seat's frame (its hand) dropped.
+function seatChanged() {
+  Object.assign(S, { frame: null, building: null, asking: null, busy: false, hint: [], confirmLeave: false });
+  reconnect();
+  draw();
 }
 
 function mySeat() {
@@ -92,7 +168,8 @@ function connect() {
   const seat = mySeat();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // the server's refusals come in the page's language
-  const query = `?lang=${lang}${seat?.token ? `&token=${encodeURIComponent(seat.token)}` : ""}`;
+  const used = seat?.token;
+  const query = `?lang=${lang}${used ? `&token=${encodeURIComponent(used)}` : ""}`;
   const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(room)}${query}`);
   socket = ws;
   ws.onopen = () => {
@@ -113,8 +190,8 @@ function connect() {
     }
     if (closed.code === 4410) return; // a closed room: its room frame came, and nothing will after it
     if (S.leaving) return; // leaveSeat connects again, without the seat's token
-    if (closed.code === 4401) {
-      localStorage.removeItem(`bodoge.seat.${room}`);
+    if (closed.code === 4401) { // that token is no seat of this room: forgotten, unless another is kept by now
+      if (mySeat()?.token === used) localStorage.removeItem(`bodoge.seat.${room}`);
       toast(t("web.room.bad_token"));
     }
     lost();
@@ -185,7 +262,9 @@ async function receive(frame) {
   } else if (frame.type === "room") {
     if (S.summary && frame.game_no !== S.summary.game_no) forgetReplay(); // a rematch began
     if (frame.status === "closed") S.frame = null; // the game it showed plays no more: its replay may
+    awayNews(S.summary, frame);
     S.summary = frame;
+    S.summaryAt = Date.now();
     updateChat();
     if (!S.faces || !S.games) await loadFaces();
     if (frame.status !== "open" && !S.frame) {
@@ -281,7 +360,7 @@ async function loadFaces(again = false) {
     }
     if (again || !S.games) {
       const got = await api("GET", `/api/games?lang=${asked}`);
-      if (lang === asked) ({ games: S.games, bots: S.bots, chat: S.chatLimits } = got);
+      if (lang === asked) ({ games: S.games, bots: S.bots, chat: S.chatLimits, away_seconds: S.awayAfter } = got);
     }
   } catch (err) {
     if (!(err instanceof TypeError)) throw err;
@@ -686,7 +765,9 @@ function seatsPanel() {
 
 async function takeSeat(seat) {
   try {
-    const got = await api("POST", `/api/rooms/${room}/seats/${seat}`, { name: savedName() || t("web.lobby.guest") });
+    // two seats never carry the same name: a guest with none is the seat's guest
+    const name = savedName() || `${t("web.lobby.guest")} ${seat}`;
+    const got = await api("POST", `/api/rooms/${room}/seats/${seat}?lang=${lang}`, { name });
     localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ seat: got.seat, token: got.token }));
     reconnect();
   } catch (err) {
@@ -775,6 +856,64 @@ async function leaveSeat() {
   draw();
 }
 
+// --------------------------------------------------------------------------- someone away
+// A person whose pages are all gone (the room frame's `away`, in seconds, counted on here by the
+// page's clock): their seat's panel says for how long; once the game has waited on them for the
+// server's `away_seconds`, the others may let a bot play their seat meanwhile. The seat stays
+// theirs: the panel says a bot plays it, or that they are back and play again at their next
+// decision; their own page says so to them.
+function awaySeconds(seat) {
+  const away = S.summary?.seats?.[seat]?.away;
+  return away === null || away === undefined ? null : away + (Date.now() - S.summaryAt) / 1000;
+}
+
+const awayMinutes = (secs) => t("web.away.minutes", { n: Math.max(1, Math.floor(secs / 60)) });
+
+function awayLine(seat) {
+  const s = S.summary?.seats?.[seat];
+  if (S.replay || !s?.name || !["running", "over"].includes(S.summary.status) || seat === S.summary.you) return null;
+  const secs = awaySeconds(seat);
+  if (s.bot) {
+    const said = secs === null ? t("web.away.back") : secs < 60 ? t("web.away.bot_plays") : `${awayMinutes(secs)} · ${t("web.away.bot_plays")}`;
+    return el("div", { class: "away" }, said);
+  }
+  if (secs === null || secs < Math.min(60, S.awayAfter ?? 60)) return null;
+  const may = seated() && S.summary.status === "running" && S.frame?.view.current_player === seat && secs >= S.awayAfter;
+  return el("div", { class: "away" }, el("span", {}, awayMinutes(secs)),
+    may ? el("button", { type: "button", class: "let-bot", "data-away": seat, "aria-label": t("web.away.let_bot_for", { name: seatName(seat) }),
+      // in a seat's panel that is itself a choice (a target): the button is only the button
+      onclick: (e) => { e.stopPropagation(); letBotPlay(seat); }, onkeydown: (e) => e.stopPropagation() }, t("web.away.let_bot")) : null);
+}
+
+// What the away lines would show now: drawn anew only when it changes (a minute more, a button).
+const awayKey = () => (S.summary?.seats || []).map((_, n) => awayLine(n)?.textContent ?? "").join("\u0001");
+let awayDrawn = "";
+setInterval(() => { if (S.summary && awayKey() !== awayDrawn) draw(); }, 2000);
+
+async function letBotPlay(seat) {
+  try {
+    await api("POST", `/api/rooms/${room}/seats/${seat}/away?lang=${lang}`, {}, mySeat()?.token);
+  } catch (err) {
+    toast(refused(err));
+  }
+}
+
+// Told once, as a room frame brings it: a bot now plays for someone away, or they are back.
+function awayNews(before, after) {
+  after.seats.forEach((s, n) => {
+    const was = before?.seats?.[n];
+    if (!was || !s.name || was.name !== s.name || Boolean(was.bot) === Boolean(s.bot)) return;
+    if (s.bot) toast(t("web.away.handed", { name: s.name }));
+    else toast(n === after.you ? t("web.away.you_took_back") : t("web.away.took_back", { name: s.name }));
+  });
+}
+
+// Above the table of someone a bot played for while they were away, until they play again.
+function awayNote() {
+  const mine = S.summary?.seats?.[S.summary.you];
+  return seated() && !S.replay && mine?.name && mine.bot ? el("p", { class: "away-note", role: "status" }, t("web.away.yours")) : null;
+}
+
 // --------------------------------------------------------------------------- hint, quiet
 async function askHint() {
   if (!S.frame || !legal().length) return;
@@ -818,9 +957,12 @@ function openAskedReplay() {
   replayAsked = null;
   if (asked) openReplay(asked);
 }
-// a link to another moment of this room opened in the same tab changes only the fragment
-window.addEventListener("hashchange", () => {
+// a link to another moment of this room (or to a seat of it) opened in the same tab changes only
+// the fragment
+window.addEventListener("hashchange", async () => {
   replayAsked = replayOfAddress();
+  if (await takeLink(takeTokenFromAddress())) seatChanged();
+  else draw(); // a question which seat to keep, or nothing new
   openAskedReplay();
 });
 
@@ -1046,11 +1188,12 @@ function resultPanel(view, table) {
 }
 
 // A rematch is the table's to agree on: any seated person asks, each other person agrees, and it
-// starts once every person has (a bot always agrees). Who has is the room frame's `rematch`.
+// starts once every person has (a bot always agrees, one playing for someone away too). Who has is
+// the room frame's `rematch`.
 function rematchState() {
   const s = S.summary;
   if (S.replay || s?.status !== "over") return null;
-  const people = s.seats.filter((seat) => seat.name !== null).length;
+  const people = s.seats.filter((seat) => seat.name !== null && !seat.bot).length;
   return { agreed: s.rematch || [], people };
 }
 
@@ -1409,6 +1552,7 @@ function draw() {
 function paint() {
   const app = document.getElementById("app");
   showOffline();
+  awayDrawn = awayKey();
   if (S.noRoom) {
     document.title = "bodoge";
     app.replaceChildren(...noRoomPage());
@@ -1431,13 +1575,13 @@ function paint() {
     return;
   }
   if ((!S.frame && !closedRoom()) || !S.faces) {
-    app.replaceChildren(...[header(), leaveBar()].filter(Boolean),
+    app.replaceChildren(...[header(), seatChoiceBar(), leaveBar()].filter(Boolean),
       el("main", { class: "room" }, S.summary?.seats ? seatsPanel() : null, S.summary ? chat.node : null));
     return;
   }
   const view = S.replay?.view || S.frame.view;
   const ctx = {
-    view, faces: S.faces, legal: legal(), offline: S.offline, lastToMove: lastToMove(view), quietPass: quietPass(), seatName, offer, picked, handCard, stepButton, t, describeStep, redraw: draw, youWord: youWord(),
+    view, faces: S.faces, legal: legal(), offline: S.offline, lastToMove: lastToMove(view), quietPass: quietPass(), seatName, offer, picked, handCard, stepButton, t, describeStep, redraw: draw, youWord: youWord(), away: awayLine,
     building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.eventsSeen)),
   };
   const drawn = table.drawTable(ctx);
@@ -1449,14 +1593,17 @@ function paint() {
   setChildren(kept.side, [kept.logBox, closedRoom() ? null : chat.node]);
   kept.main.className = `table ${game}`;
   setChildren(kept.main, [kept.board, kept.side]);
-  setChildren(app, [header(), leaveBar(), closedNote(), S.replay ? replayBar() : null, kept.main]);
+  setChildren(app, [header(), seatChoiceBar(), leaveBar(), awayNote(), closedNote(), S.replay ? replayBar() : null, kept.main]);
   S.logSeen = logWords().length;
   if (!S.replay) S.eventsSeen = (view.log || []).length;
 }
 
 window.bodoge = S; // for browser scripts and tests: what the page last received
-if (!S.noRoom) takeTokenFromAddress();
+const linked = S.noRoom ? null : takeTokenFromAddress();
 await loadMessages();
 draw();
-if (!S.noRoom) connect();
+if (!S.noRoom) {
+  await takeLink(linked);
+  connect();
+}
 openAskedReplay();
