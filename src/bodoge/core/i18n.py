@@ -147,3 +147,21 @@ class Message:
 
     def text(self, lang: str = "en") -> str:
         return text(self.key, lang, **self.fields)
+
+
+def for_reader(message: Message, you: int | None) -> Message:
+    """``message`` as the seat ``you`` reads it: a message (or a reason inside it) whose ``seat``
+    is ``you`` takes its ``<game>.for_you.<rest of the key>`` form where the game has one ("you
+    must …", not "seat 0 must …").
+
+    >>> for_reader(Message("rm.illegal.not_held", {"seat": 0, "code": "S19"}), 0).text("en")
+    'you do not hold S19'
+    """
+    fields = {
+        k: for_reader(v, you) if isinstance(v, Message) else v for k, v in message.fields.items()
+    }
+    key = message.key
+    game, _, rest = key.partition(".")
+    if you is not None and fields.get("seat") == you and f"{game}.for_you.{rest}" in catalogue():
+        key = f"{game}.for_you.{rest}"
+    return Message(key, fields)

@@ -43,7 +43,7 @@ from bodoge.core.choices import item_step, split, steps
 from bodoge.core.errors import IllegalAction, SetupError
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook
-from bodoge.core.i18n import Message, catalogue, text
+from bodoge.core.i18n import Message, catalogue, for_reader, text
 from bodoge.core.result import Result
 from bodoge.core.state import State
 from bodoge.play import HUMAN, Agent, Decision, derive_seed, make_agent, needs_view
@@ -165,15 +165,7 @@ class GameWords:
         """``message`` as the seat ``you`` reads it: a message (or a reason inside it) whose
         ``seat`` is ``you`` takes its ``<game>.for_you.<rest of the key>`` form where the game
         has one ("you must …", not "seat 0 must …")."""
-        fields = {
-            k: self.for_reader(v, you) if isinstance(v, Message) else v
-            for k, v in message.fields.items()
-        }
-        key = message.key
-        game, _, rest = key.partition(".")
-        if fields.get("seat") == you and f"{game}.for_you.{rest}" in catalogue():
-            key = f"{game}.for_you.{rest}"
-        return Message(key, fields)
+        return for_reader(message, you)
 
     def needs(self, state: State, what: str, chosen: Sequence[str]) -> str | None:
         """What the begun action ``what`` with ``chosen`` still needs, in the game's words."""

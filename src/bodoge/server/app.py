@@ -387,6 +387,9 @@ async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes)
             found = rooms.choices(room, conn.seat, frame["what"], frame["chosen"])
             needs = _still_needed(room, frame["what"], frame["chosen"], lang)
             conn.send(wire.choices_frame(frame["what"], frame["chosen"], found, needs))
+        elif kind == "why":
+            reason = rooms.why(room, conn.seat, frame["action"], lang)
+            conn.send(wire.why_frame(frame["action"], reason))
         elif kind == "chat":
             await rooms.chat(room, conn, frame["text"])
         elif kind == "quiet":

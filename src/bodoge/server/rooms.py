@@ -64,7 +64,7 @@ from bodoge.core.game import Game
 from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import make
 from bodoge.core.state import State
-from bodoge.server import quiet, wire
+from bodoge.server import quiet, reasons, wire
 from bodoge.server.bots import BOT_LEVELS, BotPool, GameSpec, known_level
 from bodoge.server.limits import (
     CHAT_LENGTH,
@@ -1060,6 +1060,14 @@ class Rooms:
             return state.choices(what, chosen)
         except NotImplementedError:
             raise RoomError(409, "server.no_choices", game=room.game.name) from None
+
+    def why(self, room: Room, seat: int | None, step: str, lang: str) -> str | None:
+        """Why ``seat`` cannot take ``step`` now, in ``lang`` (None: it can), from the seat's
+        view alone (``server.reasons``)."""
+        state = room.state
+        if state is None:
+            return self.say("server.act.not_started", lang)
+        return reasons.refusal(state, seat, step, lang)
 
     async def chat(self, room: Room, conn: Connection, text: str) -> None:
         """A chat line from a seated person, to everyone in the room."""

@@ -59,6 +59,7 @@ __all__ = [
     "seq_of",
     "state_frame",
     "view_frame",
+    "why_frame",
 ]
 
 JSON = dict[str, Any]
@@ -169,7 +170,7 @@ def quoted(said: str) -> str:
 def said_in(frame: Mapping[str, Any]) -> str:
     """What a client frame says that a refusal of it may repeat: an ``act``'s action, a
     ``choices`` frame's first step and items."""
-    if frame.get("type") == "act":
+    if frame.get("type") in ("act", "why"):
         return str(frame["action"])
     if frame.get("type") == "choices":
         return " ".join([str(frame["what"]), *frame["chosen"]])
@@ -223,6 +224,13 @@ def choices_frame(
     )
 
 
+def why_frame(action: str, reason: str | None) -> str:
+    """Why the step ``action`` cannot be taken now, one line (None: it can), for the seat that
+    asked (``server.reasons``). This frame is a departure from DESIGN.md's: the browser says why
+    a card that cannot be played cannot, as the terminal does."""
+    return dumps({"type": "why", "action": quoted(action), "reason": reason})
+
+
 def chat_frame(seat: int, name: str, text: str, at: float) -> str:
     """A chat line as plain text: the page escapes it when showing it."""
     return dumps({"type": "chat", "seat": seat, "name": name, "text": text, "at": round(at, 3)})
@@ -231,7 +239,8 @@ def chat_frame(seat: int, name: str, text: str, at: float) -> str:
 def parse_frame(text: str | bytes) -> JSON:
     """A client frame checked against the contract (FrameError otherwise): ``act`` with a string
     ``action`` and an integer ``seq``; ``choices`` with a string ``what`` and a list of strings
-    ``chosen``; ``chat`` with a string ``text``; ``quiet`` with a boolean ``on``; ``ping``.
+    ``chosen``; ``why`` with a string ``action``; ``chat`` with a string ``text``; ``quiet`` with a
+    boolean ``on``; ``ping``.
     Extra fields are allowed."""
     try:
         frame = json.loads(text)
@@ -253,6 +262,9 @@ def parse_frame(text: str | bytes) -> JSON:
         if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen):
             raise FrameError("server.frame.chosen")
         frame["chosen"] = chosen
+    elif kind == "why":
+        if not isinstance(frame.get("action"), str):
+            raise FrameError("server.frame.why")
     elif kind == "chat":
         if not isinstance(frame.get("text"), str):
             raise FrameError("server.frame.text")

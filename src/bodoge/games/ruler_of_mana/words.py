@@ -14,6 +14,7 @@ from bodoge.games.ruler_of_mana.effects import Effect, Effects, Reaction
 from bodoge.games.ruler_of_mana.payment import (
     ELEMENTS,
     MANA,
+    SYMBOLS,
     Cost,
     step_code,
     step_units,
@@ -130,6 +131,28 @@ def face_words(cards: CardSet, code: str, lang: str) -> str:
             )
         return text("rm.card.main", lang, name=name, effects=effects_words(face, lang))
     return name
+
+
+# A cost's symbols as the table says them (web.rm.mana.*): the white one is "any" mana (RM-3.2).
+_MANA_WORDS = dict(zip(SYMBOLS, ("fire", "water", "wind", "earth", "any"), strict=True))
+
+
+def describe_value(cards: CardSet, value: object, lang: str) -> str | None:
+    """A value inside a refusal in the table's words, for the browser (the terminal shows the
+    notation a person types): a cost as its mana; None for anything else.
+
+    >>> from bodoge.games.ruler_of_mana.payment import parse_cost
+    >>> describe_value(None, parse_cost("E E F"), "en"), describe_value(None, "F", "ja")
+    ('1 fire, 2 earth', None)
+    """
+    if not isinstance(value, Cost):
+        return None
+    parts = [
+        text("web.rm.cost_part", lang, n=n, mana=text(f"web.rm.mana.{_MANA_WORDS[s]}", lang))
+        for s, n in zip(SYMBOLS, value.counts, strict=True)
+        if n
+    ]
+    return text("web.list_sep", lang).join(parts)
 
 
 def describe_step(cards: CardSet, action: Action, lang: str) -> str:
