@@ -22,10 +22,10 @@ from bodoge.server.reasons import refusal
 from bodoge.server.wire import why_frame
 
 # Seat 0 to act, having completed a level-2 mission; nobody has discarded yet.
+MORE = ("M3-01", "M3-02", "M3-05", "M4-03", "M4-05", "M4-06")
 SETUP = {
     "start_player": 0,
-    "missions": ["M1-01", "M1-02", "M1-05", "M2-01", "M2-05", "M2-08"]
-    + ["M3-01", "M3-02", "M3-05", "M4-03", "M4-05", "M4-06"],
+    "missions": [*("M1-01", "M1-02", "M1-05", "M2-01", "M2-05", "M2-08"), *MORE],
     "completed": {0: ["M2-01"]},
     "hands": {0: ["I-R1a", "I-B2a", "I-G3a"]},
 }
@@ -44,7 +44,8 @@ def why(ws: Any, action: Any) -> dict[str, Any]:
 
 def test_why_says_what_the_terminal_says_in_the_askers_words(c: TestClient) -> None:
     """The seat that decides is told the game's reason, as it reads it (you, the cards by
-    name); a legal step has none; a seat that does not decide, and a spectator, are told so."""
+    name), in the page's language; a legal step has none; a seat that does not decide, and a
+    spectator, are told so."""
     room, tokens = started_room(c)
     rooms = c.app.state.rooms  # type: ignore[attr-defined]
     rooms.rooms[room].state = bodoge.make("extreme-mission", players=2).new_state(1, SETUP)
@@ -61,6 +62,8 @@ def test_why_says_what_the_terminal_says_in_the_askers_words(c: TestClient) -> N
             "reason": "レベル2のミッションはもう達成しています",
         }
         assert why(ann, "take 1")["reason"] == "席1の捨て札は空です"
+        ann.send_text(json.dumps({"type": "why", "action": "take 1", "lang": "en"}))  # the page's
+        assert receive(ann, "why")["reason"] == "seat 1's discard pile is empty"
         assert why(ann, "activate HK")["reason"] == "あなたのハッカーはもう表向きです"
         assert why(ann, "draw")["reason"] is None
         assert why(ann, "complete M4-03")["reason"] == (
@@ -85,6 +88,8 @@ def test_ruler_of_mana_says_a_cost_as_its_mana(c: TestClient) -> None:
             "Guardian Barrier (R02) is a reaction: it is used when its moment comes, not as the"
             " action"
         )
+        # a step of another kind than the decision: the page says which decision it is
+        assert why(ann, "react R02")["reason"] == "Not now"
         long = why(ann, "scroll " + "R" * 200)  # a made-up step is repeated cut short
         assert len(long["action"]) < 50 and len(long["reason"]) < 80, long
 

@@ -387,8 +387,10 @@ async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes)
             found = rooms.choices(room, conn.seat, frame["what"], frame["chosen"])
             needs = _still_needed(room, frame["what"], frame["chosen"], lang)
             conn.send(wire.choices_frame(frame["what"], frame["chosen"], found, needs))
-        elif kind == "why":
-            reason = rooms.why(room, conn.seat, frame["action"], lang)
+        elif kind == "why":  # in the page's language now, which may not be the connection's
+            asked = frame.get("lang")
+            said = asked if asked in LANGUAGES else lang
+            reason = rooms.why(room, conn.seat, frame["action"], said)
             conn.send(wire.why_frame(frame["action"], reason))
         elif kind == "chat":
             await rooms.chat(room, conn, frame["text"])

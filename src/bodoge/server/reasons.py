@@ -35,6 +35,9 @@ __all__ = ["refusal"]
 
 # The refusals that hold a reason of the game's own (the rest say only "not legal now").
 _WITH_REASON = ("illegal.because", "illegal.because_legal")
+# Reasons that say only that the seat must decide something else now, in the terminal's words
+# (its notation): the page says what in its own.
+_ANOTHER_DECISION = frozenset({"rm.illegal.waiting"})
 
 
 def refusal(state: State, seat: int | None, step: str, lang: str) -> str | None:
@@ -60,8 +63,9 @@ def _refusal(
     else:
         return None
     reason = refused.fields.get("reason") if refused.key in _WITH_REASON else None
-    if not isinstance(reason, Message):
-        reason = Message("why.not_now")
+    if not isinstance(reason, Message) or reason.key in _ANOTHER_DECISION:
+        # the table says what the decision is (its status line): the page adds it to these words
+        return text("web.why.not_now", lang)
     # what repeats the step cut short (a made-up code of 10,000 characters), then the cards named
     return _in_words(game, quoting(for_reader(reason, seat), step), lang).text(lang)
 

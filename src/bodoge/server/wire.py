@@ -239,9 +239,9 @@ def chat_frame(seat: int, name: str, text: str, at: float) -> str:
 def parse_frame(text: str | bytes) -> JSON:
     """A client frame checked against the contract (FrameError otherwise): ``act`` with a string
     ``action`` and an integer ``seq``; ``choices`` with a string ``what`` and a list of strings
-    ``chosen``; ``why`` with a string ``action``; ``chat`` with a string ``text``; ``quiet`` with a
-    boolean ``on``; ``ping``.
-    Extra fields are allowed."""
+    ``chosen``; ``why`` with a string ``action`` (and a ``lang``, else the connection's);
+    ``chat`` with a string ``text``; ``quiet`` with a boolean ``on``; ``ping``. Extra fields are
+    allowed."""
     try:
         frame = json.loads(text)
     except (ValueError, UnicodeDecodeError):

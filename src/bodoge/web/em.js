@@ -33,7 +33,7 @@ export function missionCard(ctx, id) {
   const done = view.missions[id] || [];
   const mine = done.includes(view.you);
   const by = done.length ? t("web.em.completed_by", { names: done.map((s) => ctx.seatName(s)).join(t("web.list_sep")) }) : null;
-  const attrs = ctx.offer(`complete ${id}`, { class: `mission level-${m.level}${mine ? " mine" : ""}`, "data-card": id });
+  const attrs = ctx.offer(`complete ${id}`, { class: `mission level-${m.level}${mine ? " mine" : ""}`, "data-card": id }, true);
   // a button is heard by its name alone: the mission's words and who completed it
   if (attrs.role) attrs["aria-label"] = by ? t("web.em.mission_done", { name: m.name, condition: m.condition, done: by }) : t("web.em.mission", { name: m.name, condition: m.condition });
   return el("div", attrs,
@@ -44,19 +44,24 @@ export function missionCard(ctx, id) {
       by ? heard(by) : null));
 }
 
+// Your face-down collaborators are activated where they lie (EM-3.6), their condition shown; a
+// face-up one goes into a move as a wild (EM-3.4), and, pressed outside one, says it is face up.
 export function collaborators(ctx, seat) {
   const { view, faces } = ctx;
   const row = view.collaborators[seat];
+  const own = seat === view.you;
   return el("div", { class: "collabs" }, Object.entries(row).map(([kind, side]) => {
     const k = faces.kinds[kind];
     if (side === "down") {
-      return el("div", { class: `collab down seat-${seat}` },
-        el("span", { "aria-hidden": "true" }, k.name), heard(t("web.em.collab_down", { kind: k.name })));
+      const down = t("web.em.collab_down", { kind: k.name });
+      if (!own) return el("div", { class: `collab down seat-${seat}` }, el("span", { "aria-hidden": "true" }, k.name), heard(down));
+      const attrs = ctx.offer(`activate ${kind}`, { class: `collab down seat-${seat}`, "aria-label": `${down}: ${k.condition}`, title: k.condition }, true);
+      return el("div", drawn(attrs), el("span", { class: "kname" }, k.name), el("span", { class: "kcond" }, k.condition));
     }
-    const own = seat === view.you;
     const base = { class: `collab up seat-${seat}`, "data-card": kind, "aria-label": `${k.name}: ${k.condition}`, title: k.condition };
     const wild = own ? ctx.picked(kind, base) : null; // spent as a wild in the move being built
-    const attrs = wild || (own ? ctx.offer(`activate ${kind}`, ctx.offer(kind, base)) : base);
+    let attrs = wild || base;
+    if (own && !wild) attrs = ctx.building ? ctx.refusedItem(kind, base) || ctx.offer(kind, base) : ctx.offer(`activate ${kind}`, base, "quiet");
     return el("div", attrs, el("span", { class: "kname" }, k.name),
       wild ? el("span", { class: "wild-tag" }, t("web.em.as_wild")) : null,
       own ? el("span", { class: "kcond" }, k.condition) : null);
@@ -68,7 +73,10 @@ function discard(ctx, seat) {
   const top = view.discard_tops[seat];
   const size = view.discard_sizes[seat];
   const label = t("web.em.discard", { n: size });
-  const card = top ? infoCard(faces, top, ctx.offer(`take ${seat}`)) : el("div", { class: "card empty", "aria-label": label });
+  // your own pile is no card to play (it says so, pressed), another's empty one cannot be taken
+  const tryable = seat === view.you ? "quiet" : true;
+  const card = top ? infoCard(faces, top, ctx.offer(`take ${seat}`, {}, tryable))
+    : el("div", drawn(ctx.offer(`take ${seat}`, { class: "card empty", "aria-label": label }, tryable)));
   return el("div", { class: "pile" }, card, el("span", { class: "pile-size" }, label));
 }
 
@@ -146,9 +154,7 @@ export function drawTable(ctx) {
   const levels = [1, 2, 3, 4].map((lv) => el("div", { class: "mission-row", "aria-label": t("web.em.level", { n: lv }) },
     el("span", { class: "row-label" }, t("web.em.level", { n: lv })),
     Object.keys(view.missions).filter((id) => faces.missions[id].level === lv).map((id) => missionCard(ctx, id))));
-  const deck = el("div", { class: "pile deck" },
-    back(t("web.deck", { n: view.deck_size }), ctx.offer("draw", { class: "card back em-back" })),
-    el("span", { class: "pile-size" }, t("web.deck", { n: view.deck_size })));
+  const deck = ctx.deckPile(t("web.deck", { n: view.deck_size }), { class: "card back em-back" }, view.deck_size);
   const others = [...Array(view.players).keys()].filter((s) => s !== view.you);
   const me = view.you;
   return el("div", { class: "em-table" },
@@ -191,4 +197,36 @@ export function facts(view, seat, faces, decider) {
     [["collaborators"], t("web.em.fact.up", { n: up })],
     [["hand", "finish_hand"], t("web.hand_size", { n: hand })],
   ].filter(Boolean);
+}
+
+// What kind of item a move takes next, for the move bar's line (web.move.kind.*).
+export function itemKind(what, item, faces) {
+  if (faces.kinds[item]) return "wild";
+  return what.startsWith("drop") ? "discard" : "reveal";
+}
+
+// Why an item cannot go into the move being built: the mission's or collaborator's condition.
+export function itemWhy(b, item, c) {
+  const [verb, arg] = b.what.split(" ");
+  const card = verb === "complete" ? c.faces.missions[arg] : verb === "activate" ? c.faces.kinds[arg] : null;
+  const name = c.faces.kinds[item]?.name || c.faces.names[item] || item;
+  return card ? t("web.em.why.item", { item: name, name: card.name, condition: card.condition }) : null;
+}
+
+// The hint's move in words: the mission or collaborator, and the cards and wilds it is made with.
+export function sayMove(steps, c) {
+  const [first, ...items] = steps;
+  const [verb, arg] = first.split(" ");
+  const named = (item) => (c.faces.kinds[item] ? t("web.em.say.wild", { name: c.faces.kinds[item].name }) : c.faces.names[item] || item);
+  const cards = items.map(named).join(t("web.list_sep"));
+  if (verb === "complete") return t("web.em.say.complete", { mission: c.faces.missions[arg].name, cards });
+  if (verb === "activate") return t("web.em.say.activate", { kind: c.faces.kinds[arg].name, cards });
+  if (verb === "drop") return t("web.em.step.drop", { arg: [arg, ...items].map(named).join(t("web.list_sep")) });
+  return c.describeStep(first);
+}
+
+// The steps taken only on purpose, apart from the others: the pass, which gives up the actions
+// left (EM-2.2), said with how many.
+export function aside(view) {
+  return { pass: t("web.em.pass_button", { n: view.actions_left }) };
 }

@@ -5,6 +5,8 @@ import { el, t } from "./ui.js";
 export const prefix = "rm";
 // Steps whose last word is a card of your hand (the others name a card elsewhere).
 const HAND_STEPS = ["scroll", "react", "offer", "bottom", "discard", "top"];
+// The turn's options (RM-2.2): a decision offering one of them is the turn's action.
+const MAIN_STEPS = ["cast", "scroll", "draw", "cycle", "exchange"];
 // A cost's symbols (RM-3.2: `*` is the white one, any mana pays it) and the elements they ask for.
 const SYMBOL_OF = { F: "fire", W: "water", A: "wind", E: "earth", "*": "any" };
 
@@ -68,7 +70,7 @@ export function card(ctx, id, given = {}, optionSteps = false) {
   if (face.kind === "spell") {
     const options = face.options.map((o, k) => {
       const step = `cast ${code}/${k + 1}`;
-      const attrs = optionSteps ? ctx.offer(step, { class: "option" }) : { class: "option" };
+      const attrs = optionSteps ? ctx.offer(step, { class: "option" }, true) : { class: "option" };
       if (attrs.onclick) {
         const go = attrs.onclick;
         attrs.onclick = (e) => { e.stopPropagation(); go(); };
@@ -78,7 +80,9 @@ export function card(ctx, id, given = {}, optionSteps = false) {
     });
     // read as its text (name, each option's cost and effects), or, as a button, by its name
     const named = extra.role ? { "aria-label": spellWords(face) } : {};
-    return el("div", { class: `card spell e-${face.element} ${more}`, "data-card": id, ...named, ...extra },
+    // none of its options can be cast now: the card looks it, not only each option
+    const spent = options.length && options.every((o) => o.dataset.refused);
+    return el("div", { class: `card spell e-${face.element} ${more}${spent ? " none-castable" : ""}`, "data-card": id, ...named, ...extra },
       el("div", { class: "sname" }, face.name), el("div", { class: "options" }, options));
   }
   return el("div", drawn({ class: `card scroll t-${face.timing} ${more}`, "data-card": id, "aria-label": label, ...extra }),
@@ -169,6 +173,8 @@ function myHand(ctx) {
     return kindOrder[x.kind] - kindOrder[y.kind] || (faces.cards[a].code < faces.cards[b].code ? -1 : faces.cards[a].code > faces.cards[b].code ? 1 : 0);
   });
   const seen = {};
+  const main = ctx.legal.some((s) => MAIN_STEPS.includes(s.split(" ")[0]));
+  const reacting = !main && ctx.legal.includes("pass");
   return el("div", { class: "hand", role: "group", "aria-label": t("web.your_hand", { n: view.hand.length }) }, sorted.map((id) => {
     const code = faces.cards[id].code;
     const nth = seen[code] || 0;
@@ -176,7 +182,9 @@ function myHand(ctx) {
     // RM-3.4: a 2-orb card pays 2 mana (`F2`) or 1 (`F2/1`): its clicks go through both
     const face = faces.codes[code];
     const spellings = face.kind === "mana" && face.orbs === 2 ? [code, `${code}/1`] : [code];
-    return paying(spellButton(ctx.handCard(card(ctx, id, {}, nth === 0), code, nth, HAND_STEPS, spellings), face));
+    // a scroll that cannot be read now says why: as the turn's action, or as a reaction
+    const tried = face.kind !== "scroll" ? null : main ? `scroll ${code}` : reacting ? `react ${code}` : null;
+    return paying(spellButton(ctx.handCard(card(ctx, id, {}, nth === 0), code, nth, HAND_STEPS, spellings, tried), face));
   }));
 }
 
@@ -226,9 +234,8 @@ export function drawTable(ctx) {
   const me = view.you;
   const others = [...Array(view.players).keys()].filter((s) => s !== me);
   const topBack = view.deck_top_is_mana ? "mana-back" : "spell-back";
-  const deck = el("div", { class: "pile deck" },
-    el("div", ctx.offer("draw", { class: `card back ${view.deck_size ? topBack : "empty"}`, "aria-label": t(view.deck_top_is_mana ? "web.rm.deck_mana" : "web.rm.deck_spell", { n: view.deck_size }) })),
-    el("span", { class: "pile-size" }, t("web.deck", { n: view.deck_size })));
+  const deck = ctx.deckPile(t(view.deck_top_is_mana ? "web.rm.deck_mana" : "web.rm.deck_spell", { n: view.deck_size }),
+    { class: `card back ${view.deck_size ? topBack : "empty"}` }, view.deck_size);
   return el("div", { class: "rm-table" },
     status(ctx),
     el("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s))),
@@ -246,4 +253,52 @@ export function facts(view, seat) {
     view.finish_bonus?.[seat] ? [["score", "bonus"], t("web.rm.fact.bonus", { n: life })] : [["score"], t("web.rm.life", { n: life })],
     [["cards"], t("web.hand_size", { n: view.hand_sizes[seat] })],
   ];
+}
+
+// What kind of item a move takes next, for the move bar's line (web.move.kind.*).
+const ITEM_KINDS = { cast: "pay", cycle: "bottom", bottom: "bottom", discard: "discard", top: "top", take: "take", recover: "recover" };
+export function itemKind(what, item) {
+  return /^@\d+$/.test(item) ? "target" : ITEM_KINDS[what.split(" ")[0]] || "card";
+}
+
+// Why an item cannot go into the move being built: a spell's target comes first; a card that is
+// no mana, or cannot pay what is left of the cost.
+export function itemWhy(b, item, c) {
+  const match = b.what.match(/^cast (\S+)\/(\d+)$/);
+  if (!match) return null;
+  if (b.addable.length && b.addable.every((s) => s.startsWith("@"))) return t("web.rm.why.target_first");
+  const face = c.faces.codes[match[1]];
+  const card = c.faces.codes[item.replace(/\/1$/, "")];
+  if (card?.kind !== "mana") return t("web.rm.why.not_mana", { item: card?.name || item });
+  return t("web.rm.why.pay", { item: card.name, spell: face.name, cost: costWords(face.options[Number(match[2]) - 1].cost) });
+}
+
+// The hint's move in words, as the log says a play: the spell's option or the scroll, at whom,
+// and what pays for it; a chore's cards.
+export function sayMove(steps, c) {
+  const [first, ...items] = steps;
+  const at = items.find((s) => s.startsWith("@"));
+  const target = at === undefined ? null : c.seatName(Number(at.slice(1)));
+  const named = (code) => {
+    const whole = c.faces.codes[code.replace(/\/1$/, "")]?.name || code;
+    return code.endsWith("/1") ? t("web.rm.say.one_mana", { name: whole }) : whole;
+  };
+  const cards = items.filter((s) => !s.startsWith("@")).map(named).join(t("web.list_sep"));
+  const [verb, arg] = first.split(" ");
+  const cast = first.match(/^cast (\S+)\/(\d+)$/);
+  if (cast) {
+    const face = c.faces.codes[cast[1]];
+    const fields = { spell: face.name, k: cast[2], effects: face.options[Number(cast[2]) - 1].effects, target, paid: cards };
+    return t(target ? "web.rm.say.cast_at" : "web.rm.say.cast", fields);
+  }
+  if (verb === "scroll") {
+    const face = c.faces.codes[arg];
+    const fields = { scroll: face.name, words: face.words.replace(/^[^：:]*[：:]\s*/, ""), target };
+    return t(target ? "web.rm.say.scroll_at" : "web.rm.say.scroll", fields);
+  }
+  if (verb === "cycle") return t("web.rm.say.cycle", { cards });
+  if (["discard", "bottom", "top", "take", "recover"].includes(verb) && items.length) {
+    return t(`web.rm.step.${verb}`, { arg: [named(arg), cards].join(t("web.list_sep")) });
+  }
+  return c.describeStep(first);
 }

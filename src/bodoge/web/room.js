@@ -22,6 +22,10 @@ const S = {
   instead: null, // {tried, chosen}: the items to ask for if the ones `tried` cannot make the move
   busy: false, // an act was sent and no frame has answered yet
   hint: [],
+  why: new Map(), // step -> the server's reason it cannot be taken now (null: it can), this position's
+  whyAsked: null, // the step whose reason was asked for last: said when it comes
+  note: null, // {kind: "why" | "hint", text, seq}: the move bar's one line of words, for this position
+  autoTarget: null, // {what, item}: the one target a move could have, added for the person
   logSeen: 0, // the log's lines shown at the last drawing (the ones after it are new)
   eventsSeen: 0, // the log's entries the table had drawn (the ones after it are animated)
   replay: null, // {record, step, seat, view}
@@ -283,6 +287,10 @@ async function receive(frame) {
       S.asking = null;
       S.instead = null;
       S.hint = [];
+      S.why = new Map();
+      S.whyAsked = null;
+      S.note = null;
+      S.autoTarget = null;
       intent = null; // what an action's answer was to focus is moot in a new position
     }
     if (frame.seat !== null && frame.seat !== undefined) {
@@ -308,12 +316,24 @@ async function receive(frame) {
         return;
       }
     }
+    const only = onlyTarget(frame);
+    if (only) { // the one opponent of a two-player game, added for the person (the bar says so)
+      S.autoTarget = { what: frame.what, item: only };
+      send({ type: "choices", what: frame.what, chosen: [...frame.chosen, only] });
+      return;
+    }
     // needs: the server's words for what the move cannot be made without (wilds), or null;
     // known: what could be added to each set of items asked about while building this move
     const known = S.building?.what === frame.what ? S.building.known : new Map();
     known.set(JSON.stringify(frame.chosen), frame.addable);
     S.building = { what: frame.what, chosen: frame.chosen, addable: frame.addable, complete: frame.complete, needs: frame.needs || null, known };
     draw();
+    nextItemInView();
+  } else if (frame.type === "why") {
+    S.why.set(frame.action, frame.reason);
+    if (frame.action !== S.whyAsked) return;
+    S.whyAsked = null;
+    say("why", whyWords(frame.reason));
   } else if (frame.type === "error") {
     // before any room or state frame, the error is the connection's (no room, a bad token): the
     // socket's close code that follows says it in the page's own words
@@ -445,8 +465,14 @@ function act(action) {
   if (!send({ type: "act", action, seq: S.frame.seq })) return;
   S.busy = true;
   S.building = null;
+  hush();
   intent = { ready: () => true, target: fallback }; // the status line holds the focus till the next decision
   draw();
+}
+
+// A press that did something: the reason a press before it did nothing is old news.
+function hush() {
+  if (S.note?.kind === "why") S.note = null;
 }
 
 // From the keyboard, a move begun puts the focus on what it takes next: the hint's next item
@@ -456,6 +482,8 @@ function begin(step) {
   if (S.busy) return;
   if (!send({ type: "choices", what: step, chosen: [] })) return;
   S.asking = step;
+  S.autoTarget = null;
+  hush();
   if (keyboard) {
     const hinted = S.hint.includes(step);
     intent = { ready: () => S.building?.what === step,
@@ -487,6 +515,7 @@ function toggle(item, add) {
   else chosen.splice(chosen.lastIndexOf(item), 1);
   if (!send({ type: "choices", what: b.what, chosen })) return;
   S.asking = b.what;
+  hush();
   if (add) onward(item, chosen);
 }
 
@@ -495,8 +524,21 @@ function cancel() {
   const what = S.building?.what ?? S.asking;
   S.building = null;
   S.asking = null;
+  S.autoTarget = null;
+  hush();
   intent = what ? { ready: () => true, target: () => kept.board.querySelector(`[data-step="${CSS.escape(what)}"]`) } : null;
   draw();
+}
+
+// The target of a move in a two-player game, where it has exactly one to choose (the one
+// opponent) and none is chosen: added for the person, who had to tap it (its payment can come
+// before or after it, so it is not the only item then). Once a move: taken back out, it is the
+// person's to add.
+function onlyTarget(frame) {
+  const seats = (items) => items.filter((item) => /^@\d+$/.test(item));
+  const targets = seats(frame.addable);
+  if (S.frame?.view.players !== 2 || targets.length !== 1 || seats(frame.chosen).length || S.autoTarget?.what === frame.what) return null;
+  return targets[0];
 }
 
 // A quiet seat's lone "pass" is the server's to answer (bodoge.server.quiet): offering it here
@@ -504,9 +546,24 @@ function cancel() {
 const quietPass = () => !S.replay && S.quiet && S.frame?.legal?.length === 1 && S.frame.legal[0] === "pass";
 const legal = () => (S.replay || quietPass() ? [] : S.frame?.legal || []);
 
+// Enter and Space press a control that is no button of its own (a card, a mission).
+const pressKeys = (press) => (e) => {
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    press(e);
+  }
+};
+
+// The person decides now, with a connection, and nothing sent waits for its answer: what cannot
+// be taken may say why.
+const deciding = () => !S.replay && !S.offline && !S.busy && legal().length > 0;
+
 // What a renderer asks about a step: is it offered now, and the attributes that make it a choice.
 // A step is a first step (not building) from `legal`, or an item (building) from `addable`.
-function offer(step, extra = {}) {
+// `tryable`: a step the table draws whether or not it can be taken now (a mission, the deck, a
+// spell's option); when the person decides and it cannot, it is shown so, and a press says why
+// (`true`: dimmed; "quiet": not dimmed, as a face-up collaborator, which is no card to play).
+function offer(step, extra = {}, tryable = false) {
   const attrs = { ...extra };
   if (S.replay) return attrs;
   if (S.building?.what === step) return { ...attrs, class: `${attrs.class || ""} chosen`, "aria-current": "true" };
@@ -515,7 +572,9 @@ function offer(step, extra = {}) {
   let onclick = null;
   if (b && b.addable.includes(step)) onclick = () => toggle(step, true);
   else if (!b && legal().includes(step)) onclick = () => begin(step);
-  if (!onclick) return attrs;
+  if (!onclick) {
+    return tryable && !b && S.asking === null && deciding() ? cannotTake(step, attrs, () => askWhy(step), tryable === true) : attrs;
+  }
   // offline: still where the move is (the table keeps its shape), but not offered; a click says why
   if (S.offline) onclick = notConnected;
   const hinted = !S.offline && S.hint.includes(step) && (!b || !b.chosen.includes(step));
@@ -527,13 +586,67 @@ function offer(step, extra = {}) {
     tabindex: "0",
     role: attrs.role || "button",
     onclick,
-    onkeydown: (e) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        onclick();
-      }
-    },
+    onkeydown: pressKeys(onclick),
   };
+}
+
+// A step or item that cannot be taken now, shown so (`dim`) and named `data-refused`: reached by
+// Tab like any choice, aria-disabled, and a press says why (`why`), in the move bar's note (read
+// out there) and, once known, as its title.
+function cannotTake(step, attrs, why, dim = true) {
+  return {
+    ...attrs,
+    "data-refused": step,
+    class: `${attrs.class || ""}${dim ? " unavailable" : ""}`,
+    "aria-disabled": "true",
+    title: S.why.has(step) ? whyWords(S.why.get(step)) : attrs.title,
+    tabindex: "0",
+    role: attrs.role || "button",
+    onclick: why,
+    onkeydown: pressKeys(why),
+  };
+}
+
+// An item of the move being built that cannot go in (a card of the hand, a collaborator): shown
+// so, and a press says why in the table's words (the chosen items and what can still go in say
+// it: nothing to ask the server). Null when it is no such item.
+function refusedItem(item, attrs) {
+  const b = S.building;
+  if (!b || b.addable.includes(item) || b.chosen.includes(item) || b.what === item || !deciding()) return null;
+  return cannotTake(item, attrs, () => say("why", itemWhy(b, item)));
+}
+
+function itemWhy(b, item) {
+  const table = TABLES[S.frame.view.game];
+  const said = table.itemWhy?.(b, item, { faces: S.faces, view: S.frame.view, describeStep, seatName });
+  if (said) return said;
+  return !b.addable.length && b.complete ? t("web.why.full") : t("web.why.item", { item: describeStep(item) });
+}
+
+// Why a step cannot be taken: the server's reason (its words, from this seat's view alone), kept
+// for the position on show; a reason asked for and not come yet is said when it comes.
+function askWhy(step) {
+  if (S.why.has(step)) {
+    say("why", whyWords(S.why.get(step)));
+    return;
+  }
+  if (send({ type: "why", action: step, lang })) S.whyAsked = step;
+}
+
+// The server's reason as the bar says it: "not now" (a step of another kind than the decision)
+// with what the decision is, in the status line's words; none (taken meanwhile: a frame crossed
+// the question), that it can be taken now.
+function whyWords(reason) {
+  if (reason === null) return t("web.why.now");
+  const what = kept.status.querySelector(".line")?.textContent;
+  if (reason === t("web.why.not_now") && what) return t("web.why.not_now_do", { what });
+  return reason.charAt(0).toLocaleUpperCase(lang) + reason.slice(1); // a line of its own: "Your…"
+}
+
+// The move bar's note, one line: why a press did nothing, or the hint's move in words.
+function say(kind, text) {
+  S.note = { kind, text, seq: S.frame?.seq };
+  draw();
 }
 
 // An item that is in the move at most once (a collaborator spent as a wild), once chosen: marked on
@@ -549,13 +662,19 @@ function picked(item, extra = {}) {
     tabindex: "0",
     role: "button",
     onclick: take,
-    onkeydown: (e) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        take();
-      }
-    },
+    onkeydown: pressKeys(take),
   };
+}
+
+// A node drawn already given what `attrs` adds to it: its classes, attributes and handlers.
+function dress(node, attrs) {
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "class") node.className += ` ${value}`;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value);
+  }
+  return node;
 }
 
 // A card of the hand: offered as item `code` (the card's notation) or as step `prefix code`;
@@ -564,31 +683,26 @@ function picked(item, extra = {}) {
 // (RM-3.4: a 2-orb card pays 2 mana as `F2` or 1 as `F2/1`). A click puts the card in as the
 // first that can be added; a click on it once chosen turns it into the next, where the move can
 // still be made so, else takes it out. So the card itself does what a button for each would.
-function handCard(cardNode, code, nth, prefixes = [], spellings = [code]) {
+// `tried`: the step a card offered as nothing stands for (a scroll's `scroll R10`), whose refusal
+// it says; while a move is built, a card that cannot go in says why.
+function handCard(cardNode, code, nth, prefixes = [], spellings = [code], tried = null) {
   const b = S.building;
   // where each chosen copy stands among the items, in the order they were chosen
   const mine = b ? b.chosen.flatMap((c, at) => (spellings.includes(c) ? [at] : [])) : [];
   if (b && nth < mine.length) return chosenCard(cardNode, mine[nth], spellings);
-  if (nth !== mine.length) return cardNode; // only the next copy is offered
+  if (nth !== mine.length) return dress(cardNode, refusedItem(spellings[0], {}) || {}); // only the next copy is offered
   const addable = b ? spellings.filter((s) => b.addable.includes(s)) : [];
   for (const step of [...addable.slice(0, 1), ...spellings, ...prefixes.map((p) => `${p} ${code}`)]) {
     const attrs = offer(step);
     if (attrs["data-step"]) {
-      cardNode.dataset.step = step;
       // what a second click makes of it: the table needs no button of its own for that
       const then = addable.includes(step) ? spellings[spellings.indexOf(step) + 1] : undefined;
-      if (addable.includes(then)) cardNode.dataset.thenStep = then;
       const hinted = !S.offline && addable.some((s) => S.hint.includes(s)) && !attrs.class.includes("hinted");
-      cardNode.className += attrs.class + (hinted ? " hinted" : "");
-      if (attrs["aria-disabled"]) cardNode.setAttribute("aria-disabled", "true");
-      cardNode.tabIndex = 0;
-      cardNode.setAttribute("role", "button");
-      cardNode.addEventListener("click", attrs.onclick);
-      cardNode.addEventListener("keydown", attrs.onkeydown);
-      break;
+      return dress(cardNode, { ...attrs, class: attrs.class + (hinted ? " hinted" : ""), "data-then-step": addable.includes(then) ? then : undefined });
     }
   }
-  return cardNode;
+  const refusal = refusedItem(spellings[0], {}) || (tried ? offer(tried, {}, true) : {});
+  return dress(cardNode, refusal["data-refused"] ? refusal : {});
 }
 
 // A chosen card of the hand, the item at `at` of the move: marked chosen (`data-chosen-as` says
@@ -613,16 +727,7 @@ function chosenCard(cardNode, at, spellings) {
     cardNode.dataset.step = next;
     if (S.hint.includes(next)) cardNode.classList.add("hinted");
   }
-  cardNode.tabIndex = 0;
-  cardNode.setAttribute("role", "button");
-  cardNode.addEventListener("click", go);
-  cardNode.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      go();
-    }
-  });
-  return cardNode;
+  return dress(cardNode, { tabindex: "0", role: "button", onclick: go, onkeydown: pressKeys(go) });
 }
 
 // Ask for the move being built with the items `chosen`; `instead`: the items to ask for if
@@ -634,6 +739,16 @@ function rechoose(chosen, instead = null, item = null) {
   S.asking = b.what;
   S.instead = instead ? { tried: JSON.stringify(chosen), chosen: instead } : null;
   onward(item, chosen);
+}
+
+// The deck of `size` cards, drawn from by a press where drawing is a move: it says so, beneath it
+// and aloud.
+function deckPile(label, attrs, size) {
+  const offered = offer("draw", { ...attrs, "aria-label": label }, true);
+  if (offered["data-step"]) offered["aria-label"] = t("web.deck_draw_label", { deck: label });
+  return el("div", { class: "pile deck" }, el("div", { role: "img", ...offered }),
+    el("span", { class: "pile-size" }, t("web.deck", { n: size })),
+    offered["data-step"] ? el("span", { class: "pile-hint", "aria-hidden": "true" }, t("web.deck_draw_hint")) : null);
 }
 
 // Steps no card stands for, as buttons.
@@ -653,6 +768,14 @@ function unhold(held) {
   S.asking = held.begin(b.chosen[0]);
 }
 
+// What the next pick is, in one line: the kinds of the items that can go in now (a target
+// player, a card to pay with, a collaborator as a wild…), each named once, in the order they come.
+function wantedLine(b, table) {
+  const kinds = [...new Set(b.addable.map((item) => table.itemKind?.(b.what, item, S.faces) || "card"))];
+  const words = (kinds.length ? kinds : ["card"]).map((kind) => t(`web.move.kind.${kind}`));
+  return t("web.move.pick", { kinds: words.join(t("web.move.kind_or")) });
+}
+
 // The move being built, drawn into the bar kept in the page (kept.bar). Its progress line
 // (kept.needs) is a live region that stays there, between moves too (hidden but for a screen
 // reader), and is changed in place, only where it says something new: a screen reader reads out
@@ -660,7 +783,7 @@ function unhold(held) {
 function buildingBar(describe, table) {
   const b = S.building;
   const bar = kept.bar;
-  sayAnew(kept.needs, progress(b), !b ? "needs" : b.complete ? "needs ready" : `needs${b.needs ? " must" : ""}`);
+  sayAnew(kept.needs, progress(b, table), !b ? "needs" : b.complete ? "needs ready" : `needs${b.needs ? " must" : ""}`);
   if (!b) {
     bar.className = "move-idle sr-only";
     for (const name of ["role", "aria-label", "tabindex"]) bar.removeAttribute(name);
@@ -679,7 +802,7 @@ function buildingBar(describe, table) {
   bar.setAttribute("tabindex", "-1");
   setChildren(bar, [
     el("div", { class: "what" }, held ? held.title : describe(b.what)),
-    el("div", { class: "chosen-items" }, items.length ? items : el("span", { class: "muted" }, t("web.move.none_yet"))),
+    items.length ? el("div", { class: "chosen-items" }, items) : null,
     kept.needs,
     el("div", { class: "buttons" },
       el("button", b.complete ? { type: "button", class: "primary confirm", "data-step": whole,
@@ -691,10 +814,17 @@ function buildingBar(describe, table) {
 
 // What the move being built still misses, in a node: the wilds it cannot do without (the
 // server's words), else a plain "not complete yet"; or that it is ready. Nothing between moves.
-function progress(b) {
+// One line: what the move still needs, not how many items could be added — the wilds it cannot
+// do without (the server's words), the target added for the person, and the kind of item to pick
+// next, or "complete".
+function progress(b, table) {
   if (!b) return el("div");
-  if (b.complete) return el("div", {}, t("web.move.ready"));
-  return el("div", {}, b.needs ? el("strong", { class: "must-line" }, b.needs) : t("web.move.pick_more"));
+  const auto = S.autoTarget?.what === b.what && b.chosen.includes(S.autoTarget.item)
+    ? t("web.move.auto_target", { name: seatName(Number(S.autoTarget.item.slice(1))) }) : null;
+  return el("div", {},
+    b.needs && !b.complete ? el("strong", { class: "must-line" }, b.needs) : null,
+    auto ? el("span", { class: "auto-line" }, auto) : null,
+    b.complete ? t("web.move.ready") : wantedLine(b, table));
 }
 
 // --------------------------------------------------------------------------- the seats
@@ -918,11 +1048,14 @@ function awayNote() {
 async function askHint() {
   if (!S.frame || !legal().length) return;
   try {
+    const asked = S.frame.seq;
     const { steps } = await api("POST", `/api/rooms/${room}/hint?lang=${lang}`, {}, mySeat()?.token);
+    if (S.frame.seq !== asked) return; // a hint for a position gone meanwhile
     S.hint = steps;
     if (keyboard) intent = { ready: () => true, target: hintedItem }; // Enter on it follows the hint
-    draw();
-    document.querySelector(".hinted")?.scrollIntoView({ block: "nearest" });
+    // besides the glow, the whole move in words, as the log words a move: on the move bar
+    say("hint", t("web.hint.said", { move: sayMove(steps) }));
+    if (!keyboard) bringIntoView(document.querySelector(".hinted"));
   } catch (err) {
     toast(refused(err));
   }
@@ -1258,7 +1391,7 @@ function focusKeys(node) {
   const where = node.parentElement?.classList[0];
   if (card && where && node.tabIndex >= 0) keys.push(`.board .${CSS.escape(where)} > [data-card="${CSS.escape(card)}"][tabindex]`);
   if (step) keys.push(`[data-step="${CSS.escape(step)}"]`);
-  for (const name of ["take", "bot", "leave"]) { // the waiting room's seat buttons
+  for (const name of ["take", "bot", "leave", "refused"]) { // the waiting room's seat buttons; a refused step
     if (name in node.dataset) keys.push(`[data-${name}="${CSS.escape(node.dataset[name])}"]`);
   }
   if (keys.length) return keys.map((sel) => ({ sel, nth: 0 }));
@@ -1365,16 +1498,32 @@ function decisionInView() {
   const focus = document.activeElement;
   const chosenFocus = focus && document.getElementById("app").contains(focus) && !resting(focus);
   if (!SMALL.matches || touching || Date.now() - scrolledAt < 1200 || chosenFocus || chat.node.contains(focus)) return;
-  const place = decisionPlace();
-  if (!place) return;
-  const box = place.getBoundingClientRect();
+  bringIntoView(decisionPlace());
+}
+
+// `node` scrolled into the part of the window the sticky move bar leaves free, where it is not
+// there already: its top near the window's top where it is taller than that, or above; else its
+// bottom just above the move bar, what is above it still in sight. Smooth unless less motion is
+// asked for.
+function bringIntoView(node) {
+  if (!node) return;
+  const box = node.getBoundingClientRect();
   const room = innerHeight - kept.moves.offsetHeight; // the sticky move bar covers the rest
   if (box.top >= 0 && box.bottom <= room) return;
   const margin = 8;
-  // its top near the window's top where it is taller than the room, or above; else its bottom
-  // just above the move bar, what is above it still in sight
   const by = box.top < 0 || box.height + 2 * margin > room ? box.top - margin : box.bottom - room + margin;
   scrollBy({ top: by, behavior: LESS_MOTION.matches ? "instant" : "smooth" });
+}
+
+// After a move's first step and after each item, on every screen, the next item to pick is
+// brought into view clear of the move bar (it had covered the hand): the hint's, else the first
+// that can go in, of the hand first. Not while the person scrolls or holds the page, nor for the
+// keyboard, whose focus goes to that item and brings it into view itself.
+function nextItemInView() {
+  if (!S.building || keyboard || touching || Date.now() - scrolledAt < 1200 || chat.node.contains(document.activeElement)) return;
+  const hinted = hintedItem();
+  const offered = [...kept.board.querySelectorAll("[data-step]:not(.chosen)")].filter((n) => !kept.moves.contains(n));
+  bringIntoView((hinted && !kept.moves.contains(hinted) ? hinted : null) || offered.find((n) => n.closest(".hand")) || offered[0]);
 }
 
 // --------------------------------------------------------------------------- drawing
@@ -1388,6 +1537,9 @@ const kept = {
   moves: el("div", { class: "moves" }),
   bar: el("div"), // the move being built (buildingBar)
   needs: el("div", { role: "status", "aria-live": "polite" }), // the move's progress line in the bar
+  // the move bar's one line of words (why a press did nothing, the hint's move): a live region
+  // kept in the page and changed in place, so that a screen reader reads each change out
+  note: el("p", { class: "note", role: "status" }),
   side: el("aside", { class: "side" }),
   logTitle: el("h2"),
   log: el("ol"),
@@ -1475,6 +1627,8 @@ function header() {
         "aria-expanded": S.confirmLeave ? "true" : "false" }, t(S.summary.status === "running" ? "web.leave.game" : "web.room.leave_seat")) : null,
       earlierReplayButton(),
       langSwitch(async () => {
+        S.why = new Map(); // the reasons had are in the other language
+        S.note = null;
         describeLog().then(draw);
         await loadFaces(true);
         chat.refresh();
@@ -1507,15 +1661,30 @@ function describeStep(step) {
 }
 
 // Every offered step that no card or seat of the table stands for, as a button (a card stands
-// for what its first click makes, and for what a second click on it makes, `data-then-step`).
-function otherSteps(...drawn) {
+// for what its first click makes, and for what a second click on it makes, `data-then-step`);
+// drawing, which the deck stands for, as a button too, first: a newcomer looks among the buttons.
+// A step taken only on purpose (Extreme Mission's pass, which gives up the actions left: the
+// table's `aside`, in its own words) comes last, apart and quieter.
+function otherSteps(table, ...drawn) {
   const nodes = drawn.filter(Boolean).flatMap((part) => [...part.querySelectorAll("[data-step], [data-then-step]")]);
   const shown = new Set(nodes.flatMap((n) => [n.dataset.step, n.dataset.thenStep]));
   const offered = S.building ? S.building.addable : S.asking ? [] : legal();
-  const rest = offered.filter((s) => !shown.has(s));
+  const rest = offered.filter((s) => !shown.has(s) || (s === "draw" && !S.building));
   if (!rest.length) return null;
+  const aside = new Map(Object.entries(table.aside?.(S.frame.view) || {}));
+  const first = [...rest.filter((s) => s === "draw"), ...rest.filter((s) => s !== "draw" && !aside.has(s))];
   return el("div", { class: "steps", role: "group", "aria-label": t("web.move.other") },
-    rest.map((s) => stepButton(s, describeStep(s))));
+    first.map((s) => (s === "draw" ? el("button", offer(s, { type: "button", class: "step", id: "draw" }), describeStep(s))
+      : stepButton(s, describeStep(s)))),
+    rest.filter((s) => aside.has(s)).map((s) => el("button", offer(s, { type: "button", class: "step aside" }), aside.get(s))));
+}
+
+// The hint's move in words, as the log words a move (its card, mission or spell by name, its
+// target and cards): the table's own words where it has them, else each step's.
+function sayMove(steps) {
+  const table = TABLES[S.frame.view.game];
+  const said = table.sayMove?.(steps, { faces: S.faces, view: S.frame.view, describeStep, seatName });
+  return said || steps.map(describeStep).join(t("web.list_sep"));
 }
 
 function noRoomPage() {
@@ -1581,13 +1750,16 @@ function paint() {
   }
   const view = S.replay?.view || S.frame.view;
   const ctx = {
-    view, faces: S.faces, legal: legal(), offline: S.offline, lastToMove: lastToMove(view), quietPass: quietPass(), seatName, offer, picked, handCard, stepButton, t, describeStep, redraw: draw, youWord: youWord(), away: awayLine,
+    view, faces: S.faces, legal: legal(), offline: S.offline, lastToMove: lastToMove(view), quietPass: quietPass(), seatName, offer, picked, refusedItem, handCard, deckPile, stepButton, t, describeStep, redraw: draw, youWord: youWord(), away: awayLine,
     building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.eventsSeen)),
   };
   const drawn = table.drawTable(ctx);
   const result = resultPanel(view, table);
   takeStatus(drawn);
-  setChildren(kept.moves, [buildingBar(describeStep, table), otherSteps(result, drawn)]);
+  const note = S.note && !S.replay && S.note.seq === S.frame.seq ? S.note : null;
+  kept.note.className = `note${note ? ` ${note.kind}` : ""}`;
+  if (kept.note.textContent !== (note?.text || "")) kept.note.replaceChildren(...(note ? ruleLinks(note.text, game, table.prefix) : []));
+  setChildren(kept.moves, [kept.note, buildingBar(describeStep, table), otherSteps(table, result, drawn)]);
   setChildren(kept.board, [result, kept.status, drawn, kept.moves]);
   updateLog();
   setChildren(kept.side, [kept.logBox, closedRoom() ? null : chat.node]);
