@@ -395,7 +395,7 @@ IN_VIEW = """(selector) => {
 
 def test_a_move_being_built_on_a_phone_keeps_its_bar_in_view(server: str, person: Any) -> None:
     """Extreme Mission, four seats, 390 x 844: a mission tapped to complete is marked, and the bar
-    of the move (what is chosen, Confirm, Back out) is in view however far the hand is down the
+    of the move (what is chosen, Confirm, Cancel) is in view however far the hand is down the
     page; scrolled to the end of the table, the bar covers none of the hand."""
     who = person("build-phone", "ja", PHONE)
     open_lobby(who, server, "さくら")
@@ -459,7 +459,7 @@ def test_six_seats_have_six_colours_and_the_chat_hint_fits(server: str, person: 
 def test_a_collaborator_chosen_as_a_wild_is_marked_on_the_table(server: str, person: Any) -> None:
     """Extreme Mission: a collaborator picked as a wild for a mission is marked chosen where it
     lies (lifted, ringed, tagged "wild") and a click there takes it back; the move bar says what is
-    still missing (the wilds the move needs, in the server's words, or "not complete yet"), not
+    still missing (the wilds the move needs, in the server's words, and what to pick next), not
     how many items could be added."""
     who = person("wild", "en")
     open_lobby(who, server, "Wil")
@@ -471,7 +471,7 @@ def test_a_collaborator_chosen_as_a_wild_is_marked_on_the_table(server: str, per
     needs = page.inner_text(".building .needs")
     must = page.locator(".building .must-line")
     assert "possible additions" not in needs, needs
-    assert ("collaborator" in needs) if must.count() else ("Not complete yet" in needs), needs
+    assert "collaborator" in needs if must.count() else needs.startswith("Pick a card"), needs
     wild = page.locator(".mine .collab[data-step]").first
     kind = wild.get_attribute("data-card")
     wild.click()

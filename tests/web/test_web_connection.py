@@ -54,7 +54,7 @@ def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
     with page.expect_event("requestfailed", lambda request: "/api/words" in request.url):
         page.goto(seat_link(own_server))
     page.unroute("**/api/words")
-    draw = page.locator("[data-step='draw']")
+    draw = page.locator(".deck [data-step='draw']")
     expect(draw).to_be_enabled()
     expect(page.locator(".offline-banner")).to_be_hidden()
     status = page.locator(".status")
