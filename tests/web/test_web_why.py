@@ -33,6 +33,7 @@ ROOMS = {
     "whyem": ("extreme-mission", EM),
     "whyrm": ("ruler-of-mana", RM),
     "whybar": ("ruler-of-mana", RM),
+    "whyoffer": ("ruler-of-mana", RM),
     "whyitem": ("extreme-mission", EM),
     "whyhint": ("extreme-mission", EM),
     "whydraw": ("extreme-mission", EM),
@@ -126,6 +127,22 @@ def test_ruler_of_mana_greys_what_cannot_be_cast_and_says_why(
     assert page.locator("[data-refused='cast S01/3']").count() == 0
     who.no_sideways_scroll()
     who.shot("why-spell")
+
+
+def test_a_spell_offered_whole_is_pressed_as_itself(links: dict[str, str], person: Any) -> None:
+    """An exchange: a spell none of whose options can be cast is offered by a press on it (on
+    its options too): outside the turn's action its options say nothing of casting, and take no
+    press from the card."""
+    who = person("why-offer")
+    page = who.page
+    open_table(page, links["whyoffer"])
+    page.click(".steps [data-step='exchange']")
+    page.wait_for_function("window.bodoge.frame.legal.includes('offer S19') && !window.bodoge.busy")
+    spell = page.locator(".hand [data-card='S19']")
+    assert spell.get_attribute("data-step") == "offer S19"
+    assert spell.locator("[data-refused]").count() == 0
+    spell.click()  # its middle: an option
+    page.wait_for_function("window.bodoge.frame.view.pending?.your_offer", timeout=10000)
 
 
 def test_the_move_bar_says_in_one_line_what_to_pick_and_targets_the_one_opponent(

@@ -52,7 +52,10 @@ function spellWords(face) {
 }
 
 // One card face up: mana shows its element and orbs, a spell its options, a scroll its words.
-export function card(ctx, id, given = {}, optionSteps = false) {
+// `optionSteps`: its options are offered as casts; `tried` too, and those that cannot be cast now
+// say why (only at the turn's action: else a press on the card is its own step, which an
+// option's press would take from it).
+export function card(ctx, id, given = {}, optionSteps = false, tried = false) {
   const { faces } = ctx;
   const { class: more = "", ...extra } = given;
   const code = faces.cards[id].code;
@@ -70,7 +73,7 @@ export function card(ctx, id, given = {}, optionSteps = false) {
   if (face.kind === "spell") {
     const options = face.options.map((o, k) => {
       const step = `cast ${code}/${k + 1}`;
-      const attrs = optionSteps ? ctx.offer(step, { class: "option" }, true) : { class: "option" };
+      const attrs = optionSteps ? ctx.offer(step, { class: "option" }, tried) : { class: "option" };
       if (attrs.onclick) {
         const go = attrs.onclick;
         attrs.onclick = (e) => { e.stopPropagation(); go(); };
@@ -184,7 +187,8 @@ function myHand(ctx) {
     const spellings = face.kind === "mana" && face.orbs === 2 ? [code, `${code}/1`] : [code];
     // a scroll that cannot be read now says why: as the turn's action, or as a reaction
     const tried = face.kind !== "scroll" ? null : main ? `scroll ${code}` : reacting ? `react ${code}` : null;
-    return paying(spellButton(ctx.handCard(card(ctx, id, {}, nth === 0), code, nth, HAND_STEPS, spellings, tried), face));
+    const drawn = card(ctx, id, {}, nth === 0, main);
+    return paying(spellButton(ctx.handCard(drawn, code, nth, HAND_STEPS, spellings, tried), face));
   }));
 }
 

@@ -608,12 +608,13 @@ function cannotTake(step, attrs, why, dim = true) {
 }
 
 // An item of the move being built that cannot go in (a card of the hand, a collaborator): shown
-// so, and a press says why in the table's words (the chosen items and what can still go in say
-// it: nothing to ask the server). Null when it is no such item.
+// so, its title and a press saying why in the table's words (the chosen items and what can still
+// go in say it: nothing to ask the server). Null when it is no such item.
 function refusedItem(item, attrs) {
   const b = S.building;
-  if (!b || b.addable.includes(item) || b.chosen.includes(item) || b.what === item || !deciding()) return null;
-  return cannotTake(item, attrs, () => say("why", itemWhy(b, item)));
+  if (!b || b.addable.includes(item) || b.what === item || !deciding()) return null;
+  const why = itemWhy(b, item);
+  return cannotTake(item, { ...attrs, title: why }, () => say("why", why));
 }
 
 function itemWhy(b, item) {
