@@ -53,6 +53,20 @@ def links(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
         served.stop()
 
 
+def opened(person: Any, name: str, link: str, *how: Any) -> Any:
+    """A person (``how``: their language and window) at the table of ``link``, their decision
+    drawn."""
+    who = person(name, *how)
+    open_table(who.page, link)
+    return who
+
+
+def press(page: Any, selector: str, then: str) -> None:
+    """Press what ``selector`` finds, and wait until ``then`` (a script) holds."""
+    page.click(selector)
+    page.wait_for_function(then, timeout=10000)
+
+
 def open_table(page: Any, link: str) -> None:
     page.goto(link)
     page.wait_for_function(
@@ -78,9 +92,8 @@ def test_a_move_that_cannot_be_made_looks_it_and_says_why(
     step; pressed, or reached by Tab and pressed with Enter, the move bar's line (one live region,
     kept) says the server's reason, and the mission's title keeps it; an empty discard pile says
     it is empty; nothing is played."""
-    who = person("why-em")
+    who = opened(person, "why-em", links["whyem"])
     page = who.page
-    open_table(page, links["whyem"])
     done = page.locator(".mission[data-refused='complete M2-08']")
     assert "unavailable" in (done.get_attribute("class") or "")
     assert done.get_attribute("aria-disabled") == "true" and done.get_attribute("data-step") is None
@@ -112,9 +125,8 @@ def test_ruler_of_mana_greys_what_cannot_be_cast_and_says_why(
     """390 x 844, Japanese: a spell none of whose options can be paid is greyed, each option
     dimmed, and a tap says why with the rule linked; a reaction scroll says it is no action; a
     castable option is offered as before."""
-    who = person("why-rm", "ja", PHONE)
+    who = opened(person, "why-rm", links["whyrm"], "ja", PHONE)
     page = who.page
-    open_table(page, links["whyrm"])
     assert "none-castable" in (page.get_attribute(".hand [data-card='S21']", "class") or "")
     option = page.locator(".option[data-refused='cast S21/1']")
     said = note_after(page, lambda: option.click(force=True))
@@ -133,11 +145,10 @@ def test_a_spell_offered_whole_is_pressed_as_itself(links: dict[str, str], perso
     """An exchange: a spell none of whose options can be cast is offered by a press on it (on
     its options too): outside the turn's action its options say nothing of casting, and take no
     press from the card."""
-    who = person("why-offer")
+    who = opened(person, "why-offer", links["whyoffer"])
     page = who.page
-    open_table(page, links["whyoffer"])
-    page.click(".steps [data-step='exchange']")
-    page.wait_for_function("window.bodoge.frame.legal.includes('offer S19') && !window.bodoge.busy")
+    wanted = "window.bodoge.frame.legal.includes('offer S19') && !window.bodoge.busy"
+    press(page, ".steps [data-step='exchange']", wanted)
     spell = page.locator(".hand [data-card='S19']")
     assert spell.get_attribute("data-step") == "offer S19"
     assert spell.locator("[data-refused]").count() == 0
@@ -152,11 +163,9 @@ def test_the_move_bar_says_in_one_line_what_to_pick_and_targets_the_one_opponent
     the bar says so, then names what to pick next in one line (no "nothing chosen yet" beside a
     "not complete yet"); a spell card pressed as payment says it is no mana; the button that
     backs out reads Cancel."""
-    who = person("why-bar")
+    who = opened(person, "why-bar", links["whybar"])
     page = who.page
-    open_table(page, links["whybar"])
-    page.click(".option[data-step='cast S01/3']")
-    page.wait_for_function("window.bodoge.building?.chosen.includes('@1')")
+    press(page, ".option[data-step='cast S01/3']", "window.bodoge.building?.chosen.includes('@1')")
     bar = page.locator(".building")
     assert page.inner_text(".building .needs").splitlines() == [
         "easy bot 1 is your only opponent: targeted.",
@@ -180,9 +189,8 @@ def test_a_card_that_does_not_fit_the_mission_says_its_condition(
     """Secure the Safehouse (3 cards of one colour, two reds in hand): the bar says the wild it
     needs (the server's words) and asks for a card to reveal or a wild; with red 1 in, a blue
     card is dimmed and, pressed, names the condition it does not fit."""
-    who = person("why-item")
+    who = opened(person, "why-item", links["whyitem"])
     page = who.page
-    open_table(page, links["whyitem"])
     page.click(".mission[data-step='complete M1-01']")
     page.wait_for_selector(".building")
     assert page.inner_text(".building .needs").splitlines() == [
@@ -200,9 +208,8 @@ def test_a_card_that_does_not_fit_the_mission_says_its_condition(
 def test_the_hint_says_its_whole_move_in_words(links: dict[str, str], person: Any) -> None:
     """Beside its glow, the hint says the move it suggests, as the log names it: the mission and
     each card it is completed with."""
-    who = person("why-hint")
+    who = opened(person, "why-hint", links["whyhint"])
     page = who.page
-    open_table(page, links["whyhint"])
     said = note_after(page, lambda: page.click("#hint"))
     hint, faces = page.evaluate("[window.bodoge.hint, window.bodoge.faces]")
     assert hint[0].startswith("complete "), hint
@@ -220,9 +227,8 @@ def test_drawing_has_a_button_and_the_pass_stands_apart(links: dict[str, str], p
     """The other moves begin with a Draw button (the deck's step), the deck says it can be
     pressed, and the pass, which gives up the actions left, comes last and apart, saying so;
     the button draws."""
-    who = person("why-draw")
+    who = opened(person, "why-draw", links["whydraw"])
     page = who.page
-    open_table(page, links["whydraw"])
     buttons = page.locator(".steps button")
     assert buttons.first.get_attribute("data-step") == "draw"
     assert buttons.first.inner_text() == "Draw from the deck"
