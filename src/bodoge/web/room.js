@@ -612,7 +612,9 @@ function cannotTake(step, attrs, why, dim = true) {
 // go in say it: nothing to ask the server). Null when it is no such item.
 function refusedItem(item, attrs) {
   const b = S.building;
-  if (!b || b.addable.includes(item) || b.what === item || !deciding()) return null;
+  // the card the move is begun with (the spell cast, cast S01/3) is no item that cannot go in
+  const begunWith = b?.what.split(" ").slice(1).some((word) => word.split("/")[0] === item);
+  if (!b || b.addable.includes(item) || b.what === item || begunWith || !deciding()) return null;
   const why = itemWhy(b, item);
   return cannotTake(item, { ...attrs, title: why }, () => say("why", why));
 }
