@@ -1,7 +1,7 @@
 """A real ``bodoge serve`` on a free loopback port: two websocket clients (and a bot in a worker
 process) play a whole game of random legal steps; the server is killed with SIGKILL mid-game,
 started again, and the game goes on from the same seq and state to its end. SIGTERM stops it
-cleanly."""
+cleanly. A database's password is never printed."""
 
 from __future__ import annotations
 
@@ -197,13 +197,22 @@ def test_the_access_log_and_the_limits_go_by_the_forwarded_address(tmp_path: Pat
     assert " INFO " not in output and "Started server process" not in output
 
 
+def refused(db: str) -> str:
+    """``bodoge serve`` on ``db``, refused: its one line."""
+    done = subprocess.run(
+        [*BODOGE, "serve", "--port", str(free_port()), "--db", db],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    return done.stderr
+
+
 def test_a_database_that_cannot_be_opened_is_one_line() -> None:
     for db in ("postgresql://nobody@127.0.0.1:1/none", "mysterydb://x"):
-        done = subprocess.run(
-            [*BODOGE, "serve", "--port", str(free_port()), "--db", db],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert done.returncode == 2 and done.stdout == ""
-        assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+        refused(db)
+    for db in ("postgresql://bodoge:hunter2@127.0.0.1:1/bodoge", "postgresql://u:hunter2@h:x/d"):
+        said = refused(db)
+        assert "hunter2" not in said and ":***@" in said, said

@@ -60,6 +60,16 @@ def test_an_unreachable_database_is_one_line() -> None:
     assert "\n" not in str(err.value)
 
 
+def test_a_database_password_is_never_in_an_error() -> None:
+    for url in (
+        "postgresql://bodoge:hunter2@127.0.0.1:1/bodoge",  # unreachable
+        "postgresql://bodoge:hunter2@127.0.0.1:port/bodoge",  # not a URL
+    ):
+        with pytest.raises(StorageError) as err:
+            Storage(url)
+        assert "hunter2" not in str(err.value) and "bodoge:***@127.0.0.1" in str(err.value)
+
+
 def test_rooms_moves_and_chat_round_trip(db_url: str) -> None:
     db = Storage(db_url)
     seats = [SeatRecord(0, "アン", None, "h" * 64), SeatRecord(1, None, "hard", None)]

@@ -8,7 +8,7 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -303,6 +303,9 @@ def test_a_quiet_seat_asked_again_by_its_own_pass_is_passed_for_again(
             passed.append(seat)
             room.seq += 1
             quiet.kick(self, room)  # as ``Rooms.act`` does once the move is played
+
+        async def until_stored(self, room: Any, move: Callable[[], Awaitable[None]]) -> None:
+            await move()  # stored at once
 
     async def play() -> None:
         quiet.kick(Rooms(), room)

@@ -525,5 +525,7 @@ async def _sweep(rooms: Rooms, companions: Companions) -> None:
             await companions.forget_untouched()
             if await rooms.forget_closed():
                 await rooms.clean_cards()
+        except RoomError:
+            pass  # the database is unavailable (said once): the next sweep does it
         except Exception:
             log.exception("closing untouched rooms failed")

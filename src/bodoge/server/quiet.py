@@ -4,7 +4,8 @@ Ruler of Mana asks every other seat after each play, whatever they hold, so that
 nobody anything. A seat that opted in (a ``{"type": "quiet", "on": true}`` frame) and whose only
 legal step is ``pass`` is answered by the server with ``pass`` after a short random delay — the
 time a quick person takes to pass — so the timing tells the others little. The wish lasts while
-the room is loaded; the page sends it again on every connection.
+the room is loaded; the page sends it again on every connection. A pass the database fails is
+tried again until it is stored (``Rooms.until_stored``), as a bot's move is.
 
 >>> 0.4 <= quiet_delay(7, 1, 12) <= 1.6, quiet_delay(7, 1, 12) == quiet_delay(7, 1, 12)
 (True, True)
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from functools import partial
 from typing import TYPE_CHECKING
 
 from bodoge.agents import derive_seed
@@ -68,6 +70,6 @@ async def _pass_later(rooms: Rooms, room: Room, seat: int) -> None:
     seq, game_no = room.seq, room.game_no
     await asyncio.sleep(quiet_delay(room.seed or 0, game_no, seq))
     try:
-        await rooms.act(room, seat, "pass", seq, game_no)
+        await rooms.until_stored(room, partial(rooms.act, room, seat, "pass", seq, game_no))
     except RoomError as exc:  # the person answered first, or the game moved on
         log.debug("room %s: no quiet pass for seat %d: %s", room.id, seat, exc)

@@ -35,13 +35,21 @@ not kept: after a restart every person counts as away from the moment the server
 
 A move is checked (a seat's own decision, the ``seq`` it saw), applied, committed to storage,
 and only then are the frames built and sent: a move the server acknowledged survives a crash.
+
+When the database fails (gone, restarting, full), a request is refused with one line (503) and
+nothing changes; the log says once that the database is unavailable, and once that it is back. A
+move the server makes itself (a bot's, a quiet seat's pass) is tried again, after 1, 2, 4… up to
+:data:`RETRY_MOST` seconds, until it is stored or the room closes, and the room is told so
+(``server.db_retrying``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
+import itertools
 import logging
 import os
 import re
@@ -50,7 +58,7 @@ import tempfile
 import time
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache, partial
 from pathlib import Path
@@ -76,11 +84,14 @@ from bodoge.server.limits import (
 )
 from bodoge.server.storage import (
     ChatRecord,
+    DatabaseError,
     GameRecord,
     Moves,
     RoomRecord,
     SeatRecord,
     Storage,
+    failure,
+    unavailable,
 )
 
 __all__ = [
@@ -97,6 +108,7 @@ __all__ = [
     "folded_name",
     "game_number",
     "hash_token",
+    "retry_wait",
 ]
 
 log = logging.getLogger("bodoge.server")
@@ -130,6 +142,10 @@ REPLAYS_KEPT = 64
 GAMES_KEPT = 64
 """Games (a game, player count, variant and card file) the rooms share, kept for the next room
 of the same options: a game's card tables cost some 200 kB, a room's own state a few."""
+RETRY_FIRST = 1.0
+RETRY_MOST = 30.0
+"""The first and the longest wait, in seconds, before a move the server makes is tried again
+after the database failed it (:func:`retry_wait`)."""
 
 T = TypeVar("T")
 
@@ -144,6 +160,15 @@ class RoomError(Exception):
         self.key = key
         self.message = message
         self.fields = fields
+
+
+def retry_wait(attempt: int) -> float:
+    """How long to wait before trying a move again after ``attempt + 1`` failures: doubling.
+
+    >>> [retry_wait(n) for n in range(7)]
+    [1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]
+    """
+    return min(RETRY_MOST, RETRY_FIRST * 2.0**attempt)
 
 
 def hash_token(token: str) -> str:
@@ -347,6 +372,29 @@ class Room:
             rematch_first=self.rematch_first,
         )
 
+    def saved(self) -> Callable[[], None]:
+        """What the room is now (its seats, status, game…), to go back to should a change of it
+        not be stored."""
+        record, state, kept = self.record(), self.state, list(self.kept_games)
+
+        def undo() -> None:
+            self.creator, self.status, self.game_no = record.creator, record.status, record.game_no
+            self.seed, self.setup, self.touched = record.seed, record.setup, record.touched
+            self.seats = [Seat(s.name, s.bot, s.token_hash) for s in record.seats]
+            self.rematch, self.rematch_first = set(record.rematch), record.rematch_first
+            self.state, self.kept_games = state, kept
+
+        return undo
+
+    def stop(self, code: int) -> None:
+        """The room plays no more here: its bot and its quiet seats' passes (waiting, maybe to try
+        a move the database failed again) are stopped, its connections closed with ``code``."""
+        for task in (self.bot_task, self.quiet_task):
+            if task is not None:
+                task.cancel()
+        for conn in list(self.connections):
+            conn.close(code)
+
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
         digest = hash_token(token)
@@ -435,11 +483,42 @@ class Rooms:
         self._games: OrderedDict[tuple[str, int | None, str, str | None], Game] = OrderedDict()
         self.room_limit = room_limit  # 0: none
         self._made = {"rooms": MadeLimit(room_limit), "companions": MadeLimit(room_limit)}
+        self.db_down = False  # the database failed the last call: said once, and once it is back
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a storage call off the event loop."""
+        """Run a storage call off the event loop. A database failure is RoomError 503
+        (``server.db_failed``) and one line in the log: when the database becomes unavailable
+        (and when it is back), or for a statement it refused; its traceback at debug level."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db_thread, partial(fn, *args))
+        try:
+            found = await loop.run_in_executor(self._db_thread, partial(fn, *args))
+        except DatabaseError as exc:
+            if not unavailable(exc):
+                log.error("the database refused a change: %s", failure(exc))
+            elif not self.db_down:
+                self.db_down = True
+                log.error("the database is unavailable: %s", failure(exc))
+            log.debug("the database failed %s", getattr(fn, "__name__", fn), exc_info=True)
+            raise RoomError(503, "server.db_failed") from None
+        if self.db_down:
+            self.db_down = False
+            log.info("the database is available again")
+        return found
+
+    async def until_stored(self, room: Room, move: Callable[[], Awaitable[None]]) -> None:
+        """Make a move the server makes itself (a bot's, a quiet seat's pass); one the database
+        failed is tried again after 1, 2, 4… up to :data:`RETRY_MOST` seconds, until it is stored
+        or refused otherwise (a room closed, a seq gone by), and the room is told each time."""
+        for attempt in itertools.count():
+            try:
+                await move()
+                return
+            except RoomError as exc:
+                if exc.key != "server.db_failed" or room.status == "closed":
+                    raise
+            for conn in list(room.connections):
+                conn.send(wire.error_frame(self.say("server.db_retrying", conn.lang), room.seq))
+            await asyncio.sleep(retry_wait(attempt))
 
     async def commit_moves(self, batch: Moves) -> None:
         """Store moves; returns once they are committed. Moves that arrive while a commit is
@@ -459,7 +538,9 @@ class Rooms:
                 try:
                     await self.db(self.storage.add_moves_many, [m for m, _ in waiting])
                     results: list[BaseException | None] = [None] * len(waiting)
-                except Exception:
+                except Exception as exc:
+                    results = [exc]
+                if len(waiting) > 1 and results[0] is not None:
                     # One bad batch must not sink the others: commit each alone.
                     results = []
                     for m, _ in waiting:
@@ -494,10 +575,7 @@ class Rooms:
 
     async def close(self) -> None:
         for room in self.rooms.values():
-            if room.bot_task is not None:
-                room.bot_task.cancel()
-            for conn in list(room.connections):
-                conn.close(1001)
+            room.stop(1001)
         self.bots.close()
         self._db_thread.shutdown(wait=True)
 
@@ -508,10 +586,7 @@ class Rooms:
         for room_id in closed:
             room = self.rooms.pop(room_id, None)
             if room is not None:
-                if room.bot_task is not None:
-                    room.bot_task.cancel()
-                for conn in list(room.connections):
-                    conn.close(1001)
+                room.stop(1001)
             log.info("room %s: closed, untouched for %d days", room_id, UNTOUCHED_DAYS)
         return closed
 
@@ -743,7 +818,7 @@ class Rooms:
         """Take a free seat before the start; the seat's new token."""
         room = await self._open(room_id)
         display = clean_name(name)
-        async with room.lock:
+        async with self._changing(room):
             place = self._seat(room, seat)
             if room.status != "open":
                 raise RoomError(409, "server.started")
@@ -774,7 +849,7 @@ class Rooms:
         if not known_level(level):
             levels = ", ".join(BOT_LEVELS)
             raise RoomError(400, "server.bad_level", level=wire.quoted(str(level)), levels=levels)
-        async with room.lock:
+        async with self._changing(room):
             place = self._seat(room, seat)
             if room.status != "open":
                 raise RoomError(409, "server.started")
@@ -789,7 +864,7 @@ class Rooms:
         """The creator empties a seat before the start (a bot, or someone who joined)."""
         room = await self._open(room_id)
         self._creator(room, token)
-        async with room.lock:
+        async with self._changing(room):
             self._seat(room, seat)
             if room.status != "open":
                 raise RoomError(409, "server.started")
@@ -820,7 +895,7 @@ class Rooms:
         room = await self._open(room_id)
         self._creator(room, token)
         first = self._start_player(room, start_player)
-        async with room.lock:
+        async with self._changing(room):
             if room.status != "open":
                 raise RoomError(409, "server.started")
             if not all(s.taken for s in room.seats):
@@ -858,7 +933,7 @@ class Rooms:
         choose its start player (``start_player``, as for a start). The seats agreed (all of
         them, when this agreement started it), and whether it started."""
         room = await self._open(room_id)
-        async with room.lock:
+        async with self._changing(room):
             seat = self._seated(room, token)
             if room.status != "over":
                 raise RoomError(409, "server.not_over")
@@ -883,7 +958,7 @@ class Rooms:
     async def leave(self, room_id: str, token: str | None) -> int:
         """A person gives up their seat (see the module docstring); the seat left."""
         room = await self._open(room_id)
-        async with room.lock:
+        async with self._changing(room):
             seat = self._seated(room, token)
             if room.status == "open":
                 room.seats[seat] = Seat()
@@ -957,10 +1032,7 @@ class Rooms:
 
     async def _drop(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
-        if room.bot_task is not None:
-            room.bot_task.cancel()
-        for conn in list(room.connections):
-            conn.close(1000)
+        room.stop(1000)
         log.info("room %s: closed, nobody is left", room.id)
 
     async def replay(self, room_id: str, game_no: int | None = None) -> dict[str, Any]:
@@ -1033,8 +1105,7 @@ class Rooms:
                 await self.commit_moves(
                     Moves(room.id, room.game_no, before, tuple(steps), now, status)
                 )
-            except Exception:
-                log.exception("room %s: a move could not be stored", room.id)
+            except Exception:  # told in the log by ``db``, once per outage
                 room.state = room.game.replay(room.seed or 0, state.history[:before], room.setup)
                 raise RoomError(503, "server.db_failed") from None
             room.touched = now
@@ -1097,7 +1168,11 @@ class Rooms:
             self._tell_room(room)
         else:
             conn.send(wire.room_frame({**room.summary(), "you": conn.seat}))
-        for line in await self.db(self.storage.recent_chat, room.id, CHAT_KEPT):
+        try:
+            chat = await self.db(self.storage.recent_chat, room.id, CHAT_KEPT)
+        except RoomError:  # the database is unavailable: the game without the chat so far
+            chat = []
+        for line in chat:
             conn.send(wire.chat_frame(line.seat, line.name, line.text, line.at))
         state = room.state
         if state is not None:
@@ -1153,6 +1228,19 @@ class Rooms:
                 )
             conn.send(frame)
 
+    @contextlib.asynccontextmanager
+    async def _changing(self, room: Room) -> AsyncIterator[None]:
+        """The room's lock, for a change that ends by storing the room (``_save``): a change the
+        database failed is undone, so that nothing changed, as the refusal says."""
+        async with room.lock:
+            undo = room.saved()
+            try:
+                yield
+            except RoomError as exc:
+                if exc.key == "server.db_failed":
+                    undo()
+                raise
+
     async def _save(self, room: Room) -> None:
         room.touched = self.clock()
         await self.db(self.storage.save_room, room.record())
@@ -1187,12 +1275,15 @@ class Rooms:
             seed = derive_seed(room.seed or 0, "bot", game_no, seq)
             try:
                 step = await self.bots.choose(room.spec, level, seat, view, legal, seed)
-                await self.act(room, seat, step, seq, game_no, bot=level)
+                await self.until_stored(
+                    room, partial(self.act, room, seat, step, seq, game_no, bot=level)
+                )
             except asyncio.CancelledError:
                 raise
             except RoomError as exc:
                 if exc.key != "server.act.stale":
-                    log.error("room %s: the bot of seat %d was refused: %s", room.id, seat, exc)
+                    said = exc.message or self.say(exc.key, "en", **exc.fields)
+                    log.error("room %s: the bot of seat %d was refused: %s", room.id, seat, said)
                     return
             except Exception:
                 log.exception("room %s: the bot of seat %d failed", room.id, seat)

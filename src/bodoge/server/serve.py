@@ -20,7 +20,7 @@ from bodoge.server import logs
 from bodoge.server.app import create_app
 from bodoge.server.limits import MADE_PER_MINUTE, MAX_FRAME
 from bodoge.server.rooms import AWAY_SECONDS
-from bodoge.server.storage import Storage, StorageError
+from bodoge.server.storage import Storage, StorageError, shown_url
 
 __all__ = ["ServeError", "banner", "serve"]
 
@@ -54,7 +54,7 @@ def serve(
     logs.configure(log_level)
     for line in banner(host, port, lang):
         print(line, flush=True)
-    print(text("cli.serve.data", lang, db=_without_password(db_url)), flush=True)
+    print(text("cli.serve.data", lang, db=shown_url(db_url)), flush=True)
     app: Any = create_app(
         db_url, bot_count=bot_workers, room_limit=room_limit, away_after=away_minutes * 60
     )
@@ -104,17 +104,3 @@ def banner(host: str, port: int, lang: str) -> list[str]:
         ]
     shown = f"[{host}]" if ":" in host else host
     return [text("cli.serve.open", lang, url=f"http://{shown}:{port}/")]
-
-
-def _without_password(url: str) -> str:
-    """``postgresql://u:secret@h/db`` -> ``postgresql://u:***@h/db``.
-
-    >>> _without_password("postgresql://u:pw@localhost/bodoge")
-    'postgresql://u:***@localhost/bodoge'
-    """
-    head, sep, rest = url.partition("://")
-    if "@" not in rest:
-        return url
-    auth, _, where = rest.rpartition("@")
-    user, colon, _ = auth.partition(":")
-    return f"{head}{sep}{user}{':***' if colon else ''}@{where}"

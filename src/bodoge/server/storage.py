@@ -6,6 +6,10 @@ step in ``moves``), never as a full state: replaying the history rebuilds it exa
 carries its version (table ``schema_version``); :data:`MIGRATIONS` brings an older database up to
 date when it is opened, and a newer one is refused rather than misread.
 
+Engines never put a statement's parameters in an error (``hide_parameters``): a stored step may
+be secret (a draft pick, an exchange offer), and errors end up in logs. A URL is shown with its
+password masked (:func:`shown_url`).
+
 >>> db = Storage("sqlite://")
 >>> db.version()
 4
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +39,7 @@ __all__ = [
     "ChangeRecord",
     "ChatRecord",
     "CompanionRecord",
+    "DatabaseError",
     "GameRecord",
     "Moves",
     "RoomRecord",
@@ -41,7 +47,14 @@ __all__ = [
     "Storage",
     "StorageError",
     "engine_url",
+    "failure",
+    "shown_url",
+    "unavailable",
 ]
+
+
+DatabaseError = sa.exc.SQLAlchemyError
+"""What a storage call raises when the database fails it."""
 
 
 class StorageError(Exception):
@@ -193,6 +206,54 @@ MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3, _v4]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+def shown_url(url: str) -> str:
+    """``url`` as it may be printed: its password masked (SQLAlchemy's own rendering).
+
+    >>> shown_url("postgresql://bodoge:hunter2@db.example/bodoge")
+    'postgresql://bodoge:***@db.example/bodoge'
+    >>> shown_url("sqlite:////srv/bodoge.db"), shown_url("postgresql://u:pw@h:port/db")
+    ('sqlite:////srv/bodoge.db', 'postgresql://u:***@h:port/db')
+    """
+    try:
+        return sa.engine.make_url(url).render_as_string(hide_password=True)
+    except (sa.exc.ArgumentError, ValueError):  # not a URL SQLAlchemy reads: mask it by hand
+        return re.sub(r"(://[^/@:]*):[^/@]*@", r"\1:***@", url)
+
+
+def _masked(text: str, url: str) -> str:
+    """``text`` (a driver's words) with ``url`` and its password masked, should it repeat them."""
+    text = text.replace(url, shown_url(url))
+    try:
+        password = sa.engine.make_url(url).password
+    except (sa.exc.ArgumentError, ValueError):
+        found = re.search(r"://[^/@:]*:([^/@]*)@", url)
+        password = found[1] if found else None
+    return text.replace(str(password), "***") if password else text
+
+
+def failure(exc: BaseException) -> str:
+    """A database failure in one line: the class and the first line of the driver's words, never
+    the statement nor its parameters.
+
+    >>> failure(sa.exc.IntegrityError("INSERT …", ("r", 1, 0, "keep S15"), OSError("no room")))
+    'OSError: no room'
+    """
+    said = getattr(exc, "orig", None) or exc
+    lines = str(said).strip().splitlines()
+    return f"{type(said).__name__}: {lines[0] if lines else ''}".strip()
+
+
+def unavailable(exc: BaseException) -> bool:
+    """Whether a database failure says the database cannot be reached or written now (gone,
+    restarting, full), rather than refusing this one statement (a constraint).
+
+    >>> unavailable(sa.exc.OperationalError("", None, OSError())), unavailable(ValueError())
+    (True, False)
+    """
+    outage = (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.TimeoutError)
+    return isinstance(exc, outage) or bool(getattr(exc, "connection_invalidated", False))
+
+
 def engine_url(url: str) -> str:
     """The SQLAlchemy URL for ``url``: ``postgresql://`` is spoken through psycopg 3.
 
@@ -308,7 +369,7 @@ class Storage:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {"hide_parameters": True}
         if url.startswith("sqlite"):
             path = url.removeprefix("sqlite:///")
             if url.startswith("sqlite:///") and path:
@@ -321,8 +382,9 @@ class Storage:
             kwargs["pool_pre_ping"] = True
         try:
             self.engine: Engine = sa.create_engine(engine_url(url), **kwargs)
-        except (sa.exc.ArgumentError, ImportError) as exc:
-            raise StorageError(f"cannot use database {url!r}: {exc}") from None
+        except (sa.exc.ArgumentError, ImportError, ValueError) as exc:
+            reason = _masked(" ".join(str(exc).split()), url)
+            raise StorageError(f"cannot use database {shown_url(url)!r}: {reason}") from None
         if url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self._migrate()
@@ -339,8 +401,8 @@ class Storage:
                 found = _version(conn)
                 if found > SCHEMA_VERSION:
                     raise StorageError(
-                        f"database {self.url!r} has schema version {found}; this bodoge knows "
-                        f"up to {SCHEMA_VERSION}: upgrade bodoge"
+                        f"database {shown_url(self.url)!r} has schema version {found}; this "
+                        f"bodoge knows up to {SCHEMA_VERSION}: upgrade bodoge"
                     )
                 for step in MIGRATIONS[found:]:
                     step(conn)
@@ -349,8 +411,9 @@ class Storage:
                 elif found < SCHEMA_VERSION:
                     conn.execute(schema_version.update().values(version=SCHEMA_VERSION))
         except sa.exc.OperationalError as exc:
-            reason = " ".join(str(exc.orig).split()) if exc.orig is not None else str(exc)
-            raise StorageError(f"cannot open database {self.url!r}: {reason}") from None
+            reason = " ".join(str(exc.orig if exc.orig is not None else exc).split())
+            reason = _masked(reason, self.url)
+            raise StorageError(f"cannot open database {shown_url(self.url)!r}: {reason}") from None
 
     # ------------------------------------------------------------------ rooms
     def save_room(self, record: RoomRecord) -> None:
