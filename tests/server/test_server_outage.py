@@ -55,6 +55,8 @@ def gone() -> sa.exc.OperationalError:
 def failing(monkeypatch: pytest.MonkeyPatch) -> type[Failing]:
     monkeypatch.setattr(app_module, "Storage", Failing)
     monkeypatch.setattr(rooms_module, "RETRY_FIRST", 0.05)  # 0.05, 0.1, 0.2… seconds
+    # no lease renewal meanwhile: it would find this database, whose moves alone fail, back
+    monkeypatch.setattr(app_module, "RENEW_SECONDS", 3600.0)
     Failing.fail = Failing.fail_saves = 0
     return Failing
 

@@ -1,7 +1,8 @@
 """A real ``bodoge serve`` on a free loopback port: two websocket clients (and a bot in a worker
 process) play a whole game of random legal steps; the server is killed with SIGKILL mid-game,
 started again, and the game goes on from the same seq and state to its end. SIGTERM stops it
-cleanly. A database's password is never printed."""
+cleanly. A second server on the same database is refused in one line, until the first is gone
+(killed too). A database's password is never printed."""
 
 from __future__ import annotations
 
@@ -41,9 +42,11 @@ STAMPED = re.compile(
 
 
 @contextmanager
-def serve(db: Path, port: int, *more: str) -> Iterator[subprocess.Popen[str]]:
+def serve(db: Path | str, port: int, *more: str) -> Iterator[subprocess.Popen[str]]:
+    """``bodoge serve`` on ``db`` (an SQLite file, or a URL), once it answers on ``port``."""
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
     process = subprocess.Popen(
-        [*BODOGE, "serve", "--port", str(port), "--db", f"sqlite:///{db}", *more],
+        [*BODOGE, "serve", "--port", str(port), "--db", url, *more],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -216,3 +219,13 @@ def test_a_database_that_cannot_be_opened_is_one_line() -> None:
     for db in ("postgresql://bodoge:hunter2@127.0.0.1:1/bodoge", "postgresql://u:hunter2@h:x/d"):
         said = refused(db)
         assert "hunter2" not in said and ":***@" in said, said
+
+
+def test_a_second_server_on_a_database_is_refused_until_the_first_is_gone(db_url: str) -> None:
+    with serve(db_url, free_port()) as first:
+        said = refused(db_url)
+        assert "in use by another bodoge server" in said and f"process {first.pid}" in said
+        os.killpg(first.pid, signal.SIGKILL)  # no time to give its lease up
+        first.wait(10)
+    with serve(db_url, free_port()) as second:  # the first's process is gone: at once
+        assert second.poll() is None

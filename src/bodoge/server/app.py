@@ -50,7 +50,7 @@ from bodoge.server.rooms import (
     engine_text,
     game_number,
 )
-from bodoge.server.storage import Storage
+from bodoge.server.storage import LEASE_SECONDS, Holder, Storage, StorageError
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -67,6 +67,8 @@ MAX_BODY = 256 * 1024
 SWEEP_SECONDS = 3600.0
 """How often rooms nobody touched for a week (or nobody joined for a day) are looked for, and
 closed ones kept long enough."""
+RENEW_SECONDS = LEASE_SECONDS / 3
+"""How often the server renews its lease on the database (it lasts :data:`LEASE_SECONDS`)."""
 
 
 def _lang(request: Request | WebSocket) -> str:
@@ -444,6 +446,8 @@ def create_app(
     extra_routes: list[BaseRoute] | None = None,
     room_limit: int = MADE_PER_MINUTE,
     away_after: float = AWAY_SECONDS,
+    holder: Holder | None = None,
+    lease_lost: Callable[[], None] | None = None,
 ) -> Starlette:
     """The bodoge web app on the database ``db_url`` (``sqlite:///PATH`` or
     ``postgresql://…``). Uploaded card files are kept in ``cards_dir`` (default: beside an SQLite
@@ -451,15 +455,22 @@ def create_app(
     (``bot_workers="thread"``: threads). One address makes at most ``room_limit`` rooms a minute
     (0: no limit; ``Rooms.admit``). A bot may play the seat of someone
     away for ``away_after`` seconds (bodoge.server.rooms). The database is opened when the app
-    starts."""
+    starts, and held (its lease, as ``holder``: default, this process) until it stops; another
+    server's hold refuses the start (StorageError). Should another server take the database over
+    (this one stalled past its lease), ``lease_lost`` is called: ``bodoge serve`` stops."""
+    holding = holder or Holder.mine()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        pool = BotPool(bot_workers, bot_count)
+        try:
+            storage.claim(holding, time.time())
+        except BaseException:
+            storage.close()
+            raise
         rooms = Rooms(
             storage,
-            pool,
+            BotPool(bot_workers, bot_count),
             cards_dir or _cards_dir(db_url),
             room_limit=room_limit,
             away_after=away_after,
@@ -474,11 +485,15 @@ def create_app(
         await rooms.forget_closed()
         await rooms.clean_cards()  # at start always: files of before any room was deleted too
         sweeper = asyncio.create_task(_sweep(rooms, companions))
+        keeper = asyncio.create_task(_keep_lease(rooms, holding, lease_lost))
         try:
             yield
         finally:
             sweeper.cancel()
+            keeper.cancel()
             await rooms.close()
+            with contextlib.suppress(Exception):  # a database gone: its lease ends by itself
+                storage.release(holding)
             storage.close()
 
     routes: list[BaseRoute] = [
@@ -529,3 +544,20 @@ async def _sweep(rooms: Rooms, companions: Companions) -> None:
             pass  # the database is unavailable (said once): the next sweep does it
         except Exception:
             log.exception("closing untouched rooms failed")
+
+
+async def _keep_lease(rooms: Rooms, holder: Holder, lost: Callable[[], None] | None) -> None:
+    """Renew the server's lease on its database while it runs (which also notices, and says,
+    when an unavailable database is back). Another server holding it now means this one
+    stalled past its lease and was taken over: it says so and stops (``lost``)."""
+    while True:
+        await asyncio.sleep(RENEW_SECONDS)
+        try:
+            await rooms.db(rooms.storage.claim, holder, time.time())
+        except RoomError:
+            continue  # the database is unavailable (said once): the next renewal tries again
+        except StorageError as exc:
+            log.error("%s; this server stops", exc)
+            if lost is not None:
+                lost()
+            return

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import socket
 import sys
+import time
 from typing import Any
 
 import uvicorn
@@ -20,13 +21,14 @@ from bodoge.server import logs
 from bodoge.server.app import create_app
 from bodoge.server.limits import MADE_PER_MINUTE, MAX_FRAME
 from bodoge.server.rooms import AWAY_SECONDS
-from bodoge.server.storage import Storage, StorageError, shown_url
+from bodoge.server.storage import Holder, Storage, StorageError, shown_url
 
 __all__ = ["ServeError", "banner", "serve"]
 
 
 class ServeError(BodogeError):
-    """The server cannot start (its database cannot be opened): one line saying why."""
+    """The server cannot start (its database cannot be opened, or another server holds it): one
+    line saying why."""
 
 
 def serve(
@@ -47,16 +49,34 @@ def serve(
     database is opened), or bind it. ``forwarded_allow_ips``: the proxies whose
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (None: uvicorn's
     ``FORWARDED_ALLOW_IPS``, else the loopback addresses)."""
+    holder = Holder.mine()
     try:
-        Storage(db_url).close()  # open (and migrate) once here, so a bad --db is one clear line
+        # Open (and migrate) once here, and take the database's lease, so that a bad --db, or
+        # one another server uses, is one clear line.
+        storage = Storage(db_url)
+        try:
+            storage.claim(holder, time.time())
+        finally:
+            storage.close()
     except StorageError as exc:
         raise ServeError(str(exc)) from None
     logs.configure(log_level)
     for line in banner(host, port, lang):
         print(line, flush=True)
     print(text("cli.serve.data", lang, db=shown_url(db_url)), flush=True)
+    server: uvicorn.Server | None = None
+
+    def lease_lost() -> None:
+        if server is not None:
+            server.should_exit = True
+
     app: Any = create_app(
-        db_url, bot_count=bot_workers, room_limit=room_limit, away_after=away_minutes * 60
+        db_url,
+        bot_count=bot_workers,
+        room_limit=room_limit,
+        away_after=away_minutes * 60,
+        holder=holder,
+        lease_lost=lease_lost,
     )
     config = uvicorn.Config(
         logs.AccessLog(app) if access_log else app,

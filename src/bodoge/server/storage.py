@@ -6,13 +6,18 @@ step in ``moves``), never as a full state: replaying the history rebuilds it exa
 carries its version (table ``schema_version``); :data:`MIGRATIONS` brings an older database up to
 date when it is opened, and a newer one is refused rather than misread.
 
+One server uses a database at a time: it holds the database's lease (:meth:`Storage.claim`),
+renewed while it runs; a second server is refused while the lease is live. A server killed
+without a word leaves a lease that ends :data:`LEASE_SECONDS` after its last renewal, or at once
+when the next server starts on the same machine and finds the holder's process gone.
+
 Engines never put a statement's parameters in an error (``hide_parameters``): a stored step may
 be secret (a draft pick, an exchange offer), and errors end up in logs. A URL is shown with its
 password masked (:func:`shown_url`).
 
 >>> db = Storage("sqlite://")
 >>> db.version()
-4
+5
 >>> seats = [SeatRecord(0, "Ann"), SeatRecord(1, bot="random")]
 >>> db.save_room(RoomRecord("abc", "extreme-mission", 2, "basic", game_no=1, seats=seats))
 >>> db.add_moves("abc", 1, 0, ["draw"], touched=5.0)
@@ -24,7 +29,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import secrets
+import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +42,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 __all__ = [
+    "LEASE_SECONDS",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "ChangeRecord",
@@ -41,6 +50,7 @@ __all__ = [
     "CompanionRecord",
     "DatabaseError",
     "GameRecord",
+    "Holder",
     "Moves",
     "RoomRecord",
     "SeatRecord",
@@ -52,13 +62,16 @@ __all__ = [
     "unavailable",
 ]
 
+LEASE_SECONDS = 30.0
+"""How long a server's hold on its database lasts after its last renewal."""
 
 DatabaseError = sa.exc.SQLAlchemyError
 """What a storage call raises when the database fails it."""
 
 
 class StorageError(Exception):
-    """A database that cannot be used (unreachable, or of a newer schema): one line saying why."""
+    """A database that cannot be used (unreachable, of a newer schema, or held by another
+    server): one line saying why."""
 
 
 metadata = sa.MetaData()
@@ -142,6 +155,19 @@ companions = sa.Table(
     sa.Column("touched", sa.Float, nullable=False),
 )
 
+# The server that uses the database (one row, ``name`` "server"): who holds it, on which machine
+# and process, and when it last said it still does.
+lease = sa.Table(
+    "lease",
+    metadata,
+    sa.Column("name", sa.String(16), primary_key=True),
+    sa.Column("holder", sa.String(64), nullable=False),
+    sa.Column("host", sa.String(255), nullable=False),
+    sa.Column("pids", sa.String(64), nullable=False),  # the machine's process space, "" unknown
+    sa.Column("pid", sa.Integer, nullable=False),
+    sa.Column("renewed", sa.Float, nullable=False),
+)
+
 companion_changes = sa.Table(
     "companion_changes",
     metadata,
@@ -201,7 +227,12 @@ def _v4(conn: Connection) -> None:
     conn.execute(games.insert().from_select(["room", "game_no", "seed", "setup"], current))
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3, _v4]
+def _v5(conn: Connection) -> None:
+    """The server's lease on the database: one server uses it at a time."""
+    metadata.create_all(conn, tables=[lease])
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3, _v4, _v5]
 """Migration ``i`` brings a database from version ``i`` to ``i + 1``; append, never edit."""
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -363,6 +394,41 @@ class CompanionRecord:
     changes: list[ChangeRecord] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Holder:
+    """A server holding its database's lease: an id of its own, its machine (the host name and
+    the process space, so that a process id means one process) and its process id."""
+
+    id: str
+    host: str
+    pids: str
+    pid: int
+
+    @classmethod
+    def mine(cls) -> Holder:
+        """This process."""
+        try:
+            pids = os.readlink("/proc/self/ns/pid")  # one per machine, or per container
+        except OSError:
+            pids = ""
+        return cls(secrets.token_hex(16), socket.gethostname()[:255], pids[:64], os.getpid())
+
+    def gone(self, host: str, pids: str, pid: int) -> bool:
+        """Whether the process ``pid`` of that machine is known to have ended: only a process of
+        this machine can be asked (another machine's lease ends by time alone)."""
+        if (host, pids) != (self.host, self.pids) or not pids:
+            return False
+        if pid == self.pid:
+            return True  # this process's id: a process before it, of a machine since restarted
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except OSError:  # alive, another user's
+            return False
+        return False
+
+
 class Storage:
     """The database behind the server. Every method is one transaction, committed on return:
     a move whose ``add_moves`` returned survives a ``kill -9``."""
@@ -414,6 +480,59 @@ class Storage:
             reason = " ".join(str(exc.orig if exc.orig is not None else exc).split())
             reason = _masked(reason, self.url)
             raise StorageError(f"cannot open database {shown_url(self.url)!r}: {reason}") from None
+
+    # ------------------------------------------------------------------ the lease
+    def claim(self, holder: Holder, now: float) -> None:
+        """Hold the database for ``holder``, or renew its hold; StorageError if another server
+        holds it (a lease renewed less than :data:`LEASE_SECONDS` ago, by a process not known
+        to have ended)."""
+        row = {
+            "name": "server",
+            "holder": holder.id,
+            "host": holder.host,
+            "pids": holder.pids,
+            "pid": holder.pid,
+            "renewed": now,
+        }
+        try:
+            with self.engine.begin() as conn:
+                held = conn.execute(lease.select().where(lease.c.name == "server")).first()
+                if held is None:
+                    conn.execute(lease.insert().values(**row))
+                    return
+                if (
+                    held.holder != holder.id
+                    and held.renewed + LEASE_SECONDS > now
+                    and not holder.gone(held.host, held.pids, held.pid)
+                ):
+                    raise self._held(held, now)
+                taken = conn.execute(
+                    lease.update()
+                    .where(lease.c.holder == held.holder, lease.c.renewed == held.renewed)
+                    .values(**row)
+                ).rowcount
+                if not taken:  # another server took it between the two statements
+                    raise self._held(held, now)
+        except sa.exc.IntegrityError:  # another server's first claim came first
+            with self.engine.connect() as conn:
+                held = conn.execute(lease.select().where(lease.c.name == "server")).first()
+            raise self._held(held, now) from None
+
+    def release(self, holder: Holder) -> None:
+        """Give the lease up (a server stopping), if ``holder`` holds it."""
+        with self.engine.begin() as conn:
+            conn.execute(lease.delete().where(lease.c.holder == holder.id))
+
+    def _held(self, held: Any, now: float) -> StorageError:
+        if held is None:  # pragma: no cover - a lease given up at that very moment
+            return StorageError(f"database {shown_url(self.url)!r} is in use by another server")
+        ago = max(0, round(now - held.renewed))
+        left = max(1, round(held.renewed + LEASE_SECONDS - now))
+        return StorageError(
+            f"database {shown_url(self.url)!r} is in use by another bodoge server (process "
+            f"{held.pid} on {held.host}, seen {ago} s ago): one server per database; if it is "
+            f"gone, try again in {left} s"
+        )
 
     # ------------------------------------------------------------------ rooms
     def save_room(self, record: RoomRecord) -> None:
