@@ -40,7 +40,8 @@ When the database fails (gone, restarting, full), a request is refused with one 
 nothing changes; the log says once that the database is unavailable, and once that it is back. A
 move the server makes itself (a bot's, a quiet seat's pass) is tried again, after 1, 2, 4… up to
 :data:`RETRY_MOST` seconds, until it is stored or the room closes, and the room is told so
-(``server.db_retrying``).
+(``server.db_retrying``). A room whose game cannot be restored after an upgrade of bodoge is
+closed, saying why (its page does), and kept like any closed room.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ from bodoge.server.limits import (
     MadeLimit,
 )
 from bodoge.server.storage import (
+    NOT_RESTORED,
     ChatRecord,
     DatabaseError,
     GameRecord,
@@ -343,6 +345,7 @@ class Room:
         # since when each seated person has had no connection (not kept: a restart starts it)
         now = clock()
         self.gone: dict[int, float] = {i: now for i, s in enumerate(self.seats) if s.name}
+        self.closed_why = record.closed_why  # why it was closed, where the page says so
 
     @property
     def spec(self) -> GameSpec:
@@ -370,6 +373,7 @@ class Room:
             seats=[SeatRecord(i, s.name, s.bot, s.token_hash) for i, s in enumerate(self.seats)],
             rematch=sorted(self.rematch),
             rematch_first=self.rematch_first,
+            closed_why=self.closed_why,
         )
 
     def saved(self) -> Callable[[], None]:
@@ -408,9 +412,11 @@ class Room:
         (the one under way never is). In a closed room every kept game is, the one under way
         when it closed too: nobody can play it on (a closed room never opens again, its bots
         stopped), so its seed and history tell nothing anyone could use, and the players may
-        look back at the game they left."""
+        look back at the game they left — unless that game could not be restored (it does not
+        replay)."""
         if self.status == "closed":
-            return list(self.kept_games)
+            lost = self.game_no if self.closed_why == NOT_RESTORED else None
+            return [n for n in self.kept_games if n != lost]
         return [
             n
             for n in self.kept_games
@@ -452,6 +458,8 @@ class Room:
         }
         if self.status == "closed":
             found["games"] = self.finished_games()  # what is left to do there: replay them
+            if self.closed_why is not None:
+                found["closed_why"] = self.closed_why
         return found
 
 
@@ -561,17 +569,43 @@ class Rooms:
 
     # ------------------------------------------------------------------ life
     async def load(self) -> None:
-        """Bring back every room from storage, games replayed exactly; bots carry on."""
+        """Bring back every room from storage, games replayed exactly; bots carry on. A room
+        whose game cannot be replayed (stored by a bodoge whose steps meant something else, or
+        with a card file this one refuses) is closed, saying why, and kept."""
         for record in await self.db(self.storage.load_rooms):
             try:
                 game = self._make_game(record.game, record.players, record.variant, record.cards)
                 room = Room(record, game, self.clock)
-            except BodogeError as exc:
-                log.error("room %s: cannot be restored: %s", record.room, exc)
+            except (BodogeError, RoomError) as exc:
+                await self._not_restored(record, exc)
                 continue
             self.rooms[room.id] = room
             self._kick_bot(room)
         log.info("restored %d rooms", len(self.rooms))
+
+    async def _not_restored(self, record: RoomRecord, exc: Exception) -> None:
+        """Close a room that cannot be restored, saying why, in one line of the log: the kind of
+        refusal and where, never the step nor the legal ones (a game under way keeps its
+        secrets: a draft pick, an exchange offer)."""
+        await self.db(self.storage.close_room, record.room, NOT_RESTORED, self.clock())
+        log.error(
+            "room %s: game %d cannot be restored after an upgrade (%s%s): closed, its record kept",
+            record.room, record.game_no, type(exc).__name__, self._refused_at(record),
+        )  # fmt: skip
+
+    def _refused_at(self, record: RoomRecord) -> str:
+        """Which step of the room's history its game refuses (`` at step 7 of 20``), if one."""
+        try:
+            game = self._make_game(record.game, record.players, record.variant, record.cards)
+            state = game.new_state(record.seed or 0, record.setup)
+        except (BodogeError, RoomError):
+            return ""
+        for at, step in enumerate(record.history):
+            try:
+                state.apply(step)
+            except BodogeError:
+                return f" at step {at + 1} of {len(record.history)}"
+        return ""
 
     async def close(self) -> None:
         for room in self.rooms.values():
@@ -1060,7 +1094,10 @@ class Rooms:
             kept = await self.db(self.storage.game, room.id, game_no)
             if kept is None:  # pragma: no cover - finished_games lists kept games alone
                 raise RoomError(404, "server.no_game", game=game_no, room=room.id, games="")
-            record = self._replays[key] = _replay_record(room, kept)
+            try:
+                record = self._replays[key] = _replay_record(room, kept)
+            except BodogeError:  # stored by a bodoge whose steps meant something else
+                raise RoomError(409, "server.not_replayable", game=game_no) from None
             while len(self._replays) > REPLAYS_KEPT:
                 self._replays.popitem(last=False)
         self._replays.move_to_end(key)

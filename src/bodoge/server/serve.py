@@ -49,6 +49,7 @@ def serve(
     database is opened), or bind it. ``forwarded_allow_ips``: the proxies whose
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (None: uvicorn's
     ``FORWARDED_ALLOW_IPS``, else the loopback addresses)."""
+    logs.configure(log_level)  # before the database is opened: a migration says what it rewrote
     holder = Holder.mine()
     try:
         # Open (and migrate) once here, and take the database's lease, so that a bad --db, or
@@ -60,7 +61,6 @@ def serve(
             storage.close()
     except StorageError as exc:
         raise ServeError(str(exc)) from None
-    logs.configure(log_level)
     for line in banner(host, port, lang):
         print(line, flush=True)
     print(text("cli.serve.data", lang, db=shown_url(db_url)), flush=True)

@@ -4,7 +4,9 @@ SQLite in a file by default, PostgreSQL with a ``postgresql://`` URL; the same t
 statements for both. A game is stored as its game, config, setup, seed and history (one row per
 step in ``moves``), never as a full state: replaying the history rebuilds it exactly. The schema
 carries its version (table ``schema_version``); :data:`MIGRATIONS` brings an older database up to
-date when it is opened, and a newer one is refused rather than misread.
+date when it is opened, and a newer one is refused rather than misread. The step notation is part
+of the schema: a change of what a stored step means comes with a migration that rewrites the
+stored histories (``_v5``: RM-3.4's payment steps).
 
 One server uses a database at a time: it holds the database's lease (:meth:`Storage.claim`),
 renewed while it runs; a second server is refused while the lease is live. A server killed
@@ -29,10 +31,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import secrets
 import socket
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,9 +45,15 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from bodoge.core.errors import BodogeError
+from bodoge.core.game import Game
+from bodoge.core.hooks import game_hook
+from bodoge.core.registry import make
+
 __all__ = [
     "LEASE_SECONDS",
     "MIGRATIONS",
+    "NOT_RESTORED",
     "SCHEMA_VERSION",
     "ChangeRecord",
     "ChatRecord",
@@ -62,8 +72,13 @@ __all__ = [
     "unavailable",
 ]
 
+log = logging.getLogger("bodoge.server")
+
 LEASE_SECONDS = 30.0
 """How long a server's hold on its database lasts after its last renewal."""
+NOT_RESTORED = "not_restored"
+"""Why a room was closed (``rooms.closed_why``): its game could not be restored after an upgrade
+of bodoge."""
 
 DatabaseError = sa.exc.SQLAlchemyError
 """What a storage call raises when the database fails it."""
@@ -100,6 +115,7 @@ rooms = sa.Table(
     # none), and the start player the creator asked for (NULL: at random)
     sa.Column("rematch", sa.Text, nullable=True),
     sa.Column("rematch_first", sa.Integer, nullable=True),
+    sa.Column("closed_why", sa.String(32), nullable=True),  # NOT_RESTORED, else NULL
 )
 
 seats = sa.Table(
@@ -205,14 +221,19 @@ def _v2(conn: Connection) -> None:
     metadata.create_all(conn, tables=[companions, companion_changes])
 
 
-def _v3(conn: Connection) -> None:
-    """A rematch the table agrees to: who agreed, and the start player the creator asked for.
-    A database made new has these columns already (``_v1`` builds today's ``rooms``)."""
+def _add_columns(conn: Connection, *columns: sa.Column[Any]) -> None:
+    """Add these columns of ``rooms`` where they are missing (a database made new has them:
+    ``_v1`` builds today's ``rooms``)."""
     have = {column["name"] for column in sa.inspect(conn).get_columns("rooms")}
-    for column in (rooms.c.rematch, rooms.c.rematch_first):
+    for column in columns:
         if column.name not in have:
             kind = column.type.compile(conn.dialect)
             conn.execute(sa.text(f"ALTER TABLE rooms ADD COLUMN {column.name} {kind}"))
+
+
+def _v3(conn: Connection) -> None:
+    """A rematch the table agrees to: who agreed, and the start player the creator asked for."""
+    _add_columns(conn, rooms.c.rematch, rooms.c.rematch_first)
 
 
 def _v4(conn: Connection) -> None:
@@ -228,8 +249,82 @@ def _v4(conn: Connection) -> None:
 
 
 def _v5(conn: Connection) -> None:
-    """The server's lease on the database: one server uses it at a time."""
+    """The server's lease; why a room was closed; and every kept game's history in today's step
+    notation. Ruler of Mana's payment steps changed meaning in RM-3.4 (12afd47: ``W2`` had paid 1
+    or 2 mana, it now pays 2, ``W2/1`` 1) while the schema stayed as it was, so a database of any
+    version may hold histories of either kind: each kept game that does not replay as it is
+    stored is read by its game's ``upgrade_history`` and rewritten where that replays (a history
+    of today's steps always replays, and is left alone). One that neither replays nor can be
+    read is left as it is: its room says so when the server loads it."""
     metadata.create_all(conn, tables=[lease])
+    _add_columns(conn, rooms.c.closed_why)
+    made: dict[tuple[str, int, str, str | None], Game | None] = {}
+    kept = (
+        sa.select(games, rooms.c.game, rooms.c.players, rooms.c.variant, rooms.c.cards)
+        .join(rooms, rooms.c.room == games.c.room)
+        .order_by(games.c.room, games.c.game_no)
+    )
+    for row in conn.execute(kept).all():
+        key = (row.game, row.players, row.variant, row.cards)
+        if key not in made:
+            made[key] = _stored_game(*key)
+        game = made[key]
+        history = _steps(conn, row.room, row.game_no)
+        setup = None if row.setup is None else json.loads(row.setup)
+        steps = None if game is None else _in_todays_steps(game, row.seed, setup, history)
+        if steps is None:
+            continue
+        conn.execute(moves.delete().where(moves.c.room == row.room, moves.c.game_no == row.game_no))
+        if steps:
+            conn.execute(
+                moves.insert(),
+                [
+                    {"room": row.room, "game_no": row.game_no, "seq": i, "step": step}
+                    for i, step in enumerate(steps)
+                ],
+            )
+        changed = sum(a != b for a, b in zip(steps, history, strict=False))
+        changed += abs(len(steps) - len(history))
+        log.info(
+            "room %s: game %d rewritten in today's steps (%d of %d steps changed)",
+            row.room,
+            row.game_no,
+            changed,
+            len(history),
+        )
+
+
+def _in_todays_steps(
+    game: Game, seed: int, setup: dict[str, Any] | None, history: list[str]
+) -> list[str] | None:
+    """A kept game's history in today's steps, where it does not replay as it is stored and its
+    game's ``upgrade_history`` reads it; None where it is to be kept as it is."""
+    upgrade = game_hook(game, "upgrade_history")
+    if upgrade is None:
+        return None
+    try:
+        game.replay(seed, history, setup)
+        return None
+    except BodogeError:
+        pass
+    try:
+        return list(upgrade(game, seed, setup, history))
+    except BodogeError:
+        return None
+
+
+def _stored_game(name: str, players: int, variant: str, cards: str | None) -> Game | None:
+    """A stored room's game, its uploaded card file read from a file of its own; None where it
+    cannot be made any more (a game or card file this bodoge refuses)."""
+    try:
+        if cards is None:
+            return make(name, players=players, variant=variant)
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "cards.toml"
+            path.write_text(cards, encoding="utf-8")
+            return make(name, players=players, variant=variant, cards=path)
+    except BodogeError:
+        return None
 
 
 MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3, _v4, _v5]
@@ -334,6 +429,8 @@ class RoomRecord:
     """The start player of that rematch, as the creator asked (None: at random)."""
     games: list[int] = field(default_factory=list)
     """The numbers of the games of the room that are kept (:class:`GameRecord`), in order."""
+    closed_why: str | None = None
+    """Why the room was closed, where the players are told (:data:`NOT_RESTORED`)."""
 
 
 @dataclass(frozen=True)
@@ -553,6 +650,7 @@ class Storage:
             "touched": record.touched,
             "rematch": json.dumps(record.rematch) if record.rematch else None,
             "rematch_first": record.rematch_first,
+            "closed_why": record.closed_why,
         }
         with self.engine.begin() as conn:
             updated = conn.execute(
@@ -706,6 +804,15 @@ class Storage:
                 conn.execute(rooms.update().where(rooms.c.room.in_(stale)).values(status="closed"))
         return stale
 
+    def close_room(self, room: str, why: str, touched: float) -> None:
+        """Mark a room closed, saying why (its record, seats and games kept)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                rooms.update()
+                .where(rooms.c.room == room)
+                .values(status="closed", closed_why=why, touched=touched)
+            )
+
     def forget_closed(self, before: float) -> list[str]:
         """Delete every closed room not touched since ``before``, with its seats, games, moves
         and chat; their ids."""
@@ -834,6 +941,7 @@ def _room_record(row: Any) -> RoomRecord:
         touched=row.touched,
         rematch=json.loads(row.rematch) if row.rematch else [],
         rematch_first=row.rematch_first,
+        closed_why=row.closed_why,
     )
 
 

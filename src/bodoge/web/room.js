@@ -1698,11 +1698,14 @@ function noRoomPage() {
   ];
 }
 
+// That the room is closed, and why where the server says (its game not restored after an upgrade).
+const closedLine = () => t(S.summary?.closed_why === "not_restored" ? "web.room.not_restored" : "web.room.closed");
+
 // A closed room's page: that it is closed, a button for each of its games' replays, the lobby.
 function closedPage() {
   const games = S.summary.games || [];
   return el("main", { class: "loading closed-room" },
-    el("p", {}, t("web.room.closed")),
+    el("p", {}, closedLine()),
     games.length ? el("p", {}, t("web.room.closed_games")) : null,
     el("div", { class: "buttons" },
       games.map((n) => el("button", { type: "button", id: `replay-${n}`, onclick: () => openReplay({ game: n }) },
@@ -1712,7 +1715,7 @@ function closedPage() {
 
 // Above a closed room's replay: the room is closed, and the way back to the lobby.
 const closedNote = () => (closedRoom()
-  ? el("p", { class: "closed-note" }, t("web.room.closed"), " ", el("a", { href: "/" }, t("web.result.lobby"))) : null);
+  ? el("p", { class: "closed-note" }, closedLine(), " ", el("a", { href: "/" }, t("web.result.lobby"))) : null);
 
 function draw() {
   const before = focusBefore();

@@ -38,6 +38,7 @@ from bodoge.core.registry import register
 from bodoge.core.state import JSON
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Scroll, Spell, load_cards
 from bodoge.games.ruler_of_mana.effects import Effects, Reaction
+from bodoge.games.ruler_of_mana.explain import upgrade_history
 from bodoge.games.ruler_of_mana.payment import (
     CODES,
     MANA,
@@ -53,7 +54,7 @@ from bodoge.games.ruler_of_mana.setup import SETUP_KEYS, build_state
 from bodoge.games.ruler_of_mana.state import Facts, PlayShape, RMState
 from bodoge.games.ruler_of_mana.words import describe_pending, describe_step
 
-__all__ = ["RMState", "RulerOfMana", "describe_pending"]
+__all__ = ["RMState", "RulerOfMana", "describe_pending", "upgrade_history"]
 
 Steps = tuple[Action, ...]
 

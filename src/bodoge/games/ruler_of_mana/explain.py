@@ -3,7 +3,8 @@
 ``expand`` lets a whole action name a card-choice verb once for several cards
 (``bottom F1 A1`` = ``bottom F1 bottom A1``) and list the cards of an unordered choice in any
 order; ``read_payment`` reads a whole cast whose payment splits its cards' units another way
-than the path of those cards does as that path (RM-3.4). ``why_illegal`` says why a step is not
+than the path of those cards does as that path (RM-3.4); ``upgrade_history`` reads a history
+stored before RM-3.4 gave a 2-orb card's step its units. ``why_illegal`` says why a step is not
 legal now, as specifically as the position allows (a card not held, a cost not payable, a
 trigger not met).
 """
@@ -11,11 +12,19 @@ trigger not met).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from itertools import takewhile
+from typing import TYPE_CHECKING, Any, cast
 
 from bodoge.core.i18n import Message
-from bodoge.games.ruler_of_mana.payment import MANA, STEPS, is_exact, payment_with, step_code
+from bodoge.games.ruler_of_mana.payment import (
+    MANA,
+    STEPS,
+    can_pay,
+    is_exact,
+    payment_with,
+    step_code,
+)
 from bodoge.games.ruler_of_mana.records import (
     BOTTOM,
     CAST,
@@ -37,12 +46,14 @@ from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS
 from bodoge.games.ruler_of_mana.words import CostWords
 
 if TYPE_CHECKING:
+    from bodoge.games.ruler_of_mana import RulerOfMana
     from bodoge.games.ruler_of_mana.state import RMState
 
 REPEATABLE = frozenset({"bottom", "discard", "take", "top", "recover"})
 UNORDERED = frozenset({"discard", "take", "recover"})
 _CODE = re.compile(r"[FWAE]1|[FWAE]2(?:/1)?|RB|S\d{2,3}|R\d{2,3}")
 _PAY = re.compile(r"[FWAE]1|[FWAE]2(?:/1)?|RB")
+_OLD_PAY = re.compile(r"[FWAE][12]|RB")  # a payment step before RM-3.4: the card alone
 # an option is a number of a few digits: a longer one is no option (and int() refuses a huge one)
 _CAST = re.compile(r"cast (S\d{2,3})/(\d{1,3})")
 
@@ -133,6 +144,52 @@ def read_payment(st: RMState, text: str) -> str:
         return text
     others = [t for t in tokens[head:] if not _PAY.fullmatch(t)]
     return " ".join([*tokens[:head], *others, *path])
+
+
+def upgrade_history(
+    game: RulerOfMana, seed: int, setup: Mapping[str, Any] | None, history: Sequence[str]
+) -> list[str]:
+    """A history stored before RM-3.4 (12afd47), in today's steps. A payment step then named
+    the card alone (``W2``: a 2-orb water card, paying 1 or 2 mana as the payment needed) and the
+    payment ended at the first set of cards that paid exactly; today a 2-orb card's step says how
+    much it pays (``W2`` 2 mana, ``W2/1`` 1). So each payment is read as those cards, ending where
+    they first pay exactly (``payment.can_pay``), and written as today's path of the same cards
+    (``payment_with``): the same cards paid, the same game. A payment the history leaves
+    unfinished is kept up to its first 2-orb card, whose units the cards to come would have told:
+    the seat pays the rest again. Anything else is kept as it is; a step that is not legal raises
+    ``IllegalAction``.
+
+    >>> import bodoge
+    >>> game = bodoge.make("ruler-of-mana", players=2)
+    >>> upgrade_history(game, 1, {"hands": {0: ["S04", "MF2-01"]}}, ["cast S04/1", "F2"])
+    ['cast S04/1', 'F2/1']
+    """
+    state = cast("RMState", game.new_state(seed, setup))
+    steps: list[str] = []
+    at = 0
+    while at < len(history):
+        if not (state._items_unordered() and _OLD_PAY.fullmatch(history[at])):
+            state.apply(history[at])
+            steps.append(history[at])
+            at += 1
+            continue
+        ask = state.ask
+        cost = game.spells[ask.code].options[ask.n - 1].cost
+        cards: list[str] = []
+        while at < len(history) and _OLD_PAY.fullmatch(history[at]):
+            cards.append(history[at])
+            at += 1
+            if can_pay(cost, cards):
+                break
+        path = payment_with(cost, cards) if can_pay(cost, cards) else None
+        if path is None and at < len(history):
+            path = tuple(cards)  # no payment of these cards: as stored, refused below
+        elif path is None:  # the history ends in this payment: up to its first 2-orb card
+            path = tuple(takewhile(lambda card: MANA[card].orbs == 1, cards))
+        for step in path:
+            state.apply(step)
+            steps.append(step)
+    return steps
 
 
 def why_illegal(st: RMState, notation: str) -> Message:
