@@ -27,9 +27,11 @@ from rich.text import Text
 
 from bodoge.arena.command import (
     GAME_HELP,
+    LOCALE_DEFAULT,
     VARIANT_HELP,
     CardsOption,
     arena_command,
+    check_lang,
     check_output,
     game_title,
     os_reason,
@@ -38,7 +40,7 @@ from bodoge.arena.command import (
 from bodoge.arena.simulate import DEFAULT_SEAT, DEFAULT_TURN_CAP, SimulationReport, simulate
 from bodoge.balance.command import balance_command
 from bodoge.core.errors import BodogeError
-from bodoge.core.i18n import LANGUAGES, text
+from bodoge.core.i18n import text
 from bodoge.core.registry import make
 from bodoge.play import LEVELS, agent_names, parse_seats
 from bodoge.screen import print_whole
@@ -82,6 +84,7 @@ USAGE_ERROR = 2
 
 _BOTS = ", ".join(n for n in agent_names() if n not in LEVELS)
 _LEVELS = ", ".join(LEVELS)
+LANG_HELP = f"Language: en or ja ({LOCALE_DEFAULT})."
 SEATS_HELP = f"Who plays each seat, comma-separated: human, a bot ({_BOTS}) or a level ({_LEVELS})."
 SIM_SEATS_HELP = (
     f"Agent of each seat, comma-separated (default: {DEFAULT_SEAT} in every seat): a bot "
@@ -97,12 +100,6 @@ def _fail(message: str, lang: str = "en") -> NoReturn:
     # itself would cut a word in two)
     err.print(Text(text("cli.error", lang, message=one_line)), soft_wrap=not err.is_terminal)
     raise typer.Exit(USAGE_ERROR)
-
-
-def _check_lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        _fail(text("cli.bad_lang", "en", name=lang))
-    return lang
 
 
 def _seat_list(seats: str, lang: str) -> list[str]:
@@ -202,10 +199,12 @@ def simulate_command(
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write the full report (JSON) to this file.")
     ] = None,
-    lang: Annotated[str, typer.Option(help="Language of the tables: en or ja.")] = "en",
+    lang: Annotated[
+        str | None, typer.Option(help=f"Language of the tables: en or ja ({LOCALE_DEFAULT}).")
+    ] = None,
 ) -> None:
     """Play many games between bots and report turns, truncations and wins by seat."""
-    _check_lang(lang)
+    lang = check_lang(lang)
     if games < 1:
         _fail(text("arena.bad_games", lang, games=games), lang)
     if turn_cap < 0:
@@ -257,7 +256,7 @@ def simulate_command(
 def play_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     seats: Annotated[str, typer.Option(help=SEATS_HELP)] = "human,random,random",
-    lang: Annotated[str, typer.Option(help="Language: en or ja.")] = "en",
+    lang: Annotated[str | None, typer.Option(help=LANG_HELP)] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: a new one).")] = None,
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
     turn_cap: Annotated[
@@ -273,7 +272,7 @@ def play_command(
     """
     from bodoge.play.terminal import TerminalPlay
 
-    _check_lang(lang)
+    lang = check_lang(lang)
     chosen_seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
     try:
         seat_list = parse_seats(_seat_list(seats, lang))
@@ -298,7 +297,7 @@ def replay_command(
     seat: Annotated[
         int | None, typer.Option(help="See the game as this seat (default: as a spectator).")
     ] = None,
-    lang: Annotated[str, typer.Option(help="Language: en or ja.")] = "en",
+    lang: Annotated[str | None, typer.Option(help=LANG_HELP)] = None,
 ) -> None:
     """Step through a finished game's record in the terminal.
 
@@ -307,7 +306,7 @@ def replay_command(
     """
     from bodoge.play.replay import TerminalReplay, load_record
 
-    _check_lang(lang)
+    lang = check_lang(lang)
     try:
         session = TerminalReplay(load_record(file), seat, lang)
     except BodogeError as exc:
@@ -383,7 +382,9 @@ def serve_command(
             "others may let a bot play their seat.",
         ),
     ] = 2.0,
-    lang: Annotated[str, typer.Option(help="Language of these lines: en or ja.")] = "en",
+    lang: Annotated[
+        str | None, typer.Option(help=f"Language of these lines: en or ja ({LOCALE_DEFAULT}).")
+    ] = None,
 ) -> None:
     """Serve games in the browser: rooms for friends and bots (stop with Ctrl+C or SIGTERM).
 
@@ -391,7 +392,7 @@ def serve_command(
     seconds a decision, so with N workers about N hard bots think at once (README: "Running a
     server for a club").
     """
-    _check_lang(lang)
+    lang = check_lang(lang)
     if bot_workers < 1:
         _fail(text("cli.serve.bad_workers", lang, workers=bot_workers), lang)
     if room_limit is not None and room_limit < 0:

@@ -33,7 +33,7 @@ from bodoge.arena.tournament import MatchRecord, Tournament, plan
 from bodoge.arena.workers import Progress as ProgressCallback
 from bodoge.arena.workers import run_jobs
 from bodoge.core.errors import BodogeError
-from bodoge.core.i18n import LANGUAGES, catalogue, text
+from bodoge.core.i18n import LANGUAGES, catalogue, locale_lang, text
 from bodoge.core.registry import game_class
 from bodoge.core.registry import games as game_names
 from bodoge.screen import print_whole
@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # NumPy is imported on first use, not by every `bodoge` comma
 
 __all__ = [
     "GAME_HELP",
+    "LOCALE_DEFAULT",
     "VARIANT_HELP",
     "ArenaReport",
     "CardsOption",
@@ -50,6 +51,7 @@ __all__ = [
     "TurnCapOption",
     "WorkersOption",
     "arena_command",
+    "check_lang",
     "check_output",
     "check_run_options",
     "game_title",
@@ -64,6 +66,10 @@ __all__ = [
 ]
 
 USAGE_ERROR = 2
+# What every --lang says of its default (check_lang).
+LOCALE_DEFAULT = (
+    "default: the locale's, ja when LC_ALL, LC_MESSAGES or LANG starts with ja, else en"
+)
 
 # Options that every command running many games takes alike.
 WorkersOption = Annotated[
@@ -403,16 +409,26 @@ def output_errors(path: Path, lang: str) -> Iterator[None]:
         )
 
 
-def check_run_options(lang: str, games: int, workers: int, turn_cap: int) -> None:
-    """The options of a run of games that can be wrong on their own: one line and exit 2."""
-    if lang not in LANGUAGES:
-        usage_error(text("cli.bad_lang", "en", name=lang))
+def check_lang(lang: str | None) -> str:
+    """``--lang`` as given, or left out the locale's (:func:`locale_lang`); one line and exit 2
+    for a language there is no catalogue for."""
+    chosen = locale_lang() if lang is None else lang
+    if chosen not in LANGUAGES:
+        usage_error(text("cli.bad_lang", "en", name=chosen))
+    return chosen
+
+
+def check_run_options(lang: str | None, games: int, workers: int, turn_cap: int) -> str:
+    """The options of a run of games that can be wrong on their own: one line and exit 2. The
+    language to speak in (:func:`check_lang`)."""
+    lang = check_lang(lang)
     if games < 1:
         usage_error(text("arena.bad_games", lang, games=games), lang)
     if workers < 1:
         usage_error(text("arena.bad_workers", lang, workers=workers), lang)
     if turn_cap < 0:
         usage_error(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
+    return lang
 
 
 def progress_bar() -> Progress:
@@ -456,10 +472,13 @@ def arena_command(
         Path | None,
         typer.Option("--plots", help="Write PNG plots into this folder (made if missing)."),
     ] = None,
-    lang: Annotated[str, typer.Option(help="Language of the tables and plots: en or ja.")] = "en",
+    lang: Annotated[
+        str | None,
+        typer.Option(help=f"Language of the tables and plots: en or ja ({LOCALE_DEFAULT})."),
+    ] = None,
 ) -> None:
     """A tournament between bots: every seating rotated; win rates, seats, head-to-head, Elo."""
-    check_run_options(lang, games, workers, turn_cap)
+    lang = check_run_options(lang, games, workers, turn_cap)
     check_output(json_file, "--json", lang)
     check_output(csv_file, "--csv", lang)
     check_output(plots, "--plots", lang, folder=True)

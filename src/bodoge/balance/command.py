@@ -15,6 +15,7 @@ from rich.text import Text
 
 from bodoge.arena.command import (
     GAME_HELP,
+    LOCALE_DEFAULT,
     VARIANT_HELP,
     CardsOption,
     RayOption,
@@ -113,12 +114,14 @@ def balance_command(
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write every figure (JSON) to this file.")
     ] = None,
-    lang: Annotated[str, typer.Option(help="Language of the report: en or ja.")] = "en",
+    lang: Annotated[
+        str | None, typer.Option(help=f"Language of the report: en or ja ({LOCALE_DEFAULT}).")
+    ] = None,
 ) -> None:
     """Balance of a game as one bot plays it at every seat; writes README.md and PNG plots.
 
     Seat advantage, game length, how games end, which cards go with winning."""
-    check_run_options(lang, games, workers, turn_cap)
+    lang = check_run_options(lang, games, workers, turn_cap)
     try:
         counts = None if players is None else parse_players(players)
     except ValueError:

@@ -30,8 +30,9 @@ The browser gets the same singular texts from ``/api/messages`` (``one``) and ch
 
 from __future__ import annotations
 
+import os
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module, resources
@@ -100,6 +101,23 @@ class Worded(Protocol):
     or a game's own words built from the catalogue (a Ruler of Mana cost: ``1 fire`` / ``火1``)."""
 
     def text(self, lang: str = "en") -> str: ...
+
+
+def locale_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the locale, for a command's ``--lang`` left out: ``ja`` when the first of
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set (the order in which POSIX reads them for
+    messages) starts with ``ja``, else ``en``.
+
+    >>> locale_lang({"LANG": "ja_JP.UTF-8"}), locale_lang({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"})
+    ('ja', 'en')
+    >>> locale_lang({"LC_MESSAGES": "ja_JP", "LANG": "en_GB.UTF-8"}), locale_lang({})
+    ('ja', 'en')
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(name):
+            return "ja" if env[name].lower().startswith("ja") else "en"
+    return "en"
 
 
 def text(key: str, lang: str = "en", **values: Any) -> str:
