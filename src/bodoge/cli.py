@@ -1,5 +1,5 @@
-"""The ``bodoge`` command: ``bodoge simulate``, ``bodoge play``, ``bodoge replay``,
-``bodoge arena``, ``bodoge balance``, ``bodoge serve`` and ``bodoge native``.
+"""The ``bodoge`` command: ``bodoge simulate``, ``bodoge play``, ``bodoge rules``,
+``bodoge replay``, ``bodoge arena``, ``bodoge balance``, ``bodoge serve`` and ``bodoge native``.
 
 Bad arguments (an unknown game, a player count the game does not allow, an unknown seat or
 language, a card file that cannot be loaded, an output path that cannot be written, a port that
@@ -269,6 +269,10 @@ def play_command(
     Bots: random, heuristic (the game's own plan), ismcts (a search from the seat's view).
 
     Levels: easy (the heuristic, with mistakes), normal (search, under 1 s a step), hard (more).
+
+    Rules: bodoge rules GAME prints them; at the prompt, rules sums up the turn and how to win.
+
+    ルール：bodoge rules GAME --lang ja。対局中は rules（ルール）で手番の流れと勝ち方を表示。
     """
     from bodoge.play.terminal import TerminalPlay
 
@@ -286,6 +290,31 @@ def play_command(
     except BodogeError as exc:
         _fail(exc.text(lang), lang)
     session.run()
+
+
+# ------------------------------------------------------------------------------- rules
+@app.command("rules", cls=_Command)
+def rules_command(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    lang: Annotated[str | None, typer.Option(help=LANG_HELP)] = None,
+) -> None:
+    """Read a game's rules in the terminal, paged (the page a browser reads at /rules/GAME).
+
+    ルール：bodoge rules GAME --lang ja
+    """
+    from bodoge.play.rules import TerminalPager, rules_file, show_rules
+
+    lang = check_lang(lang)
+    try:
+        the_game = make(game)
+    except BodogeError as exc:
+        _fail(exc.text(lang), lang)
+    source = rules_file(the_game.name, lang)
+    if not source.is_file():
+        _fail(text("cli.rules.missing", lang, game=game_title(game, lang), path=source), lang)
+    out = Console(highlight=False)
+    paged = out.is_terminal and sys.stdin.isatty()
+    show_rules(the_game, lang, out, TerminalPager() if paged else None)
 
 
 # ------------------------------------------------------------------------------- replay

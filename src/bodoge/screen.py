@@ -24,7 +24,7 @@ from rich.style import StyleType
 from rich.table import Column, Table
 from rich.text import Text
 
-__all__ = ["Pieces", "print_whole", "words"]
+__all__ = ["Pieces", "print_whole", "words", "wrapped"]
 
 # Characters of scripts written without spaces (kana, kanji, fullwidth forms): a Japanese line
 # may break between any two of them.
@@ -131,6 +131,31 @@ def _lines(pieces: Sequence[str], width: int) -> tuple[list[str], str]:
             whole, line = _lines(smaller, width)
             lines += whole
     return lines, line
+
+
+def wrapped(said: Text, width: int, keep: Iterable[str] = ()) -> Text:
+    """Styled text (a paragraph of Markdown, its bold and links kept) with a line break wherever
+    it must break to fit ``width``: between the pieces :class:`Pieces` breaks between, as Rich's
+    own wrapping breaks only at spaces (a Japanese paragraph went on a line of its own after a
+    bold run, and broke before its 、). Its own line breaks stay.
+
+    >>> wrapped(Text("勝ち方。 得点が一番高い人の勝ちです。"), 26).plain.splitlines()
+    ['勝ち方。 得点が一番高い人', 'の勝ちです。']
+    """
+    lines: list[Text] = []
+    for line in said.split("\n"):
+        plain = line.plain
+        full, last = _lines(words(plain, keep), max(width, 1))
+        starts: list[int] = []
+        at = 0
+        for piece in [*full, last.rstrip()]:
+            at = plain.find(piece, at) if piece else at
+            starts.append(at)
+            at += len(piece)
+        for part in line.divide(starts[1:]):
+            part.rstrip()  # in place: the spaces a line broke at
+            lines.append(part)
+    return Text("\n").join(lines)
 
 
 # ----------------------------------------------------------------------------------- tables

@@ -18,7 +18,8 @@ put its own words in through optional functions of its package, its ``events`` m
 ``describe_event(cards, event, lang, names)`` (``names``: the players' names, one a seat, or None
 for ``Seat 2``), ``describe_card(cards, card_id, lang, detail=False)``
 (``cards`` is the game's ``cards`` attribute, or None), ``describe_help(lang)`` (examples of
-its whole actions, for ``help``) and ``describe_pending(cards, pending, you, lang)`` (what is
+its whole actions, for ``help``), ``describe_rules(lang)`` (the turn and how to win, for
+``rules``), ``describe_pending(cards, pending, you, lang)`` (what is
 being resolved, the view's ``pending``, for seat ``you``), ``card_code(cards, card_id)`` (the
 code a person types for a card of the hand: ``R3``, ``W1``) and ``card_names(cards, lang)`` (the
 names a line of running text never breaks inside: ``竜巻（S31）``, ``Water mana``).
@@ -43,10 +44,11 @@ from bodoge.core.choices import item_step, split, steps
 from bodoge.core.errors import IllegalAction, SetupError
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook
-from bodoge.core.i18n import Message, catalogue, for_reader, text
+from bodoge.core.i18n import LANGUAGES, Message, catalogue, for_reader, text
 from bodoge.core.result import Result
 from bodoge.core.state import State
 from bodoge.play import HUMAN, Agent, Decision, derive_seed, make_agent, needs_view
+from bodoge.play.rules import rules_command
 from bodoge.screen import Pieces, print_whole
 
 __all__ = ["GameWords", "TerminalPlay", "game_hooks", "offered_steps", "whole_action"]
@@ -108,6 +110,13 @@ class GameWords:
     def maybe(self, key: str, **values: Any) -> str | None:
         """The text of ``key``, or None when the catalogue has no such key."""
         return self.t(key, **values) if key in catalogue() else None
+
+    def rules(self) -> list[str]:
+        """The turn and how to win in the game's words (``describe_rules``), then the command
+        that prints the whole rules page: lines."""
+        more = self.t("play.rules_more", command=rules_command(self.game.name, self.lang))
+        describe_rules = game_hook(self.game, "describe_rules")
+        return [more] if describe_rules is None else [describe_rules(self.lang), more]
 
     def help(self) -> str:
         """How to answer, with the game's own examples when it gives some."""
@@ -237,6 +246,12 @@ class GameWords:
             return self.listed(said, " / ")
         keys = {k: self.card(str(k)) or self.maybe(f"play.view.{k}") or str(k) for k in value}
         return self.listed([_led(f"{keys[k]}: ", self.pieces(field, v)) for k, v in value.items()])
+
+
+def said_as(key: str) -> frozenset[str]:
+    """A command word as any language says it (``rules``, ``ルール``), lower case: a person may
+    type either."""
+    return frozenset(text(key, lang).lower() for lang in LANGUAGES)
 
 
 def _led(lead: str, pieces: list[str]) -> list[str]:
@@ -529,6 +544,7 @@ class TerminalPlay:
     def _run(self) -> Result | None:
         w = self.words
         self._say(w.t("play.welcome", game=w.title(), players=self.game.players))
+        self._say(w.t("play.rules_start", command=rules_command(self.game.name, w.lang)))
         if self.cards_file is not None:
             # one line, the terminal wrapping it: a path broken by a newline would not copy whole
             self.console.print(Text(w.t("play.cards_used", file=self.cards_file)), soft_wrap=True)
@@ -589,6 +605,10 @@ class TerminalPlay:
             if entry.lower() in _HELP:
                 self._say(w.help())
                 self.console.print(render_steps(w, offered, state))
+                continue
+            if entry.lower() in said_as("play.command.rules"):
+                for line in w.rules():
+                    self._say(line)
                 continue
             picked = entry.isdigit()
             if picked:

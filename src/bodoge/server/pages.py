@@ -39,12 +39,12 @@ from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook, game_module
 from bodoge.core.i18n import LANGUAGES, catalogue, text
 from bodoge.core.state import State
+from bodoge.play.rules import CARD_MARKER, RULES, rules_file
 from bodoge.server.rooms import RoomError, game_number
 
 __all__ = ["routes"]
 
-_RULES = Path(__file__).resolve().parents[3] / "docs" / "rules"
-_RULINGS = _RULES.parent / "rulings"
+_RULINGS = RULES.parent / "rulings"
 _ROOM_PAGE = Path(__file__).resolve().parents[1] / "web" / "room.html"
 _MAX_EVENTS = 2000  # a log in words is asked for in pieces; more than this is not a log
 _MAX_SEATS = 16  # more than any game seats
@@ -324,11 +324,6 @@ def _rule_anchor(block: Token, inline: Token) -> None:
             inline.children.append(Token("rule_close", "span", -1))
 
 
-# A rules text's example cards, drawn where it says (``<!-- cards: M2-01 R4 HK -->``; ``written``:
-# with their conditions as a card file writes them). An HTML comment: GitHub shows it as nothing.
-_CARDS = re.compile(r"<!--\s*(cards|written):\s*(.*?)\s*-->")
-
-
 def _figure(game: Game, found: re.Match[str], lang: str) -> str:
     """The cards a marker names, drawn by the game's ``figures`` module as the table draws them,
     from its own card set, in ``lang``."""
@@ -361,7 +356,7 @@ def _drawn(source: Path, tokens: list[Token], game: Game | None, lang: str) -> l
         token = tokens[k]
         if token.type == "paragraph_open":
             inline = tokens[k + 1]
-            found = _CARDS.fullmatch(inline.content.strip())
+            found = CARD_MARKER.fullmatch(inline.content.strip())
             children = inline.children or []
             drawn = None
             if found and game is not None:
@@ -446,7 +441,7 @@ def _rules_page(request: Request, cards: bool) -> Response:
         return _no_game(lang)
     game = bodoge.make(name)
     stem = f"{name}.cards" if cards else name
-    source = _RULES / (f"{stem}.ja.md" if lang == "ja" else f"{stem}.md")
+    source = rules_file(stem, lang)
     if source.is_file():
         body = _markdown(source, game, lang)
     elif cards:

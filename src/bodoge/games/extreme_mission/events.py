@@ -8,7 +8,8 @@ Front ends look for these functions in a game's package or its ``events`` module
   type ``R7``, mission, collaborator kind) in words, or None when it is not one; ``detail`` adds
   what a mission needs;
 - ``describe_building(state, what, chosen, lang)``: what a mission or activation being built
-  still needs beyond cards (collaborators spent as wilds), or None.
+  still needs beyond cards (collaborators spent as wilds), or None;
+- ``describe_rules(lang)``: the turn and how to win in a few lines, for the terminal's ``rules``.
 
 >>> from bodoge.games.extreme_mission.cards import load_cards
 >>> cs = load_cards()
@@ -30,14 +31,25 @@ from typing import Any
 
 from bodoge.core.i18n import seat_words, text
 from bodoge.games.extreme_mission.cards import CardSet
-from bodoge.games.extreme_mission.words import card_words, kind_words, mission_words
+from bodoge.games.extreme_mission.words import (
+    card_words,
+    collaborator_words,
+    kind_words,
+    mission_words,
+)
 
-__all__ = ["describe_building", "describe_card", "describe_event", "describe_help"]
+__all__ = [
+    "describe_building",
+    "describe_card",
+    "describe_event",
+    "describe_help",
+    "describe_rules",
+]
 
 
 def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False) -> str | None:
     """An info card (``I-R7a``), mission (``M1-02``) or collaborator kind (``HK``) in words; None
-    for anything else."""
+    for anything else. ``detail`` adds what a mission or collaborator needs."""
     try:
         return card_words(cards, cards.info_card(card_id).type, lang)
     except KeyError:
@@ -56,7 +68,8 @@ def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False)
         return text("em.event.mission", lang, name=mission.name(lang), id=mission.id)
     codes = [k.code for k in cards.collaborator_kinds]
     if card_id in codes:
-        return kind_words(cards, codes.index(card_id), lang)
+        kind = codes.index(card_id)
+        return (collaborator_words if detail else kind_words)(cards, kind, lang)
     return None
 
 
@@ -169,3 +182,8 @@ def describe_event(
 def describe_help(lang: str) -> str:
     """Examples of whole actions, for the terminal's ``help``."""
     return text("em.help.example", lang)
+
+
+def describe_rules(lang: str) -> str:
+    """The turn and how to win, for the terminal's ``rules`` (the rules page says it all)."""
+    return text("em.rules.summary", lang)

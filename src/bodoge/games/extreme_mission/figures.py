@@ -9,6 +9,8 @@ An item is an info card's code (``R7``), a mission's id (``M1-05``), or a collab
 >>> drawn = figure(load_cards(), ["R7", "HK:down"], "en")
 >>> 'class="card info c-R"' in drawn and 'class="collab down seat-0"' in drawn
 True
+
+The terminal says them in words instead (``bodoge rules``, :func:`figure_words`).
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from typing import Any
 from bodoge.core.i18n import text
 from bodoge.core.markup import Markup, el
 from bodoge.games.extreme_mission.cards import CardSet
+from bodoge.games.extreme_mission.conditions import Condition
+from bodoge.games.extreme_mission.events import describe_card
 from bodoge.games.extreme_mission.faces import faces
 
-__all__ = ["figure"]
+__all__ = ["figure", "figure_words"]
 
 _SEAT = 0  # the seat whose collaborators the page shows: its colour only, as the table's own
 
@@ -32,17 +36,49 @@ def figure(cards: CardSet, items: list[str], lang: str, written: bool = False) -
     drawn = []
     for item in items:
         found, _, side = item.partition(":")
+        condition = _condition(cards, found)
         if found in shown["missions"]:
-            card, condition = _mission(shown, found), cards.mission(found).condition
+            card = _mission(shown, found)
         elif found in shown["kinds"]:
             card = _collaborator(shown, found, lang, side == "down")
-            condition = next(k.condition for k in cards.collaborator_kinds if k.code == found)
         else:
-            card, condition = _info(shown, _info_id(shown, found), lang), None
+            card = _info(shown, _info_id(shown, found), lang)
         if written and condition is not None and side != "down":
             card = el("div", {"class": "figure-item"}, card, el("code", {}, str(condition)))
         drawn.append(card)
     return el("div", {"class": "card-figure em-figure"}, drawn)
+
+
+def figure_words(cards: CardSet, items: list[str], lang: str, written: bool = False) -> list[str]:
+    """The items of :func:`figure` in words, one a line, for a terminal: each with what it
+    needs, a face-down collaborator said to be so, and ``written`` the condition as a card file
+    writes it.
+
+    >>> from bodoge.games.extreme_mission.cards import load_cards
+    >>> down, written = figure_words(load_cards(), ["HK:down", "M1-05"], "en", written=True)
+    >>> down
+    'Hacker (a run of 3 numbers), face down (used)'
+    >>> written.endswith("a card file writes it set(2) + exact(9)")
+    True
+    """
+    said = []
+    for item in items:
+        found, _, side = item.partition(":")
+        words = describe_card(cards, found, lang, detail=True) or found
+        condition = _condition(cards, found)
+        if side == "down":
+            words = text("em.figure.down", lang, card=words)
+        elif written and condition is not None:
+            words = text("em.figure.written", lang, card=words, written=str(condition))
+        said.append(words)
+    return said
+
+
+def _condition(cards: CardSet, found: str) -> Condition | None:
+    """The condition of a mission or collaborator kind, None for an info card."""
+    if found in {m.id for m in cards.missions}:
+        return cards.mission(found).condition
+    return next((k.condition for k in cards.collaborator_kinds if k.code == found), None)
 
 
 def _info_id(shown: dict[str, Any], code: str) -> str:

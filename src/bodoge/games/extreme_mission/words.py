@@ -70,6 +70,13 @@ def kind_words(cards: CardSet, kind: int, lang: str) -> str:
     return k.ja if lang == "ja" else k.en
 
 
+def collaborator_words(cards: CardSet, kind: int, lang: str) -> str:
+    """A collaborator kind with the condition that turns it face up again: ``Hacker (a run of 3
+    numbers)``."""
+    condition = condition_words(cards, cards.collaborator_kinds[kind].condition, lang)
+    return text("em.collaborator", lang, name=kind_words(cards, kind, lang), condition=condition)
+
+
 def describe_step(cards: CardSet, action: Action, lang: str) -> str:
     """A step of Extreme Mission in words, for people."""
     kind = action.kind

@@ -3,7 +3,9 @@
 - ``describe_event(cards, event, lang, names=None)``: one log event (as a seat's view shows it)
   in words, its seats by their players' ``names`` where given;
 - ``describe_card(cards, card_id, lang, detail=False)``: a card id met in a view in words, or None
-  when it is not one; ``detail`` adds a spell's options or a scroll's effect.
+  when it is not one; ``detail`` adds a spell's options or a scroll's effect;
+- ``describe_help(lang)`` and ``describe_rules(lang)``: examples of whole actions, and the turn
+  and how to win in a few lines, for the terminal's ``help`` and ``rules``.
 
 >>> from bodoge.games.ruler_of_mana.cards import load_cards
 >>> cs = load_cards()
@@ -29,7 +31,7 @@ from bodoge.games.ruler_of_mana.cards import CardSet
 from bodoge.games.ruler_of_mana.rules import FINISH_BONUS, HAND_LIMIT
 from bodoge.games.ruler_of_mana.words import card_words, code_words, face_words
 
-__all__ = ["describe_card", "describe_event", "describe_help"]
+__all__ = ["describe_card", "describe_event", "describe_help", "describe_rules"]
 
 # The fields of a log event that are seats (or lists of seats): put into words by seat_words.
 _SEAT_FIELDS = ("seat", "target", "from", "with", "start_player", "seats", "bonus")
@@ -128,3 +130,8 @@ def describe_event(
 def describe_help(lang: str) -> str:
     """Examples of whole actions, for the terminal's ``help``."""
     return text("rm.help.example", lang)
+
+
+def describe_rules(lang: str) -> str:
+    """The turn and how to win, for the terminal's ``rules`` (the rules page says it all)."""
+    return text("rm.rules.summary", lang)
