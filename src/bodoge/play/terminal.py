@@ -19,7 +19,8 @@ put its own words in through optional functions of its package, its ``events`` m
 for ``Seat 2``), ``describe_card(cards, card_id, lang, detail=False)``
 (``cards`` is the game's ``cards`` attribute, or None), ``describe_help(lang)`` (examples of
 its whole actions, for ``help``), ``describe_rules(lang)`` (the turn and how to win, for
-``rules``), ``describe_pending(cards, pending, you, lang)`` (what is
+``rules``), ``describe_seat_table(cards, view, lang)`` (a line under the table of seats: what
+turns a collaborator face up again), ``describe_pending(cards, pending, you, lang)`` (what is
 being resolved, the view's ``pending``, for seat ``you``), ``card_code(cards, card_id)`` (the
 code a person types for a card of the hand: ``R3``, ``W1``) and ``card_names(cards, lang)`` (the
 names a line of running text never breaks inside: ``竜巻（S31）``, ``Water mana``).
@@ -59,6 +60,7 @@ CardHook = Callable[..., "str | None"]
 CodeHook = Callable[[Any, str], "str | None"]
 BuildHook = Callable[[State, str, list[str], str], "str | None"]
 PendingHook = Callable[[Any, Mapping[str, Any], "int | None", str], str]
+SeatsHook = Callable[[Any, Mapping[str, Any], str], "str | None"]
 
 # View fields that are not shown as such: the header, the ▶ mark and the events cover them.
 _NOT_SHOWN = frozenset(
@@ -95,6 +97,7 @@ class GameWords:
         self._pending_hook: PendingHook | None = game_hook(game, "describe_pending")
         self._code_hook: CodeHook | None = game_hook(game, "card_code")
         self._turn_hook: Callable[[int, str], str] | None = game_hook(game, "describe_turn")
+        self._seats_hook: SeatsHook | None = game_hook(game, "describe_seat_table")
         names_hook: Callable[[Any, str], list[str]] | None = game_hook(game, "card_names")
         self.names = tuple(names_hook(self.cards, lang)) if names_hook is not None else ()
 
@@ -175,6 +178,10 @@ class GameWords:
         ``seat`` is ``you`` takes its ``<game>.for_you.<rest of the key>`` form where the game
         has one ("you must …", not "seat 0 must …")."""
         return for_reader(message, you)
+
+    def seat_note(self, view: Mapping[str, Any]) -> str | None:
+        """The game's line under the table of seats (``describe_seat_table``), or None."""
+        return None if self._seats_hook is None else self._seats_hook(self.cards, view, self.lang)
 
     def needs(self, state: State, what: str, chosen: Sequence[str]) -> str | None:
         """What the begun action ``what`` with ``chosen`` still needs, in the game's words."""
@@ -319,6 +326,9 @@ def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) 
             cells = [Pieces(words.pieces(k, _by_seat(view[k], seat), plain)) for k in per_seat]
             table.add_row(Text(name), *cells)
         parts.append(table)
+        note = words.seat_note(view)
+        if note:
+            parts.append(words.sentence(note))
     if not brief:
         for k in by_id:
             table = Table(show_edge=False, pad_edge=False)

@@ -9,6 +9,8 @@ Front ends look for these functions in a game's package or its ``events`` module
   what a mission needs;
 - ``describe_building(state, what, chosen, lang)``: what a mission or activation being built
   still needs beyond cards (collaborators spent as wilds), or None;
+- ``describe_seat_table(cards, view, lang)``: the line under the terminal's table of seats, what
+  turns each collaborator face up again;
 - ``describe_rules(lang)``: the turn and how to win in a few lines, for the terminal's ``rules``.
 
 >>> from bodoge.games.extreme_mission.cards import load_cards
@@ -34,6 +36,7 @@ from bodoge.games.extreme_mission.cards import CardSet
 from bodoge.games.extreme_mission.words import (
     card_words,
     collaborator_words,
+    condition_words,
     kind_words,
     mission_words,
 )
@@ -44,6 +47,7 @@ __all__ = [
     "describe_event",
     "describe_help",
     "describe_rules",
+    "describe_seat_table",
 ]
 
 
@@ -71,6 +75,27 @@ def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False)
         kind = codes.index(card_id)
         return (collaborator_words if detail else kind_words)(cards, kind, lang)
     return None
+
+
+def describe_seat_table(cards: CardSet, view: Mapping[str, Any], lang: str) -> str:
+    """EM-3.6: the condition that turns each collaborator face up again, the same for every
+    seat, said once under the table of seats (which names the collaborators by their codes).
+
+    >>> from bodoge.games.extreme_mission.cards import load_cards
+    >>> describe_seat_table(load_cards(), {}, "en")  # doctest: +ELLIPSIS
+    'Activating a face-down collaborator (EM-3.6) takes: HK Hacker: a run of 3 numbers; DR ...'
+    """
+    kinds = [
+        text(
+            "em.note.kind",
+            lang,
+            code=k.code,
+            name=k.name(lang),
+            condition=condition_words(cards, k.condition, lang),
+        )
+        for k in cards.collaborator_kinds
+    ]
+    return text("em.note.collaborators", lang, kinds=text("em.note.sep", lang).join(kinds))
 
 
 def describe_building(state: Any, what: str, chosen: list[str], lang: str) -> str | None:
