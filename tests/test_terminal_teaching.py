@@ -5,6 +5,7 @@ last cards, and Japanese that says 火 where it said F."""
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 from rich.console import Console
@@ -12,7 +13,9 @@ from rich.console import Console
 import bodoge
 from bodoge.core.i18n import text
 from bodoge.games.extreme_mission.words import condition_words
-from bodoge.play.terminal import GameWords, render_view
+from bodoge.games.ruler_of_mana.faces import faces
+from bodoge.games.ruler_of_mana.words import effects_words, reaction_words
+from bodoge.play.terminal import GameWords, render_steps, render_view
 
 
 def _plain(renderable: object, width: int = 80) -> str:
@@ -44,3 +47,67 @@ def test_the_seat_table_says_what_brings_each_collaborator_back(lang: str) -> No
     assert "EM-3.6" in out
     brief = _flat(_plain(render_view(words, state.view(0), brief=True)))
     assert "EM-3.6" not in brief  # between one seat's actions: said once is enough
+
+
+# ------------------------------------------------------------------ Ruler of Mana's reactions
+def _reactions(players: int = 3, seeds: int = 20) -> list[bodoge.State]:
+    """Positions where seat 0 may react to a card in play, of random games."""
+    game = bodoge.make("ruler-of-mana", players=players)
+    found = []
+    for seed in range(seeds):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while state.current_player is not None:
+            legal = state.legal_actions()
+            if state.current_player == 0 and any(a.kind == "react" for a in legal):
+                found.append(state.clone())
+            state.apply(rng.choice(legal))
+    return found
+
+
+def _shown(state: bodoge.State, lang: str, width: int = 80) -> str:
+    """What seat 0 sees before it answers: its view, then its steps."""
+    words = GameWords(state.game, lang)
+    steps = render_steps(words, state.legal_actions())
+    return _plain(render_view(words, state.view(0)), width) + _plain(steps, width)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_reaction_prompt_says_what_the_scroll_and_the_card_in_play_do(lang: str) -> None:
+    """「1 react R01 沈黙の封印（R01）でリアクションする」 and 「ゴーレムの拳（S25）の選択肢2を
+    使用中」: neither said what the card does, which the web's resolving panel shows."""
+    positions = _reactions()
+    cards = positions[0].game.cards  # type: ignore[attr-defined]
+    shown = faces(cards, lang)
+    kinds = set()
+    for state in positions:
+        out = _shown(state, lang)
+        flat = _flat(out)
+        pending = state.view(0)["pending"]
+        code = cards.code_of(pending["card"])
+        face = cards.face(code)
+        if pending.get("option") is not None:
+            kinds.add("spell")
+            effects = effects_words(face.option(pending["option"]), lang)
+            # the very words the web shows for it ("Ice Spear 1: 2 water damage to one opponent")
+            assert shown["names"][f"{code}/{pending['option']}"].endswith(effects)
+        else:
+            kinds.add("scroll")
+            effects = effects_words(face, lang)
+        assert _flat(effects) in flat, (effects, out)
+        for step in state.legal_actions():
+            if step.kind == "react":
+                scroll = cards.scroll(step.args[0])
+                said = reaction_words(scroll.reaction, lang)
+                assert said in shown["codes"][step.args[0]]["words"]  # the web's card says so too
+                wide = _shown(state, lang, width=400).splitlines()  # a step's row on one line
+                line = next(line for line in wide if str(step) in line)
+                assert _flat(said) in _flat(line), (said, line)
+        # the card in play on a line of its own, just above the steps that answer it
+        lines = out.splitlines()
+        steps_at = lines.index(text("play.steps", lang))
+        label = text("play.view.pending", lang)
+        start = next(n for n, line in enumerate(lines) if line.startswith(f"{label}: "))
+        assert _flat("".join(lines[start:steps_at])).startswith(_flat(f"{label}:"))
+        assert _flat(effects) in _flat("".join(lines[start:steps_at]))
+    assert kinds == {"spell", "scroll"}

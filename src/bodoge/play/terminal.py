@@ -342,8 +342,12 @@ def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) 
     if brief:
         shown = [k for k in shown if k in ("actions_left", "phase", "pending")]
     said = [_led(f"{words.label(k)}: ", words.fact(k, view[k], you)) for k in shown]
-    if said:
-        parts.append(Pieces(words.listed(said, "  ·  ")))
+    # what is being resolved on a line of its own, last, just above the steps that answer it (a
+    # reaction: among the deck's count and the rules it was not read)
+    rest = [line for k, line in zip(shown, said, strict=True) if k != "pending"]
+    if rest:
+        parts.append(Pieces(words.listed(rest, "  ·  ")))
+    parts += [Pieces(line) for k, line in zip(shown, said, strict=True) if k == "pending"]
     return Group(*parts)
 
 

@@ -180,6 +180,10 @@ def describe_step(cards: CardSet, action: Action, lang: str) -> str:
         )
     if kind in ("target", "pick"):
         return text(key, lang, seat=args[0])
+    if kind == "react":  # what the scroll does, as the card says it (the web draws the card)
+        reaction = cards.scroll(args[0]).reaction
+        effect = reaction_words(reaction, lang) if reaction is not None else ""
+        return text(key, lang, card=code_words(cards, args[0], lang), effect=effect)
     if kind == "pay" and MANA[step_code(args[0])].orbs == 2:
         # RM-3.4: a 2-orb card's step says how many units it supplies.
         card = code_words(cards, step_code(args[0]), lang)
@@ -254,13 +258,19 @@ class _Pending:
 
 
 def _play_words(say: _Pending, pending: Mapping[str, Any]) -> list[str]:
-    """A card in play: who plays it how, what was paid and reacted, then the decision."""
+    """A card in play: who plays it how and what it does (the option's or the scroll's effects,
+    as the web's resolving panel shows the card), what was paid and reacted, then the
+    decision."""
     card = say.card(pending["card"])
     player = say.seat(pending["seat"])
-    if pending.get("option") is not None:
-        parts = [say.t("play_option", seat=player, card=card, option=pending["option"])]
+    face = say.cards.face(say.cards.code_of(pending["card"]))
+    option = pending.get("option")
+    if option is not None and isinstance(face, Spell):
+        effects = effects_words(face.option(option), say.lang)
+        parts = [say.t("play_option", seat=player, card=card, option=option, effects=effects)]
     else:
-        parts = [say.t("play", seat=player, card=card)]
+        effects = effects_words(face, say.lang) if isinstance(face, Scroll) else ""
+        parts = [say.t("play", seat=player, card=card, effects=effects)]
     if pending.get("target") is not None:
         parts.append(say.t("target", seat=say.seat(pending["target"])))
     if pending.get("paid"):
