@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 import pytest
 from rich.console import Console
+from terminal_helpers import scripted
 
 import bodoge
 from bodoge.core.i18n import text
 from bodoge.games.extreme_mission.words import condition_words
 from bodoge.games.ruler_of_mana.faces import faces
 from bodoge.games.ruler_of_mana.words import effects_words, reaction_words
-from bodoge.play.terminal import GameWords, render_steps, render_view
+from bodoge.play.terminal import GameWords, TerminalPlay, render_steps, render_view
 
 
 def _plain(renderable: object, width: int = 80) -> str:
@@ -111,3 +113,62 @@ def test_a_reaction_prompt_says_what_the_scroll_and_the_card_in_play_do(lang: st
         assert _flat("".join(lines[start:steps_at])).startswith(_flat(f"{label}:"))
         assert _flat(effects) in _flat("".join(lines[start:steps_at]))
     assert kinds == {"spell", "scroll"}
+
+
+# ------------------------------------------------------------------ Ruler of Mana's discard pile
+def _ids(*codes: str) -> list[str]:
+    """Card ids for codes, the next copy where a code repeats."""
+    cards = bodoge.make("ruler-of-mana").cards  # type: ignore[attr-defined]
+    out: list[str] = []
+    for code in codes:
+        out.append(next(c for c in cards.ids_of(code) if c not in out))
+    return out
+
+
+PILE = _ids(*(f"S{n:02d}" for n in range(1, 13)))  # twelve spells, oldest first
+
+
+def _play(setup: dict[str, Any], seats: list[str], answers: list[str], lang: str) -> str:
+    buffer = io.StringIO()
+    game = bodoge.make("ruler-of-mana", players=len(seats))
+    console = Console(file=buffer, width=80, color_system=None)
+    read = scripted(answers, buffer, then="quit")
+    TerminalPlay(game, seats, 1, lang=lang, console=console, read_line=read, setup=setup).run()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_long_discard_pile_shows_its_top_cards_and_discard_shows_it_whole(lang: str) -> None:
+    """The status reprinted the whole pile, some 60 names at the end of a game, which buried
+    everything else at 80 columns."""
+    setup = {"start_player": 0, "hands": {0: _ids("S19", "E1")}, "discard": PILE}
+    word = text("play.view.discard", "ja")
+    out = _play(setup, ["human", "random"], ["discard", word, "Discard"], lang)
+    words = GameWords(bodoge.make("ruler-of-mana"), lang)
+    first = out.split(text("play.steps", lang))[0]  # the view before the first prompt
+    flat = _flat(first)
+    top = words.join([words.coded(c) for c in reversed(PILE[-5:])])
+    said = text("play.pile.top", lang, count=12, shown=5) + top
+    said += text("play.pile.more", lang, command="discard")
+    assert _flat(said) in flat
+    for card in PILE[:-5]:  # the older cards are not shown
+        assert _flat(words.coded(card)) not in flat, card
+    whole = _flat(words.whole_pile("discard", PILE))
+    assert _flat(out).count(whole) == 3  # discard, 捨て札 (either language), Discard
+    for card in PILE:
+        assert _flat(words.coded(card)) in whole
+    assert text("play.bad_input", lang, error="")[:5] not in out  # none refused
+
+
+def test_discard_begins_a_discard_where_one_is_asked() -> None:
+    """Ruler of Mana's ``discard`` is also a step (a spell makes a player discard): there it
+    begins the discard, as before."""
+    setup = {
+        "start_player": 0,
+        "hands": {0: _ids("S32", "A1", "A1"), 1: _ids("E1", "W1", "F1")},
+        "discard": PILE,
+    }
+    out = _play(setup, ["human", "human"], ["", "cast S32/1 @1 A1 A1", "", "discard"], "en")
+    asked = out.split("Seat 1")[-1]
+    assert text("play.build.prompt", "en") in asked
+    assert "from the top:" not in out

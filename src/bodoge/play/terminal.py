@@ -68,6 +68,10 @@ _NOT_SHOWN = frozenset(
 )
 # Fields that are lists of cards even when they happen to have one entry per seat.
 _CARD_LISTS = frozenset({"hand", "discard", "deck"})
+# Lists of cards shown by their top cards alone (a discard pile grew to some 60 names, which
+# buried the rest of the view): these many, and the field's name prints it whole.
+_PILES = frozenset({"discard"})
+_PILE_SHOWN = 5
 _QUIT = frozenset({"quit", "exit", "q"})
 _HELP = frozenset({"help", "h", "?"})
 _CONFIRM = "ok"
@@ -183,6 +187,25 @@ class GameWords:
         """The game's line under the table of seats (``describe_seat_table``), or None."""
         return None if self._seats_hook is None else self._seats_hook(self.cards, view, self.lang)
 
+    def pile(self, field: str, cards: Sequence[str], more: bool) -> list[str] | None:
+        """A pile of cards (``discard``, oldest first) longer than a few, as its count and its
+        top cards, with (``more``) the command that shows it whole, which never breaks; None
+        for a short one."""
+        if len(cards) <= _PILE_SHOWN:
+            return None
+        top = [[self.coded(c)] for c in reversed(cards[-_PILE_SHOWN:])]
+        pieces = _led(
+            self.t("play.pile.top", count=len(cards), shown=_PILE_SHOWN), self.listed(top)
+        )
+        if more:  # its label, in either language, shows it too (``捨て札``)
+            pieces[-1] += self.t("play.pile.more", command=field)
+        return pieces
+
+    def whole_pile(self, field: str, cards: Sequence[str]) -> str:
+        """A pile of cards whole, from the top."""
+        top = self.join([self.coded(c) for c in reversed(cards)])
+        return self.t("play.pile.all", label=self.label(field), count=len(cards), cards=top)
+
     def needs(self, state: State, what: str, chosen: Sequence[str]) -> str | None:
         """What the begun action ``what`` with ``chosen`` still needs, in the game's words."""
         if self._build_hook is None:
@@ -293,11 +316,15 @@ def _by_seat(value: Any, seat: int) -> Any:
     return found
 
 
-def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) -> Group:
+def render_view(
+    words: GameWords, view: Mapping[str, Any], brief: bool = False, asking: bool = False
+) -> Group:
     """A seat's view, readably: the hand, a table of per-seat facts, tables of id-keyed facts
     (missions), then the remaining facts; ``brief`` keeps the hand and the facts only. Lists
     break between their items, descriptions between words (:class:`Pieces`); printed with
-    :func:`print_whole`, a table too wide for the terminal is split into tables of fewer columns."""
+    :func:`print_whole`, a table too wide for the terminal is split into tables of fewer columns.
+    A long pile of cards shows its top cards, and, ``asking`` (a prompt follows), how to see it
+    whole."""
     players: int = view["players"]
     you = view.get("you")
     parts: list[RenderableType] = []
@@ -341,7 +368,10 @@ def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) 
     shown = [k for k in facts if view[k] is not None]
     if brief:
         shown = [k for k in shown if k in ("actions_left", "phase", "pending")]
-    said = [_led(f"{words.label(k)}: ", words.fact(k, view[k], you)) for k in shown]
+    said = [
+        _led(f"{words.label(k)}: ", _pile(words, k, view[k], asking) or words.fact(k, view[k], you))
+        for k in shown
+    ]
     # what is being resolved on a line of its own, last, just above the steps that answer it (a
     # reaction: among the deck's count and the rules it was not read)
     rest = [line for k, line in zip(shown, said, strict=True) if k != "pending"]
@@ -349,6 +379,12 @@ def render_view(words: GameWords, view: Mapping[str, Any], brief: bool = False) 
         parts.append(Pieces(words.listed(rest, "  ·  ")))
     parts += [Pieces(line) for k, line in zip(shown, said, strict=True) if k == "pending"]
     return Group(*parts)
+
+
+def _pile(words: GameWords, field: str, value: Any, asking: bool) -> list[str] | None:
+    if field not in _PILES or not isinstance(value, list):
+        return None
+    return words.pile(field, value, asking)
 
 
 def render_steps(
@@ -620,6 +656,10 @@ class TerminalPlay:
                 self._say(w.help())
                 self.console.print(render_steps(w, offered, state))
                 continue
+            pile = self._pile_asked(state, decision.view, entry)
+            if pile is not None:
+                self._say(pile)
+                continue
             if entry.lower() in said_as("play.command.rules"):
                 for line in w.rules():
                     self._say(line)
@@ -639,6 +679,18 @@ class TerminalPlay:
             if answer is None or isinstance(answer, list):
                 return answer
             return None  # pragma: no cover - answer returns only these
+
+    def _pile_asked(self, state: State, view: Mapping[str, Any], entry: str) -> str | None:
+        """A pile of the view asked for by its field's name or label in any language
+        (``discard``, ``捨て札``) while no step begins so (Ruler of Mana's ``discard`` chore):
+        the pile whole."""
+        word = entry.lower()
+        for field in _PILES:
+            if isinstance(view.get(field), list) and split(state, entry) is None:
+                names = {field} | {text(f"play.view.{field}", lang).lower() for lang in LANGUAGES}
+                if word in names:
+                    return self.words.whole_pile(field, view[field])
+        return None
 
     def answer(self, state: State, seat: int, entry: str, typed: bool) -> Any:
         """One answer to the question: the steps to apply, None to quit, or ``_AGAIN`` (or
@@ -805,7 +857,7 @@ class TerminalPlay:
         if not brief:
             self.console.print(Rule(Text(view_title(w, decision.seat, view))))
         self._print_events(self._new_events(decision.seat, view))
-        print_whole(self.console, render_view(w, view, brief=brief).renderables)
+        print_whole(self.console, render_view(w, view, brief=brief, asking=True).renderables)
         steps = decision.legal if offered is None else offered
         self.console.print(render_steps(w, steps, state))
 
