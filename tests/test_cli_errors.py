@@ -201,12 +201,23 @@ def test_every_command_is_one_line_in_the_list() -> None:
     result = runner.invoke(app, ["--help"], env=WIDE)
     rows = [line for line in result.stdout.splitlines() if line.startswith("│ ")]
     names = [row.split()[1] for row in rows if "--" not in row]
-    assert names == ["simulate", "play", "replay", "serve", "native", "arena", "balance"], rows
+    expected = ["simulate", "play", "rules", "replay", "serve", "native", "arena", "balance"]
+    assert names == expected, rows
 
 
 @pytest.mark.parametrize(
     "command",
-    [[], ["simulate"], ["play"], ["replay"], ["serve"], ["native"], ["arena"], ["balance"]],
+    [
+        [],
+        ["simulate"],
+        ["play"],
+        ["rules"],
+        ["replay"],
+        ["serve"],
+        ["native"],
+        ["arena"],
+        ["balance"],
+    ],
 )
 def test_help_shows_flags_as_flags_and_other_options_with_their_type(command: list[str]) -> None:
     result = runner.invoke(app, [*command, "--help"], env=WIDE)

@@ -19,6 +19,7 @@ runner = CliRunner()
 SAID = {
     "simulate": (["extreme-mission", "--games", "0"], "--games must be", "--games は"),
     "play": (["extreme-mission", "--turn-cap", "-1"], "--turn-cap must be", "--turn-cap は"),
+    "rules": (["nope"], "unknown game 'nope'", "'nope'というゲームはありません"),
     "replay": (["/no/such/record.json"], "cannot read", "を読めません"),
     "serve": (["--port", "0"], "--port must be", "--port は"),
     "arena": (["extreme-mission", "--bots", "random", "--games", "0"], "--games must be", "は"),
