@@ -278,7 +278,7 @@ class GameWords:
         return self.listed([_led(f"{keys[k]}: ", self.pieces(field, v)) for k, v in value.items()])
 
 
-def said_as(key: str) -> frozenset[str]:
+def _said_as(key: str) -> frozenset[str]:
     """A command word as any language says it (``rules``, ``ルール``), lower case: a person may
     type either."""
     return frozenset(text(key, lang).lower() for lang in LANGUAGES)
@@ -660,7 +660,7 @@ class TerminalPlay:
             if pile is not None:
                 self._say(pile)
                 continue
-            if entry.lower() in said_as("play.command.rules"):
+            if entry.lower() in _said_as("play.command.rules"):
                 for line in w.rules():
                     self._say(line)
                 continue
@@ -684,12 +684,10 @@ class TerminalPlay:
         """A pile of the view asked for by its field's name or label in any language
         (``discard``, ``捨て札``) while no step begins so (Ruler of Mana's ``discard`` chore):
         the pile whole."""
-        word = entry.lower()
         for field in _PILES:
-            if isinstance(view.get(field), list) and split(state, entry) is None:
-                names = {field} | {text(f"play.view.{field}", lang).lower() for lang in LANGUAGES}
-                if word in names:
-                    return self.words.whole_pile(field, view[field])
+            asked = entry.lower() in {field} | _said_as(f"play.view.{field}")
+            if asked and isinstance(view.get(field), list) and split(state, entry) is None:
+                return self.words.whole_pile(field, view[field])
         return None
 
     def answer(self, state: State, seat: int, entry: str, typed: bool) -> Any:
