@@ -64,10 +64,10 @@ def test_why_says_what_the_terminal_says_in_the_askers_words(c: TestClient) -> N
         assert why(ann, "take 1")["reason"] == "席1の捨て札は空です"
         ann.send_text(json.dumps({"type": "why", "action": "take 1", "lang": "en"}))  # the page's
         assert receive(ann, "why")["reason"] == "seat 1's discard pile is empty"
-        assert why(ann, "activate HK")["reason"] == "あなたのハッカーはもう表向きです"
+        assert why(ann, "activate HK")["reason"] == "あなたのハッカーはもうオモテです"
         assert why(ann, "draw")["reason"] is None
         assert why(ann, "complete M4-03")["reason"] == (
-            "手札と表向きの協力者では全域ハッキング（M4-03）の条件を満たせません"
+            "手札とオモテの協力者では全域ハッキング（M4-03）の条件を満たせません"
         )
         assert why(bob, "draw")["reason"] == "not your decision"
         assert why(watcher, "draw")["reason"] == "spectators cannot act"

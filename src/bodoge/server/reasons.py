@@ -12,7 +12,7 @@ view's own step count), so it cannot name another hand, the deck's order or the 
 >>> refusal(state, 0, "take 1", "en")
 "seat 1's discard pile is empty"
 >>> refusal(state, 0, "activate HK", "ja")
-'あなたのハッカーはもう表向きです'
+'あなたのハッカーはもうオモテです'
 >>> refusal(state, 0, "draw", "en") is None  # legal: nothing to say
 True
 >>> refusal(state, 1, "draw", "en")
