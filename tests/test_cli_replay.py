@@ -174,3 +174,12 @@ def test_a_broken_record_is_one_line_in_either_language(tmp_path: Path, lang: st
     assert broken_line([where, "--seat", "3", "--lang", lang]) == said(
         "replay.bad_seat", seat=3, last=2
     )
+
+
+def test_a_terminal_refuses_a_step_in_other_digits_or_too_long(saved: Path) -> None:
+    """``²`` passed ``str.isdigit`` and then crashed ``int``; 5,000 digits crashed ``int`` too."""
+    out = io.StringIO()
+    answers = iter(["²", "9" * 5000, "q"])
+    console = Console(file=out, width=120, highlight=False)
+    TerminalReplay(load_record(saved), None, "en", console, lambda _: next(answers)).run()
+    assert out.getvalue().count("Enter or n for the next step") == 2

@@ -277,3 +277,13 @@ def test_the_result_table_has_a_header_for_every_column(lang: str, turn_cap: int
     for seat in result.winners:
         name = text("play.seat_you" if seat == 0 else "play.seat", lang, seat=seat)
         assert text("play.winner_tag", lang, seat=name) in out
+
+
+def test_a_number_typed_in_other_digits_or_too_long_is_refused_not_a_crash() -> None:
+    """``²`` passed ``str.isdigit`` and then crashed ``int``; 5,000 digits crashed ``int`` too."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(1)
+    huge = "9" * 5000
+    out, answer = _ask(game, state, ["²", huge, "1", "²", huge, "cancel", "4"])  # 1 builds a cast
+    assert [str(a) for a in answer] == ["draw"]
+    assert out.count("Not accepted") == 4  # two at the choice, two in the builder

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -63,6 +64,23 @@ class Action:
         """The step in words, for people (``lang`` is ``"en"`` or ``"ja"``)."""
         describer: Describer | None = self._describer
         return describer(self, lang) if describer is not None else self.notation
+
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def number(text: str, digits: int = 9) -> int | None:
+    """``text`` as a whole number if it is one written as people type it from outside (a step's
+    notation, an address, a query, a frame's key): ASCII digits alone, at most ``digits`` of
+    them; else None. ``str.isdigit`` would take ``²`` and ``int`` refuse it, and ``int`` refuses
+    more than 4,300 digits: both a crash, not a refusal.
+
+    >>> number("12"), number("０"), number("²"), number("-1"), number("9" * 10), number("")
+    (12, None, None, None, None, None)
+    """
+    if len(text) > digits or not _DIGITS.fullmatch(text):
+        return None
+    return int(text)
 
 
 class Choices:

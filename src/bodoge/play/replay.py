@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from bodoge.core.action import Action
+from bodoge.core.action import Action, number
 from bodoge.core.errors import IllegalAction, WordedError, os_reason, worded
 from bodoge.core.game import Game
 from bodoge.core.registry import make
@@ -269,8 +269,8 @@ class TerminalReplay:
                 if not 0 <= to <= self.steps:
                     self._say(w.t("replay.at_end" if forward else "replay.at_start"))
                     continue
-            elif answer.isdigit() and int(answer) <= self.steps:
-                to = int(answer)
+            elif (asked := number(answer)) is not None and asked <= self.steps:
+                to = asked
             else:
                 self._say(w.t("replay.bad_answer", answer=answer, steps=self.steps))
                 continue

@@ -41,6 +41,7 @@ from rich.text import Text
 
 from bodoge import screen
 from bodoge.core.action import Action, Choices
+from bodoge.core.action import number as typed_number
 from bodoge.core.choices import item_step, split, steps
 from bodoge.core.errors import IllegalAction, SetupError
 from bodoge.core.game import Game
@@ -305,7 +306,7 @@ def _seat_keys(value: Any, players: int) -> bool:
     if isinstance(value, list):
         return len(value) == players
     if isinstance(value, Mapping) and value:
-        return all(str(k).isdigit() and int(k) < players for k in value)
+        return all((n := typed_number(str(k))) is not None and n < players for k in value)
     return False
 
 
@@ -664,13 +665,13 @@ class TerminalPlay:
                 for line in w.rules():
                     self._say(line)
                 continue
-            picked = entry.isdigit()
-            if picked:
-                number = int(entry)
-                if not 1 <= number <= len(offered):
-                    self._error(w.t("play.bad_number", number=number, count=len(offered)))
+            typed = typed_number(entry)
+            picked = typed is not None
+            if typed is not None:
+                if not 1 <= typed <= len(offered):
+                    self._error(w.t("play.bad_number", number=typed, count=len(offered)))
                     continue
-                entry = offered[number - 1].notation
+                entry = offered[typed - 1].notation
             answer = self.answer(state, seat, entry, typed=not picked)
             if answer is _CANCELLED:
                 self.console.print(render_steps(w, offered, state))
@@ -752,13 +753,15 @@ class TerminalPlay:
                 continue
             else:
                 tokens = entry.split()
-                if all(t.isdigit() for t in tokens):  # numbers of the answers shown
+                numbers = [typed_number(t) for t in tokens]
+                if all(n is not None for n in numbers):  # numbers of the answers shown
                     options = build_options(now)
-                    bad = [int(t) for t in tokens if not 1 <= int(t) <= len(options)]
+                    shown = [n for n in numbers if n is not None]
+                    bad = [n for n in shown if not 1 <= n <= len(options)]
                     if bad:
                         self._error(w.t("play.bad_number", number=bad[0], count=len(options)))
                         continue
-                    tokens = [options[int(t) - 1] for t in tokens]
+                    tokens = [options[n - 1] for n in shown]
                     if tokens == [_CONFIRM]:
                         return steps(state, what, chosen)
                 error = self._add(state, what, chosen, tokens)

@@ -26,6 +26,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bodoge.core.action import number
 from bodoge.core.errors import BodogeError, WordedError
 from bodoge.core.hooks import game_hook
 from bodoge.core.i18n import LANGUAGES, text
@@ -208,10 +209,11 @@ async def room_summary(request: Request, rooms: Rooms) -> Response:
 
 def _seat_param(request: Request) -> int:
     raw = request.path_params["seat"]
-    if not raw.isdigit():
+    seat = number(raw)
+    if seat is None:
         room = wire.quoted(request.path_params["room"])
         raise RoomError(404, "server.no_seat", seat=wire.quoted(raw), room=room)
-    return int(raw)
+    return seat
 
 
 async def join_seat(request: Request, rooms: Rooms) -> Response:

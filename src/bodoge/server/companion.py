@@ -59,6 +59,7 @@ from starlette.responses import (
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bodoge.core.action import number
 from bodoge.core.errors import BodogeError, Refusal
 from bodoge.core.i18n import text
 from bodoge.core.table import seat as seat_at
@@ -189,9 +190,10 @@ def _hand_sizes(name: str, value: object, players: int) -> object:
         raise Refusal("companion.error.field.hands", value=shown(value))
     sizes = {}
     for key, size in value.items():
-        if not (key.isascii() and key.isdigit()):
+        whole = number(key)
+        if whole is None:
             raise Refusal("companion.error.field.whole", field=name, value=shown(key))
-        seat = seat_at(players, int(key))
+        seat = seat_at(players, whole)
         sizes[str(seat)] = _amount(f"{name}.{key}", size, players)
     return sizes
 

@@ -34,12 +34,14 @@ from starlette.routing import Route
 import bodoge
 from bodoge.agents.base import Decision
 from bodoge.agents.heuristic import game_heuristic
+from bodoge.core.action import number
 from bodoge.core.errors import BodogeError
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook, game_module
 from bodoge.core.i18n import LANGUAGES, catalogue, text
 from bodoge.core.state import State
 from bodoge.play.rules import CARD_MARKER, RULES, rules_file
+from bodoge.server import wire
 from bodoge.server.rooms import RoomError, game_number
 
 __all__ = ["routes"]
@@ -58,6 +60,11 @@ class BadRequest(ValueError):
 
 def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def _refused(lang: str, key: str, status: int = 400, **fields: object) -> JSONResponse:
+    """A refusal worded from the catalogue, in ``lang``."""
+    return _error(text(key, lang, **fields), status)
 
 
 def _lang(request: Request) -> str:
@@ -256,11 +263,13 @@ async def replay_view(request: Request) -> Response:
         return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
     history: list[str] = record["history"]
     raw_step, raw_seat = request.path_params["step"], request.query_params.get("seat", "")
-    if not raw_step.isdigit() or int(raw_step) > len(history):
-        raise BadRequest(f"step must be a number from 0 to {len(history)}")
-    if raw_seat and (not raw_seat.isdigit() or int(raw_seat) >= game.players):
-        raise BadRequest(f"seat must be empty or a seat from 0 to {game.players - 1}")
-    step, seat = int(raw_step), int(raw_seat) if raw_seat else None
+    step, seat = number(raw_step), number(raw_seat) if raw_seat else None
+    if step is None or step > len(history):
+        return _refused(lang, "server.bad_step", step=wire.quoted(raw_step), steps=len(history))
+    if raw_seat and (seat is None or seat >= game.players):
+        return _refused(
+            lang, "server.bad_view_seat", seat=wire.quoted(raw_seat), last=game.players - 1
+        )
     state = game.replay(record["seed"], history[:step], record["setup"])
     view = state.view(seat)
     return JSONResponse(

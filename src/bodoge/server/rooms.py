@@ -67,7 +67,7 @@ from typing import Any, TypeVar
 
 from bodoge.agents import derive_seed
 from bodoge.core import choices as building
-from bodoge.core.action import Choices
+from bodoge.core.action import Choices, number
 from bodoge.core.errors import BodogeError, CardSetError
 from bodoge.core.game import Game
 from bodoge.core.i18n import LANGUAGES, text
@@ -233,16 +233,17 @@ def game_number(raw: str | None) -> int | None:
 
     >>> game_number("2"), game_number(None), game_number("")
     (2, None, None)
-    >>> game_number("two")
+    >>> game_number("²")
     Traceback (most recent call last):
     ...
     bodoge.server.rooms.RoomError: server.bad_game
     """
     if not raw:
         return None
-    if not raw.isdigit():
+    found = number(raw)
+    if found is None:
         raise RoomError(400, "server.bad_game", game=wire.quoted(raw))
-    return int(raw)
+    return found
 
 
 _CARD_FILE = re.compile(r"([0-9a-f]{64})\.toml|\.upload-\w+\.toml")

@@ -13,7 +13,7 @@ from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from bodoge.core.action import Action, Choices
+from bodoge.core.action import Action, Choices, number
 from bodoge.core.fields import (
     CARD_ROWS,
     CARDS,
@@ -297,8 +297,7 @@ class EMState(State):
             reason = Message("em.illegal.drop", {"held": len(self.hands[p]), "limit": HAND_LIMIT})
         elif word == "draw" and not self._can_draw():
             reason = Message("em.illegal.deck_empty")
-        elif word == "take" and arg.isdigit() and len(arg) <= 3:  # int() refuses a huge one
-            seat = int(arg)
+        elif word == "take" and (seat := number(arg, 3)) is not None:
             if seat == p:
                 reason = Message("em.illegal.own_discard")
             elif not 0 <= seat < g.players:

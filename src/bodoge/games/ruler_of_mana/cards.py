@@ -51,6 +51,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Literal, cast
 
+from bodoge.core.action import number
 from bodoge.core.cardfile import CardFile, card_file, read_card_file
 from bodoge.core.errors import CardSetError, worded
 from bodoge.core.i18n import Message
@@ -331,10 +332,11 @@ class CardSet:
 
     def option(self, ref: str) -> SpellOption:
         """A spell option in notation ``S19/3`` (option numbers from 1)."""
-        spell_id, slash, number = ref.partition("/")
-        if not slash or not number.isdigit():
+        spell_id, slash, written = ref.partition("/")
+        option = number(written)
+        if not slash or option is None:
             raise KeyError(f"bad option {ref!r}: write spell/number, e.g. S19/3")
-        return self.spell(spell_id).option(int(number))
+        return self.spell(spell_id).option(option)
 
 
 # -- loading ----------------------------------------------------------------------------------

@@ -1,0 +1,79 @@
+"""Hostile input and hostile clients (the red team's pass of session 30): what a person sends
+that the server did not expect is answered as the contract says, with a one-line error or an
+error frame and the connection kept, never a 500 or a dropped connection; and what one client
+may do alone is bounded."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import bearer, client, new_room, play_to_the_end, receive, started_room
+from starlette.testclient import TestClient
+
+HUGE = "9" * 5000  # int() refuses more than 4,300 digits: a ValueError, not a refusal
+ODD_NUMBERS = ["²", "%C2%B2", "１", "-1", "1.0", HUGE, "9" * 10]
+
+
+@pytest.fixture
+def c(sqlite_url: str, tmp_path: Path) -> TestClient:
+    with client(sqlite_url, tmp_path / "cards") as c:
+        yield c  # type: ignore[misc]
+
+
+def one_line(r: Any, status: int) -> str:
+    assert r.status_code == status, r.text
+    message: str = r.json()["error"]
+    assert message and "\n" not in message and HUGE not in message
+    return message
+
+
+@pytest.mark.parametrize("seat", ODD_NUMBERS)
+def test_a_seat_in_the_address_that_is_no_plain_number_is_404(c: TestClient, seat: str) -> None:
+    made = new_room(c)
+    room, token = made["room"], made["token"]
+    one_line(c.post(f"/api/rooms/{room}/seats/{seat}", json={"name": "Bo"}), 404)
+    one_line(c.post(f"/api/rooms/{room}/seats/{seat}/bot", json={"level": "easy"}), 404)
+    one_line(c.delete(f"/api/rooms/{room}/seats/{seat}", headers=bearer(token)), 404)
+
+
+@pytest.mark.parametrize("number", ODD_NUMBERS)
+def test_a_replays_game_step_or_seat_that_is_no_plain_number_is_one_line(
+    c: TestClient, number: str
+) -> None:
+    room, _ = started_room(c, "ruler-of-mana", bots={1: "random"})
+    play_to_the_end(c, room)
+    one_line(c.get(f"/api/rooms/{room}/replay?game={number}"), 400)
+    one_line(c.get(f"/api/rooms/{room}/replay/0?game={number}"), 400)
+    one_line(c.get(f"/api/rooms/{room}/replay/{number}"), 400)
+    one_line(c.get(f"/api/rooms/{room}/replay/0?seat={number}"), 400)
+    ja = one_line(c.get(f"/api/rooms/{room}/replay/{number}?lang=ja"), 400)
+    assert "ステップ" in ja
+    assert c.get(f"/api/rooms/{room}/replay/0?seat=1").status_code == 200
+
+
+@pytest.mark.parametrize("key", ["²", "１", "-1", HUGE])
+def test_a_companion_hand_size_for_a_seat_that_is_no_plain_number_is_one_error_frame(
+    c: TestClient, key: str
+) -> None:
+    room = c.post("/api/companion", json={"game": "ruler-of-mana", "players": 2}).json()["room"]
+    with c.websocket_connect(f"/ws/companion/{room}") as ws:
+        receive(ws, "companion")
+        ws.send_json({"type": "change", "id": "h1", "change": {"do": "hands", "hands": {key: 1}}})
+        answer = receive(ws, "error")
+        assert answer["id"] == "h1" and HUGE not in answer["message"]
+        ws.send_json({"type": "ping"})
+        assert receive(ws, "pong")
+
+
+@pytest.mark.parametrize("seat", ["²", HUGE])
+def test_taking_from_a_seat_that_is_no_plain_number_is_refused(c: TestClient, seat: str) -> None:
+    room, tokens = started_room(c)
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ws:
+        receive(ws, "state")
+        ws.send_text(json.dumps({"type": "act", "action": f"take {seat}", "seq": 0}))
+        assert "not legal" in receive(ws, "error")["message"]
+        ws.send_text('{"type": "ping"}')
+        assert receive(ws, "pong")
