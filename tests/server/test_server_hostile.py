@@ -13,8 +13,11 @@ import pytest
 from server_helpers import bearer, client, new_room, play_to_the_end, receive, started_room
 from starlette.testclient import TestClient
 
+from bodoge.server.app import MAX_BODY
+
 HUGE = "9" * 5000  # int() refuses more than 4,300 digits: a ValueError, not a refusal
 ODD_NUMBERS = ["²", "%C2%B2", "１", "-1", "1.0", HUGE, "9" * 10]
+DEEP = "[" * 100_000 + "]" * 100_000  # json.loads raises RecursionError, not a ValueError
 
 
 @pytest.fixture
@@ -77,3 +80,54 @@ def test_taking_from_a_seat_that_is_no_plain_number_is_refused(c: TestClient, se
         assert "not legal" in receive(ws, "error")["message"]
         ws.send_text('{"type": "ping"}')
         assert receive(ws, "pong")
+
+
+@pytest.mark.parametrize("path", ["/api/rooms", "/api/companion", "/api/words"])
+def test_json_nested_too_deep_is_a_bad_body(c: TestClient, path: str) -> None:
+    one_line(c.post(path, content=DEEP[:20_000] + DEEP[-20_000:]), 400)
+
+
+def test_json_nested_too_deep_in_a_frame_is_an_error_frame(c: TestClient) -> None:
+    room, tokens = started_room(c)
+    companion = c.post("/api/companion", json={"game": "ruler-of-mana", "players": 2}).json()
+    for address in (f"/ws/rooms/{room}?token={tokens[0]}", f"/ws/companion/{companion['room']}"):
+        with c.websocket_connect(address) as ws:
+            ws.send_text("[" * 30_000 + "]" * 30_000)
+            assert "JSON" in receive(ws, "error")["message"]
+            ws.send_text('{"type": "ping"}')
+            assert receive(ws, "pong")
+
+
+def test_a_binary_frame_to_a_companion_is_answered_and_the_connection_kept(
+    c: TestClient,
+) -> None:
+    room = c.post("/api/companion", json={"game": "ruler-of-mana", "players": 2}).json()["room"]
+    with c.websocket_connect(f"/ws/companion/{room}") as ws:
+        receive(ws, "companion")
+        ws.send_bytes(b"\xff\xfe not text")
+        assert "JSON" in receive(ws, "error")["message"]
+        ws.send_bytes(b'{"type": "ping"}')
+        assert receive(ws, "pong")
+
+
+def test_words_refuses_a_body_over_the_rooms_limit(c: TestClient) -> None:
+    big = b'{"game": "ruler-of-mana", "lang": "en", "events": [], "x": "' + b"x" * MAX_BODY + b'"}'
+    assert "KiB" in one_line(c.post("/api/words", content=big), 413)
+    stream = iter([big[:1000], big[1000:]])  # no Content-Length: counted as it comes
+    assert "KiB" in one_line(c.post("/api/words", content=stream), 413)
+
+
+@pytest.mark.parametrize(
+    ("game", "event"),
+    [
+        ("ruler-of-mana", {"event": "reveal", "offers": "I-R7a"}),
+        ("ruler-of-mana", {"event": "cast", "seat": 0, "card": ["S19"]}),
+        ("extreme-mission", {"event": "complete", "seat": 0, "mission": {"x": 1}}),
+    ],
+)
+def test_words_refuses_a_malformed_event_in_one_line(
+    c: TestClient, game: str, event: dict[str, Any]
+) -> None:
+    body = {"game": game, "lang": "ja", "events": [{"event": "pass", "seat": 0}, event]}
+    message = one_line(c.post("/api/words", json=body), 400)
+    assert "イベント 1" in message and event["event"] in message

@@ -11,13 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import heapq
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -32,6 +30,7 @@ from bodoge.core.hooks import game_hook
 from bodoge.core.i18n import LANGUAGES, text
 from bodoge.core.registry import game_class, games
 from bodoge.server import companion, pages, quiet, wire
+from bodoge.server.body import MAX_BODY, json_body
 from bodoge.server.bots import BOT_LEVELS, BotPool
 from bodoge.server.companion import Companions
 from bodoge.server.limits import (
@@ -63,8 +62,6 @@ STATUSES = ("open", "running", "over")
 """The rooms held in memory, by status (a closed one is not)."""
 ROOMS_LISTED = 100
 """The most rooms ``GET /api/rooms`` lists: the newest."""
-MAX_BODY = 256 * 1024
-"""The largest HTTP body accepted (a room with an uploaded card file), in bytes."""
 SWEEP_SECONDS = 3600.0
 """How often rooms nobody touched for a week (or nobody joined for a day) are looked for, and
 closed ones kept long enough."""
@@ -92,27 +89,6 @@ def _error(request: Request, exc: RoomError | BodogeError, status: int = 400) ->
     if isinstance(exc, RoomError) and "seconds" in exc.fields:
         answer.headers["Retry-After"] = str(exc.fields["seconds"])
     return answer
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object (an empty body is an empty object), at most :data:`MAX_BODY`."""
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
-        raise RoomError(413, "server.too_big", limit=MAX_BODY // 1024)
-    raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise RoomError(413, "server.too_big", limit=MAX_BODY // 1024)
-    if not raw.strip():
-        return {}
-    try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise RoomError(400, "server.bad_json") from None
-    if not isinstance(body, dict):
-        raise RoomError(400, "server.bad_json")
-    return body
 
 
 def _bearer(request: Request) -> str | None:
@@ -170,7 +146,7 @@ async def list_games(request: Request, rooms: Rooms) -> Response:
 
 
 async def create_room(request: Request, rooms: Rooms) -> Response:
-    body = await _body(request)
+    body = await json_body(request)
     game = body.get("game")
     if not isinstance(game, str):
         raise RoomError(400, "server.bad_field", field="game")
@@ -217,14 +193,14 @@ def _seat_param(request: Request) -> int:
 
 
 async def join_seat(request: Request, rooms: Rooms) -> Response:
-    body = await _body(request)
+    body = await json_body(request)
     seat = _seat_param(request)
     token = await rooms.join(request.path_params["room"], seat, body.get("name"))
     return JSONResponse({"seat": seat, "token": token})
 
 
 async def seat_bot(request: Request, rooms: Rooms) -> Response:
-    body = await _body(request)
+    body = await json_body(request)
     seat = _seat_param(request)
     level = body.get("level")
     await rooms.seat_bot(request.path_params["room"], seat, level, _bearer(request))
@@ -256,7 +232,7 @@ async def your_seat(request: Request, rooms: Rooms) -> Response:
 
 
 async def start_game(request: Request, rooms: Rooms) -> Response:
-    body = await _body(request)
+    body = await json_body(request)
     room_id = request.path_params["room"]
     await rooms.start(room_id, _bearer(request), body.get("start_player"))
     return JSONResponse(rooms.get(room_id).summary())
@@ -264,7 +240,7 @@ async def start_game(request: Request, rooms: Rooms) -> Response:
 
 async def rematch(request: Request, rooms: Rooms) -> Response:
     """A seat's agreement to a rematch; it starts once every person's seat agreed."""
-    body = await _body(request)
+    body = await json_body(request)
     room_id = request.path_params["room"]
     agreed, started = await rooms.rematch(room_id, _bearer(request), body.get("start_player"))
     return JSONResponse({"rematch": agreed, "started": started})
@@ -341,12 +317,10 @@ async def room_socket(websocket: WebSocket) -> None:
     try:
         await rooms.connect(room, conn)
         while not conn.closed:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
+            data = await receive(websocket)
+            if data is None:
                 break
-            data: str | bytes = received.get("text") or received.get("bytes") or b""
-            size = len(data.encode()) if isinstance(data, str) else len(data)
-            problem = conn.frames.check(size, time.monotonic())
+            problem = conn.frames.check(frame_size(data), time.monotonic())
             if problem is not None:
                 conn.send(wire.error_frame(text(problem, lang, limit=MAX_FRAME // 1024), room.seq))
                 conn.close(4408)
@@ -362,6 +336,21 @@ async def room_socket(websocket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, timeout=5)
         writer.cancel()
+
+
+async def receive(websocket: WebSocket) -> str | bytes | None:
+    """A client's next frame, text or binary (a binary one is answered as any frame is, not
+    dropped with the connection); None once it is gone."""
+    received = await websocket.receive()
+    if received["type"] == "websocket.disconnect":
+        return None
+    data: str | bytes = received.get("text") or received.get("bytes") or b""
+    return data
+
+
+def frame_size(data: str | bytes) -> int:
+    """A frame's size in bytes, as the frame limits count it."""
+    return len(data.encode()) if isinstance(data, str) else len(data)
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:

@@ -69,6 +69,7 @@ from bodoge.games.extreme_mission.rules import LEVELS, MISSIONS_PER_LEVEL
 from bodoge.games.extreme_mission.words import condition_words
 from bodoge.games.ruler_of_mana import reckoning as rm
 from bodoge.server import wire
+from bodoge.server.body import json_body
 from bodoge.server.limits import FrameLimit, address_of
 from bodoge.server.rooms import (
     UNTOUCHED_DAYS,
@@ -700,7 +701,7 @@ def _lang(request: Request | WebSocket) -> str:
 async def create(request: Request) -> Response:
     lang = _lang(request)
     try:
-        body = await _app()._body(request)
+        body = await json_body(request)
         companions = _companions(request)
         companions.rooms.admit(address_of(request.client.host if request.client else None), KIND)
         room = await companions.create(body, lang)
@@ -754,8 +755,10 @@ async def socket(websocket: WebSocket) -> None:
     writer = asyncio.create_task(_app()._write(websocket, conn))
     try:
         while not conn.closed:
-            data = await websocket.receive_text()
-            problem = limit.check(len(data.encode()), time.monotonic())
+            data = await _app().receive(websocket)
+            if data is None:
+                break
+            problem = limit.check(_app().frame_size(data), time.monotonic())
             if problem is not None:
                 conn.send(wire.error_frame(text(problem, lang), len(room.log)))
                 conn.close(4408)
@@ -771,11 +774,13 @@ async def socket(websocket: WebSocket) -> None:
         writer.cancel()
 
 
-async def _handle(companions: Companions, room: Companion, conn: Connection, data: str) -> None:
+async def _handle(
+    companions: Companions, room: Companion, conn: Connection, data: str | bytes
+) -> None:
     try:
-        frame = json.loads(data)
-    except ValueError:
-        conn.send(wire.error_frame(text("server.frame.bad_json", conn.lang), len(room.log)))
+        frame = wire.loads(data)
+    except wire.FrameError as exc:
+        conn.send(wire.error_frame(text(exc.key, conn.lang), len(room.log)))
         return
     if not isinstance(frame, dict):
         conn.send(wire.error_frame(text("server.frame.not_object", conn.lang), len(room.log)))

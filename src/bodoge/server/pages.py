@@ -18,7 +18,6 @@ know.
 from __future__ import annotations
 
 import html
-import json
 import random
 import re
 from importlib import import_module, resources
@@ -42,6 +41,7 @@ from bodoge.core.i18n import LANGUAGES, catalogue, text
 from bodoge.core.state import State
 from bodoge.play.rules import CARD_MARKER, RULES, rules_file
 from bodoge.server import wire
+from bodoge.server.body import json_body
 from bodoge.server.rooms import RoomError, game_number
 
 __all__ = ["routes"]
@@ -83,24 +83,19 @@ def _game(name: Any, players: Any = None, variant: Any = "basic") -> Game:
         raise BadRequest(str(exc)) from None
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    try:
-        body = json.loads(await request.body())
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadRequest("the body is not JSON") from None
-    if not isinstance(body, dict):
-        raise BadRequest("the body must be a JSON object")
-    return body
-
-
 def _refusing(handler: Any) -> Any:
-    """A handler whose BadRequest becomes a 400 with a one-line error."""
+    """A handler whose BadRequest becomes a 400 with a one-line error, and a RoomError (a body
+    too big or not JSON) the app's own, in the language asked for (else English)."""
 
     async def wrapped(request: Request) -> Response:
         try:
             response: Response = await handler(request)
         except BadRequest as exc:
             return _error(str(exc))
+        except RoomError as exc:
+            lang = request.query_params.get("lang", "en")
+            lang = lang if lang in LANGUAGES else "en"
+            return _refused(lang, exc.key, exc.status, **exc.fields)
         return response
 
     return wrapped
@@ -159,8 +154,10 @@ async def words(request: Request) -> Response:
     """``POST /api/words {"game", "lang", "events": [...], "names": [...], "room"}``: log events
     (as the page's own view holds them) in words, one line each; a seat by its name in the
     optional ``names`` (one per seat, as the table shows them), else as ``Seat 2``; the cards by
-    the optional ``room``'s card set (a room's own card file), else the game's own."""
-    body = await _body(request)
+    the optional ``room``'s card set (a room's own card file), else the game's own. An event
+    naming a card that card set lacks is its bare name; one with fields of the wrong kind is
+    refused, 400 (the body is read as the rooms' are: at most MAX_BODY)."""
+    body = await json_body(request)
     lang = body.get("lang", "en")
     if lang not in LANGUAGES:
         raise BadRequest(f"unknown language {lang!r}")
@@ -180,7 +177,7 @@ async def words(request: Request) -> Response:
     describe = game_hook(game, "describe_event")
     cards = getattr(game, "cards", None)
     lines = []
-    for event in events:
+    for at, event in enumerate(events):
         if not isinstance(event, dict):
             raise BadRequest("each event must be a JSON object")
         try:
@@ -188,8 +185,12 @@ async def words(request: Request) -> Response:
                 lines.append(str(event.get("event")))
             else:
                 lines.append(describe(cards, event, lang, names or None))
-        except (KeyError, TypeError, ValueError, IndexError):
+        except KeyError:  # a card this card set lacks (another room's file): its name alone
             lines.append(str(event.get("event", "?")))
+        except (TypeError, ValueError, IndexError, AttributeError):
+            # fields of a kind no view's log holds: refused in one line, not a traceback
+            said = wire.quoted(str(event.get("event", "?")))
+            return _refused(lang, "server.bad_event", at=at, event=said)
     return JSONResponse({"events": lines})
 
 

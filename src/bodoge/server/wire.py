@@ -51,6 +51,7 @@ __all__ = [
     "dumps",
     "error_frame",
     "legal_steps",
+    "loads",
     "parse_frame",
     "quoted",
     "quoting",
@@ -236,16 +237,31 @@ def chat_frame(seat: int, name: str, text: str, at: float) -> str:
     return dumps({"type": "chat", "seat": seat, "name": name, "text": text, "at": round(at, 3)})
 
 
+def loads(text: str | bytes) -> Any:
+    """JSON from outside (a frame, a body): FrameError ``server.frame.bad_json`` when it is not
+    JSON, not UTF-8, or nested deeper than the parser goes (a RecursionError, not a ValueError:
+    ``"[" * 100000`` is a few bytes).
+
+    >>> loads('{"a": [1]}'), loads(b"[]")
+    ({'a': [1]}, [])
+    >>> loads("[" * 100000)
+    Traceback (most recent call last):
+    ...
+    bodoge.server.wire.FrameError: server.frame.bad_json
+    """
+    try:
+        return json.loads(text)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise FrameError("server.frame.bad_json") from None
+
+
 def parse_frame(text: str | bytes) -> JSON:
     """A client frame checked against the contract (FrameError otherwise): ``act`` with a string
     ``action`` and an integer ``seq``; ``choices`` with a string ``what`` and a list of strings
     ``chosen``; ``why`` with a string ``action`` (and a ``lang``, else the connection's);
     ``chat`` with a string ``text``; ``quiet`` with a boolean ``on``; ``ping``. Extra fields are
     allowed."""
-    try:
-        frame = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise FrameError("server.frame.bad_json") from None
+    frame = loads(text)
     if not isinstance(frame, dict):
         raise FrameError("server.frame.not_object")
     kind = frame.get("type")
