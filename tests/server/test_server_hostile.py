@@ -131,3 +131,25 @@ def test_words_refuses_a_malformed_event_in_one_line(
     body = {"game": game, "lang": "ja", "events": [{"event": "pass", "seat": 0}, event]}
     message = one_line(c.post("/api/words", json=body), 400)
     assert "イベント 1" in message and event["event"] in message
+
+
+def test_the_chat_limit_is_the_seats_over_all_its_connections_and_reconnects(
+    c: TestClient,
+) -> None:
+    room, tokens = started_room(c)
+    address = f"/ws/rooms/{room}?token={tokens[0]}"
+    said = []
+    for _ in range(3):  # three connections of one seat, one after the other (a reconnect)
+        with c.websocket_connect(address) as ws:
+            receive(ws, "state")
+            for _ in range(3):
+                ws.send_text(json.dumps({"type": "chat", "text": "buy now"}))
+            ws.send_text('{"type": "ping"}')
+            while (frame := json.loads(ws.receive_text()))["type"] != "pong":
+                said.append(frame["type"])
+    assert said.count("error") == 4  # 5 lines in 10 seconds, whichever connection sends them
+    with c.websocket_connect(f"/ws/rooms/{room}") as watcher:  # the recent chat, then the state
+        kinds = []
+        while (kind := json.loads(watcher.receive_text())["type"]) != "state":
+            kinds.append(kind)
+    assert kinds.count("chat") == 5

@@ -1,6 +1,7 @@
 """What one connection may send: frames of at most 64 KiB, at most 20 frames in any one second
-(a sliding window, pings included), and a few chat lines — the contract's limits; and how many
-rooms one address may make (:class:`MadeLimit`).
+(a sliding window, pings included); what one seat may say: a few chat lines, whichever of its
+connections they come by — the contract's limits; and how many rooms one address may make
+(:class:`MadeLimit`).
 
 >>> limit = FrameLimit()
 >>> [limit.check(10, now=0.01 * i) for i in range(21)][-2:]
@@ -36,7 +37,7 @@ CHAT_LENGTH = 300
 """The longest chat line, in characters."""
 CHAT_LINES = 5
 CHAT_SECONDS = 10.0
-"""At most :data:`CHAT_LINES` chat lines from one connection in any :data:`CHAT_SECONDS`."""
+"""At most :data:`CHAT_LINES` chat lines from one seat in any :data:`CHAT_SECONDS`."""
 
 MADE_PER_MINUTE = 10
 """Rooms (game rooms, and companion rooms apart) one address may make in any minute, unless
@@ -90,8 +91,9 @@ class FrameLimit:
 
 
 class ChatLimit:
-    """Chat lines from one connection: at most :data:`CHAT_LINES` in any :data:`CHAT_SECONDS`
-    seconds, each at most :data:`CHAT_LENGTH` characters and not empty.
+    """Chat lines from one seat of a room (all its connections, before and after a reconnect):
+    at most :data:`CHAT_LINES` in any :data:`CHAT_SECONDS` seconds, each at most
+    :data:`CHAT_LENGTH` characters and not empty.
 
     >>> chat = ChatLimit()
     >>> [chat.check("hi", now=float(i)) for i in range(6)]

@@ -290,7 +290,6 @@ class Connection:
         self.seat = seat
         self.lang = lang
         self.frames = FrameLimit()
-        self.chat = ChatLimit()
         self.sent = wire.Sent()  # how much of the game's log it was sent
         self.outbox: asyncio.Queue[str | int] = asyncio.Queue(OUTBOX + 1)
         self.closed = False
@@ -347,6 +346,8 @@ class Room:
         now = clock()
         self.gone: dict[int, float] = {i: now for i, s in enumerate(self.seats) if s.name}
         self.closed_why = record.closed_why  # why it was closed, where the page says so
+        # a seat's chat limit, shared by its connections and kept over a reconnect
+        self.chat_limits: dict[int, ChatLimit] = {}
 
     @property
     def spec(self) -> GameSpec:
@@ -1182,7 +1183,8 @@ class Rooms:
         """A chat line from a seated person, to everyone in the room."""
         if conn.seat is None:
             raise RoomError(403, "server.chat.spectator")
-        problem = conn.chat.check(text, time.monotonic())
+        limit = room.chat_limits.setdefault(conn.seat, ChatLimit())
+        problem = limit.check(text, time.monotonic())
         if problem is not None:
             raise RoomError(400, problem, limit=CHAT_LENGTH)
         line = " ".join("".join(c for c in text if unicodedata.category(c)[0] != "C").split())
