@@ -153,3 +153,15 @@ def test_the_chat_limit_is_the_seats_over_all_its_connections_and_reconnects(
         while (kind := json.loads(watcher.receive_text())["type"]) != "state":
             kinds.append(kind)
     assert kinds.count("chat") == 5
+
+
+def test_a_companion_seat_out_of_range_is_cut_in_its_error(c: TestClient) -> None:
+    room = c.post("/api/companion", json={"game": "ruler-of-mana", "players": 2}).json()["room"]
+    seat = int("9" * 400)
+    with c.websocket_connect(f"/ws/companion/{room}") as ws:
+        receive(ws, "companion")
+        ws.send_json({"type": "change", "id": "d", "change": {"do": "damage", "seat": seat}})
+        ws.send_text('{"type": "change", "id": "e", "change": {"do": "hands", "hands": {"7": 1}}}')
+        for _ in range(2):
+            message = receive(ws, "error")["message"]
+            assert "9" * 41 not in message and len(message) < 120, message

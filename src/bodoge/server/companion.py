@@ -129,7 +129,12 @@ def _whole(name: str, value: object) -> int:
 
 
 def _seat(name: str, value: object, players: int) -> object:
-    return seat_at(players, _whole(name, value))
+    """A seat of this table; one out of range repeated as a room's error repeats it (cut)."""
+    whole = _whole(name, value)
+    try:
+        return seat_at(players, whole)
+    except Refusal:
+        raise Refusal("companion.error.no_seat", seat=shown(whole), players=players) from None
 
 
 def _seat_or_none(name: str, value: object, players: int) -> object:
@@ -194,7 +199,7 @@ def _hand_sizes(name: str, value: object, players: int) -> object:
         whole = number(key)
         if whole is None:
             raise Refusal("companion.error.field.whole", field=name, value=shown(key))
-        seat = seat_at(players, whole)
+        seat = _seat(f"{name}.{key}", whole, players)
         sizes[str(seat)] = _amount(f"{name}.{key}", size, players)
     return sizes
 
