@@ -143,6 +143,13 @@ EM_CASES: dict[str, Callable[[], str | bytes | None]] = {
     "player_colours_not_list": lambda: (
         'player_colours = "black"\n' + EM[: EM.index("\n[[player_colours]]")]
     ),
+    # what a player reads shown as written: no character that turns a line around or hides
+    "name_unseen": em('en = "Tail the Courier"', 'en = "Tail the \\u202ECourier"'),
+    "name_line": em('ja = "赤"', 'ja = "赤\\n色"'),
+    "name_long": em('en = "Tail the Courier"', f'en = "{"Tail the Courier " * 3}"'),
+    "theme_long": em('theme_en = "Funds"', f'theme_en = "{"Funds " * 7}"'),
+    "mission_id_unseen": em('id = "M1-02"', 'id = "M1\\u202E-02"'),
+    "condition_unseen": em('condition = "flush(3)"', 'condition = "flush(3)\\u2028"'),
 }
 
 
@@ -271,6 +278,10 @@ RM_CASES: dict[str, Callable[[], str | bytes | None]] = {
     "reaction_needs_verb": rm_reaction("targeted", "heal(self, 1)"),
     "reaction_lethal_prevent": rm_reaction("lethal", "heal(self, 1)", "lethal"),
     "reaction_number": rm_reaction("targeted", "retaliate(0)"),
+    "name_unseen": rm('en = "Inferno"', 'en = "Inferno\\u200F"'),
+    "name_long": rm('en = "Inferno"', f'en = "{"Inferno " * 6}"'),
+    "option_unseen": rm_option("F -> draw(1)\\u202E"),
+    "effect_unseen": rm_main("heal(self, 6)\\u061C"),
 }
 
 

@@ -165,3 +165,21 @@ def test_a_companion_seat_out_of_range_is_cut_in_its_error(c: TestClient) -> Non
         for _ in range(2):
             message = receive(ws, "error")["message"]
             assert "9" * 41 not in message and len(message) < 120, message
+
+
+def test_a_card_files_name_is_shown_on_one_line_without_controls_and_cut(c: TestClient) -> None:
+    """A room's ``cards_name`` is free text every lobby visitor reads: a right-to-left override
+    turned the lobby's lines around, and 6,000 characters made a billboard of it."""
+    shipped = (
+        Path(__file__).parents[2] / "src/bodoge/games/extreme_mission/cards.toml"
+    ).read_text()
+    said = "\u202eFREE GIFT\u200b CARDS\n at evil.example " + "x" * 6000
+    room = new_room(c, cards=shipped, cards_name=said)["room"]
+    for summary in (c.get(f"/api/rooms/{room}").json(), c.get("/api/rooms").json()["rooms"][0]):
+        shown = summary["cards"]
+        assert shown.startswith("FREE GIFT CARDS at evil.example xxx") and shown.endswith("…")
+        assert len(shown) == 60
+    bad = shipped.replace('en = "Tail the Courier"', 'en = "Tail the \\u202ECourier"')
+    r = c.post("/api/rooms", json={"game": "extreme-mission", "cards": bad, "cards_name": said})
+    message = one_line(r, 400)
+    assert message.startswith("FREE GIFT") and "U+202E" in message and "\u202e" not in message

@@ -33,13 +33,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bodoge.core.errors import CardSetError, os_reason
+from bodoge.core.errors import CardSetError, os_reason, unseen
 from bodoge.core.i18n import Message
 
-__all__ = ["BOM", "CardFile", "card_file", "read_card_file"]
+__all__ = ["BOM", "NAME_LENGTH", "CardFile", "card_file", "read_card_file"]
 
 BOM = b"\xef\xbb\xbf"
 """The UTF-8 byte-order mark, allowed at the start of a card file."""
+NAME_LENGTH = 40
+"""The longest name of a card, a colour or a theme, in either language (a card's box on the
+table shows it whole, wrapped, up to about this)."""
+_LAYOUT = frozenset("\t\n\r")
+"""Characters a card's condition or effect may hold where it is written over several lines."""
 
 
 def read_card_file(path: str | os.PathLike[str]) -> bytes:
@@ -118,6 +123,32 @@ class CardFile:
         raise self.fail(
             None, unknown[0], Message("cards.error.unknown_table", {"allowed": allowed})
         )
+
+    def check_text(self, value: str, card: str | None, field: str, limit: int | None = None) -> str:
+        """``value``, a text field of the card file, as a player is shown it (a name) or as the
+        game reads it (a condition, an effect, over lines if it likes); refused when it holds a
+        character not shown as written (:func:`~bodoge.core.errors.unseen`: a right-to-left
+        override would turn around every line that names the card) and, for a name (``limit``
+        given), a line break or more than ``limit`` characters.
+
+        >>> cards = CardFile("mine.toml", {}, {})
+        >>> cards.check_text("set(2)\\n+ exact(9)", "M1-05", "condition")
+        'set(2)\\n+ exact(9)'
+        >>> cards.check_text("Gift\\u202e", "M1-05", "en", NAME_LENGTH)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        bodoge.core.errors.CardSetError: mine.toml: card M1-05: field 'en': holds U+202E, ... 5)...
+        """
+        for at, char in enumerate(value, 1):
+            if unseen(char) and (limit is not None or char not in _LAYOUT):
+                code = f"U+{ord(char):04X}"
+                raise self.fail(
+                    card, field, Message("cards.error.unseen", {"code": code, "at": at})
+                )
+        if limit is not None and len(value) > limit:
+            problem = Message("cards.error.too_long", {"length": len(value), "limit": limit})
+            raise self.fail(card, field, problem)
+        return value
 
     def check_fields(
         self,

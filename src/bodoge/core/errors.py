@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import unicodedata
 from typing import Any
 
 from bodoge.core.i18n import Message
@@ -77,6 +78,7 @@ class CardSetError(WordedError, ValueError):
     def __init__(
         self, file: str, card: str | None, field: str | None, problem: str | Message
     ) -> None:
+        card = None if card is None else shown_card(card)
         if not isinstance(problem, Message):
             problem = Message("cards.error.as_written", {"text": problem})
         where = "line" if card is None else "line_card"
@@ -88,6 +90,33 @@ class CardSetError(WordedError, ValueError):
         self.field = field
         self.problem_message = problem
         self.problem = problem.text("en")
+
+
+SHOWN_CARD = 40
+"""How many characters of a card's id (as the file writes it) an error repeats."""
+
+
+def unseen(char: str) -> bool:
+    """Whether ``char`` is not shown as written: a control or format character (a right-to-left
+    override turns around every line it is shown in), a line or paragraph separator, a
+    surrogate, a private or unassigned code point.
+
+    >>> unseen("\\u202e"), unseen("\\u2028"), unseen("\\n"), unseen("あ"), unseen(" ")
+    (True, True, True, False, False)
+    """
+    kind = unicodedata.category(char)
+    return kind[0] == "C" or kind in ("Zl", "Zp")
+
+
+def shown_card(card: str) -> str:
+    """A card's id as an error names it: what is not shown as written spelt out (``<U+202E>``),
+    at most :data:`SHOWN_CARD` characters, then "…".
+
+    >>> shown_card("M1\\u202e-05"), shown_card("M" * 50) == "M" * 40 + "…"
+    ('M1<U+202E>-05', True)
+    """
+    spelt = "".join(f"<U+{ord(c):04X}>" if unseen(c) else c for c in card)
+    return spelt if len(spelt) <= SHOWN_CARD + 1 else spelt[:SHOWN_CARD] + "…"
 
 
 _OS_REASONS = {errno.ENOENT: "enoent", errno.EACCES: "eacces", errno.EISDIR: "eisdir"}

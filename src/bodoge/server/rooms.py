@@ -135,6 +135,8 @@ AWAY_SECONDS = 120.0
 """How long every connection of a seated person must have been gone, the game waiting on them,
 before the others may let a bot play their seat: longer than a reload or a train's tunnel."""
 NAME_LENGTH = 32
+CARDS_NAME_LENGTH = 60
+"""The longest card file name a room shows (``cards_name``, as uploaded); longer is cut."""
 CHAT_KEPT = 50
 """Chat lines a connection is shown when it arrives."""
 OUTBOX = 256
@@ -194,8 +196,7 @@ def clean_name(name: object) -> str:
     """
     if not isinstance(name, str):
         raise RoomError(400, "server.bad_name", limit=NAME_LENGTH)
-    kept = "".join(c for c in name if unicodedata.category(c)[0] != "C")
-    kept = " ".join(kept.split())
+    kept = one_line(name)
     if not kept or len(kept) > NAME_LENGTH:
         raise RoomError(400, "server.bad_name", limit=NAME_LENGTH)
     return kept
@@ -226,6 +227,31 @@ def _reserved(name: str) -> bool:
     (True, True, False)
     """
     return folded_name(name).rstrip("0123456789") in _bot_labels()
+
+
+def one_line(said: str) -> str:
+    """What a person sent, as others may be shown it: without control and format characters
+    (a right-to-left override turns every line it is shown in around) and line breaks, its
+    spaces one.
+
+    >>> one_line("\\u202eevil\\u2028 gift\\u200b\\t card")
+    'evil gift card'
+    """
+    kept = "".join(c for c in said if unicodedata.category(c)[0] != "C")
+    return " ".join(kept.split())
+
+
+def cards_label(name: str | None) -> str | None:
+    """The name a room's own card file is shown by (``cards_name``, free text from the upload):
+    one line (:func:`one_line`), cut to :data:`CARDS_NAME_LENGTH` characters; None if blank.
+
+    >>> cards_label(" mine.toml "), cards_label("\\u202e"), len(cards_label("x" * 6000) or "")
+    ('mine.toml', None, 60)
+    """
+    kept = one_line(name or "")
+    if len(kept) > CARDS_NAME_LENGTH:
+        kept = kept[: CARDS_NAME_LENGTH - 1] + "…"
+    return kept or None
 
 
 def game_number(raw: str | None) -> int | None:
@@ -319,7 +345,7 @@ class Room:
         self.clock = clock
         self.game = game
         self.cards = record.cards
-        self.cards_name = record.cards_name
+        self.cards_name = cards_label(record.cards_name)  # one stored before it was cleaned too
         self.creator = record.creator
         self.status = record.status
         self.game_no = record.game_no
@@ -722,7 +748,7 @@ class Rooms:
             # The loader's own line, naming the file as the person knows it, worded from the
             # catalogue (key and fields) so the page reads it in the person's language.
             named = CardSetError(
-                cards_name or "cards.toml", exc.card, exc.field, exc.problem_message
+                cards_label(cards_name) or "cards.toml", exc.card, exc.field, exc.problem_message
             )
             refused = RoomError(400, named.key, **named.fields)
             refused.args = (str(named),)  # a log line gives the English line, not the key
@@ -835,7 +861,7 @@ class Rooms:
             players=made.players,
             variant=made.variant,
             cards=cards,
-            cards_name=cards_name if cards is not None else None,
+            cards_name=cards_label(cards_name) if cards is not None else None,
             created=now,
             touched=now,
             seats=[SeatRecord(0, display, None, hash_token(token))]
@@ -1187,7 +1213,7 @@ class Rooms:
         problem = limit.check(text, time.monotonic())
         if problem is not None:
             raise RoomError(400, problem, limit=CHAT_LENGTH)
-        line = " ".join("".join(c for c in text if unicodedata.category(c)[0] != "C").split())
+        line = one_line(text)
         seat = room.seats[conn.seat]
         name = seat.name or ""
         record = ChatRecord(conn.seat, name, line, self.clock())

@@ -20,7 +20,7 @@ export function infoCard(faces, id, given = {}) {
   return el("div", drawn({ class: `card info c-${face.colour} ${more}`, "data-card": id, "aria-label": name, ...extra }),
     el("span", { class: "corner" }, face.number),
     el("span", { class: "num" }, face.number),
-    el("span", { class: "theme" }, colour.theme));
+    el("span", { class: "theme", title: colour.theme }, colour.theme));
 }
 
 function back(label, extra = {}) {

@@ -57,7 +57,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from bodoge.core.cardfile import CardFile, card_file, read_card_file
+from bodoge.core.cardfile import NAME_LENGTH, CardFile, card_file, read_card_file
 from bodoge.core.errors import CardSetError, worded
 from bodoge.core.i18n import Message
 from bodoge.games.extreme_mission.conditions import (
@@ -331,13 +331,18 @@ class _Checker:
             raise self.fail(card, prefix + name, _m("not_text", kind=_kind(value)))
         if not value.strip():
             raise self.fail(card, prefix + name, _m("empty"))
-        return value
+        return self.cards.check_text(value, card, prefix + name)
+
+    def name(self, entry: dict[str, Any], card: str | None, name: str) -> str:
+        """A name a player reads (``en``, ``ja``): one line, at most NAME_LENGTH characters."""
+        return self.cards.check_text(self.text(entry, card, name), card, name, NAME_LENGTH)
 
     def optional_text(self, entry: dict[str, Any], card: str | None, name: str) -> str:
+        """An optional name (a colour's theme): as :meth:`name`, or empty."""
         value = entry.get(name, "")
         if not isinstance(value, str):
             raise self.fail(card, name, _m("not_text", kind=_kind(value)))
-        return value
+        return self.cards.check_text(value, card, name, NAME_LENGTH)
 
     def integer(self, value: Any, card: str | None, name: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -473,8 +478,8 @@ def _read_info(
             Colour(
                 id=cid,
                 code=code,
-                en=check.text(entry, card, "en"),
-                ja=check.text(entry, card, "ja"),
+                en=check.name(entry, card, "en"),
+                ja=check.name(entry, card, "ja"),
                 theme_en=check.optional_text(entry, card, "theme_en"),
                 theme_ja=check.optional_text(entry, card, "theme_ja"),
                 index=i,
@@ -506,8 +511,8 @@ def _read_missions(
             Mission(
                 id=mid,
                 level=level,
-                en=check.text(entry, card, "en"),
-                ja=check.text(entry, card, "ja"),
+                en=check.name(entry, card, "en"),
+                ja=check.name(entry, card, "ja"),
                 condition=check.condition(entry, card, colour_ids),
             )
         )
@@ -542,8 +547,8 @@ def _read_kinds(
         kinds.append(
             CollaboratorKind(
                 code=code,
-                en=check.text(entry, card, "en"),
-                ja=check.text(entry, card, "ja"),
+                en=check.name(entry, card, "en"),
+                ja=check.name(entry, card, "ja"),
                 condition=check.condition(entry, card, colour_ids),
             )
         )
@@ -573,7 +578,7 @@ def _read_player_colours(
         if pid in colour_ids:
             raise check.fail(card, "id", _m("also_info", value=pid))
         colours.append(
-            PlayerColour(id=pid, en=check.text(entry, card, "en"), ja=check.text(entry, card, "ja"))
+            PlayerColour(id=pid, en=check.name(entry, card, "en"), ja=check.name(entry, card, "ja"))
         )
     if len(colours) < MAX_PLAYERS:
         raise check.fail(

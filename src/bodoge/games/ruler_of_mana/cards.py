@@ -52,7 +52,7 @@ from types import MappingProxyType
 from typing import Any, Literal, cast
 
 from bodoge.core.action import number
-from bodoge.core.cardfile import CardFile, card_file, read_card_file
+from bodoge.core.cardfile import NAME_LENGTH, CardFile, card_file, read_card_file
 from bodoge.core.errors import CardSetError, worded
 from bodoge.core.i18n import Message
 from bodoge.games.ruler_of_mana.effects import (
@@ -430,7 +430,11 @@ class _Reader:
             raise self.fail(card, field, _m("not_text", value=value))
         if not value.strip():
             raise self.fail(card, field, _m("empty"))
-        return value
+        return self.cards.check_text(value, card, field)
+
+    def name(self, entry: dict[str, Any], card: str, field: str) -> str:
+        """A name a player reads (``en``, ``ja``): one line, at most NAME_LENGTH characters."""
+        return self.cards.check_text(self.text(entry, card, field), card, field, NAME_LENGTH)
 
     def number(self, entry: dict[str, Any], card: str, field: str, lo: int, hi: int) -> int:
         if field not in entry:
@@ -516,8 +520,8 @@ class _Reader:
             symbol,
             orbs,
             copies,
-            self.text(entry, card, "en"),
-            self.text(entry, card, "ja"),
+            self.name(entry, card, "en"),
+            self.name(entry, card, "ja"),
         )
         self.claim(card, self.cards.place("mana", number), "code", code, "prefix", result.ids)
         return result
@@ -527,7 +531,7 @@ class _Reader:
         spell_id = self.text(entry, card, "id")
         if not _SPELL_ID.fullmatch(spell_id):
             raise self.fail(card, "id", _m("spell_id", value=spell_id))
-        en, ja = self.text(entry, card, "en"), self.text(entry, card, "ja")
+        en, ja = self.name(entry, card, "en"), self.name(entry, card, "ja")
         element = self.choice(entry, card, "element", ELEMENTS)
         if "options" not in entry:
             raise self.fail(card, "options", Message("cards.error.missing"))
@@ -540,6 +544,7 @@ class _Reader:
             )
         options: list[SpellOption] = []
         for option_number, option_text in enumerate(texts, start=1):
+            self.cards.check_text(option_text, card, "options")
             try:
                 option = parse_option(option_text)
             except ValueError as error:
@@ -560,7 +565,7 @@ class _Reader:
         scroll_id = self.text(entry, card, "id")
         if not _SCROLL_ID.fullmatch(scroll_id):
             raise self.fail(card, "id", _m("scroll_id", value=scroll_id))
-        en, ja = self.text(entry, card, "en"), self.text(entry, card, "ja")
+        en, ja = self.name(entry, card, "en"), self.name(entry, card, "ja")
         copies = self.number(entry, card, "copies", 1, len(COPY_LETTERS))
         timing = cast(Timing, self.choice(entry, card, "timing", TIMINGS))
         effect_text = self.text(entry, card, "effect")
