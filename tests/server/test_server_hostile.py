@@ -183,3 +183,24 @@ def test_a_card_files_name_is_shown_on_one_line_without_controls_and_cut(c: Test
     r = c.post("/api/rooms", json={"game": "extreme-mission", "cards": bad, "cards_name": said})
     message = one_line(r, 400)
     assert message.startswith("FREE GIFT") and "U+202E" in message and "\u202e" not in message
+
+
+def test_every_answer_carries_the_security_headers(c: TestClient) -> None:
+    room = new_room(c)["room"]
+    for path in (
+        "/",
+        f"/r/{room}",
+        "/api/games",
+        "/static/room.js",
+        "/rules/ruler-of-mana",
+        "/companion/ruler-of-mana",
+        "/api/nothing-here",
+        "/cards/extreme-mission.toml",
+    ):
+        headers = c.get(path).headers
+        assert headers["x-frame-options"] == "DENY", path
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["referrer-policy"] == "no-referrer", path
+        policy = headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "script-src 'self' 'sha256-" in policy
+        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy

@@ -1,6 +1,7 @@
-"""Hardening seen in a real browser: the longest names a card file may give (40 characters, no
-space to break at) stay inside their boxes on the table, as a card file's long name does in the
-lobby."""
+"""Hardening seen in a real browser: every page works under the server's Content-Security-Policy
+(its one inline script and style allowed by their hashes, nothing refused), and the longest
+names a card file may give (40 characters, no space to break at) stay inside their boxes on the
+table, as a card file's long name does in the lobby."""
 
 from __future__ import annotations
 
@@ -9,13 +10,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from web_helpers import DESKTOP, PHONE, post
 
 import bodoge
 
 GAMES = Path(bodoge.__file__).parent / "games"
 LONG = "W" * 40  # the longest name a card file may give, with nowhere to break
+REFUSED = """window.__refused = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.__refused.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+
+
+def refused(page: Page) -> list[str]:
+    """What the page's Content-Security-Policy refused so far."""
+    found: list[str] = page.evaluate("window.__refused")
+    return found
 
 
 def started(server: str, game: str, cards: str | None = None) -> tuple[str, str]:
@@ -29,6 +39,31 @@ def started(server: str, game: str, cards: str | None = None) -> tuple[str, str]
     post(f"{server}/api/rooms/{room}/seats/1/bot", {"level": "random"}, token)
     post(f"{server}/api/rooms/{room}/start", {"start_player": 0}, token)
     return room, token
+
+
+def test_every_page_works_under_the_content_security_policy(server: str, person: Any) -> None:
+    room, token = started(server, "extreme-mission")
+    table = post(server + "/api/companion", {"game": "ruler-of-mana", "players": 2})
+    who = person("csp")
+    page = who.page
+    page.add_init_script(REFUSED)
+    pages = {
+        "/": ".game-card.ruler-of-mana",
+        f"/r/{room}#token={token}": ".hand",
+        f"/r/{room}": ".missions",  # a spectator
+        "/rules/ruler-of-mana?lang=ja": "main.rules h2",
+        "/companion": "a[href='/companion/ruler-of-mana']",
+        "/companion/extreme-mission": "form",
+        table["url"]: ".life-count",
+    }
+    for path, drawn in pages.items():
+        answer = page.goto(server + path)
+        assert answer is not None
+        assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+        expect(page.locator(drawn).first).to_be_visible()
+        assert page.evaluate("document.documentElement.lang") in ("en", "ja")  # the first paint
+        assert not refused(page), (path, refused(page))
+    assert not who.errors  # a policy refusal is a console error too
 
 
 def long_names(text: str, fields: str) -> str:

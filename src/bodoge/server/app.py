@@ -3,7 +3,8 @@ wire protocol"). ``create_app(db_url)`` builds it; ``bodoge serve`` runs it with
 
 Errors are one line in ``{"error": …}`` with the contract's status (400 a bad body, 401 no or an
 unknown token, 403 not yours to do, 404 no such room or seat, 409 not now, 413 too big), in the
-language of ``?lang=`` or the ``Accept-Language`` header (English by default).
+language of ``?lang=`` or the ``Accept-Language`` header (English by default). Every answer
+carries the security headers of :mod:`~bodoge.server.headers`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
@@ -33,6 +35,7 @@ from bodoge.server import companion, pages, quiet, wire
 from bodoge.server.body import MAX_BODY, json_body
 from bodoge.server.bots import BOT_LEVELS, BotPool
 from bodoge.server.companion import Companions
+from bodoge.server.headers import SecurityHeaders
 from bodoge.server.limits import (
     CHAT_LENGTH,
     CHAT_LINES,
@@ -511,7 +514,7 @@ def create_app(
         WebSocketRoute("/ws/rooms/{room}", room_socket),
         Mount("/static", StaticFiles(directory=web_dir(), check_dir=False)),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
 
 
 def _cards_dir(db_url: str) -> Path:
