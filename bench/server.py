@@ -290,10 +290,10 @@ def main(argv: list[str] | None = None) -> int:
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
-        # --room-limit 0: every room comes from this one address, at once
+        # no limits: every room and socket comes from this one address, at once
         command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", str(port), "--db", db]
         server = subprocess.Popen(
-            [*command, "--room-limit", "0"],
+            [*command, "--room-limit", "0", "--sockets-per-address", "0"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

@@ -383,6 +383,9 @@ def serve_command(
             "of the server (default: the machine's cores less one, from 1 to 4)."
         ),
     ] = DEFAULT_BOT_WORKERS,
+    sockets_per_address: Annotated[
+        int, typer.Option(help="Websockets one client address may hold open at once (0: no cap).")
+    ] = 20,  # bodoge.server.limits.SOCKETS_PER_ADDRESS (not imported: it brings the whole app)
     room_limit: Annotated[
         int | None,
         typer.Option(
@@ -424,6 +427,8 @@ def serve_command(
     lang = check_lang(lang)
     if bot_workers < 1:
         _fail(text("cli.serve.bad_workers", lang, workers=bot_workers), lang)
+    if sockets_per_address < 0:
+        _fail(text("cli.serve.bad_sockets", lang, value=sockets_per_address), lang)
     if room_limit is not None and room_limit < 0:
         _fail(text("cli.serve.bad_room_limit", lang, limit=room_limit), lang)
     if log_level not in LOG_LEVELS:
@@ -453,6 +458,7 @@ def serve_command(
             room_limit=MADE_PER_MINUTE if room_limit is None else room_limit,
             forwarded_allow_ips=forwarded_allow_ips,
             away_minutes=away_minutes,
+            sockets_per_address=sockets_per_address,
         )
     except BodogeError as exc:
         _fail(exc.text(lang), lang)

@@ -5,6 +5,7 @@ may do alone is bounded."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from server_helpers import bearer, client, new_room, play_to_the_end, receive, started_room
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from bodoge.server.app import MAX_BODY
 
@@ -204,3 +206,24 @@ def test_every_answer_carries_the_security_headers(c: TestClient) -> None:
         policy = headers["content-security-policy"]
         assert "frame-ancestors 'none'" in policy and "script-src 'self' 'sha256-" in policy
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+def test_a_client_address_holds_at_most_20_websockets(c: TestClient) -> None:
+    room, _ = started_room(c)
+    companion = c.post("/api/companion", json={"game": "ruler-of-mana", "players": 2}).json()
+    with contextlib.ExitStack() as held:
+        for k in range(20):  # rooms and companions count alike
+            where = f"/ws/rooms/{room}" if k % 2 else f"/ws/companion/{companion['room']}"
+            held.enter_context(c.websocket_connect(where))
+        with c.websocket_connect(f"/ws/rooms/{room}?lang=ja") as one_more:
+            first = json.loads(one_more.receive_text())
+            assert first["type"] == "error" and "20" in first["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                one_more.receive_text()
+            assert closed.value.code == 4429
+        with c.websocket_connect(f"/ws/companion/{companion['room']}") as one_more:
+            with pytest.raises(WebSocketDisconnect) as closed:  # no frame: the page would forget
+                one_more.receive_text()
+            assert closed.value.code == 4429
+    with c.websocket_connect(f"/ws/rooms/{room}") as again:  # the sockets closed: room again
+        assert receive(again, "state")

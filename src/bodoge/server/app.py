@@ -42,6 +42,8 @@ from bodoge.server.limits import (
     CHAT_SECONDS,
     MADE_PER_MINUTE,
     MAX_FRAME,
+    SOCKETS_PER_ADDRESS,
+    Sockets,
     address_of,
 )
 from bodoge.server.rooms import (
@@ -291,6 +293,40 @@ async def not_found(request: Request, rooms: Rooms) -> Response:
 
 
 # ---------------------------------------------------------------------- websocket
+TOO_MANY = 4429
+"""The close code of a websocket past its address's cap (:data:`SOCKETS_PER_ADDRESS`)."""
+
+
+def client_address(request: Request | WebSocket) -> str:
+    """The client's address (behind a proxy, the one it forwards: uvicorn's proxy headers)."""
+    return request.client.host if request.client is not None else ""
+
+
+def counted(
+    serve: Callable[[WebSocket], Awaitable[None]], say: bool = True
+) -> Callable[[WebSocket], Awaitable[None]]:
+    """A websocket route whose sockets count against their address's cap: one past it is
+    accepted, told so in an error frame (when ``say``), and closed with 4429."""
+
+    async def route(websocket: WebSocket) -> None:
+        sockets: Sockets = websocket.app.state.sockets
+        address = client_address(websocket)
+        if not sockets.take(address):
+            await websocket.accept()
+            if say:
+                limit = sockets.per_address
+                message = text("server.limit.sockets", _lang(websocket), limit=limit)
+                await websocket.send_text(wire.error_frame(message, 0))
+            await websocket.close(TOO_MANY)
+            return
+        try:
+            await serve(websocket)
+        finally:
+            sockets.give(address)
+
+    return route
+
+
 async def room_socket(websocket: WebSocket) -> None:
     """``/ws/rooms/{room}?token=T``: frames of the room to a seat (or, without a token, to a
     spectator), and the seat's moves, chat and questions back. A closed room's connection is
@@ -442,6 +478,7 @@ def create_app(
     away_after: float = AWAY_SECONDS,
     holder: Holder | None = None,
     lease_lost: Callable[[], None] | None = None,
+    sockets_per_address: int = SOCKETS_PER_ADDRESS,
 ) -> Starlette:
     """The bodoge web app on the database ``db_url`` (``sqlite:///PATH`` or
     ``postgresql://…``). Uploaded card files are kept in ``cards_dir`` (default: beside an SQLite
@@ -451,7 +488,8 @@ def create_app(
     away for ``away_after`` seconds (bodoge.server.rooms). The database is opened when the app
     starts, and held (its lease, as ``holder``: default, this process) until it stops; another
     server's hold refuses the start (StorageError). Should another server take the database over
-    (this one stalled past its lease), ``lease_lost`` is called: ``bodoge serve`` stops."""
+    (this one stalled past its lease), ``lease_lost`` is called: ``bodoge serve`` stops.
+    One client address holds at most ``sockets_per_address`` websockets at once (0: no cap)."""
     holding = holder or Holder.mine()
 
     @contextlib.asynccontextmanager
@@ -511,10 +549,12 @@ def create_app(
         *pages.routes(),
         *(extra_routes or []),
         Route("/api/{rest:path}", _api(not_found), methods=["GET", "POST", "DELETE"]),
-        WebSocketRoute("/ws/rooms/{room}", room_socket),
+        WebSocketRoute("/ws/rooms/{room}", counted(room_socket)),
         Mount("/static", StaticFiles(directory=web_dir(), check_dir=False)),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app.state.sockets = Sockets(sockets_per_address)
+    return app
 
 
 def _cards_dir(db_url: str) -> Path:

@@ -846,7 +846,9 @@ def routes() -> list[BaseRoute]:
         Route("/api/companion", create, methods=["POST"]),
         Route("/api/companion/{room}", show),
         Route("/api/companion/{room}/missions", card_missions),
-        WebSocketRoute("/ws/companion/{room}", socket),
+        # no error frame past the cap: one before the room's frame tells a phone the room is
+        # gone (companion.js forgets it); closed 4429, it tries again a moment later
+        WebSocketRoute("/ws/companion/{room}", _app().counted(socket, say=False)),
         Route("/companion", page),
         Route("/companion/{game}", page),
         Route("/companion/{game}/{room}", page),

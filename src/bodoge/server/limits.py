@@ -22,10 +22,12 @@ __all__ = [
     "CHAT_SECONDS",
     "MADE_PER_MINUTE",
     "MAX_FRAME",
+    "SOCKETS_PER_ADDRESS",
     "UNSTARTED_ROOMS",
     "ChatLimit",
     "FrameLimit",
     "MadeLimit",
+    "Sockets",
     "address_of",
 ]
 
@@ -45,6 +47,9 @@ told otherwise (``bodoge serve --room-limit``)."""
 UNSTARTED_ROOMS = 2
 """Game rooms one address may hold that have not started (since the server started), for each
 room it may make a minute."""
+SOCKETS_PER_ADDRESS = 20
+"""The most websockets one client address may hold open at once (rooms and companions alike):
+a household's phones and tabs, not a thousand watchers from one script."""
 
 
 class SlidingWindow:
@@ -174,3 +179,37 @@ def address_of(host: str | None) -> str:
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+class Sockets:
+    """The websockets open from each client address, at most ``per_address`` at once (0: no
+    cap).
+
+    >>> sockets = Sockets(2)
+    >>> [sockets.take("a"), sockets.take("a"), sockets.take("a"), sockets.take("b")]
+    [True, True, False, True]
+    >>> sockets.give("a"); sockets.take("a")
+    True
+    """
+
+    __slots__ = ("open", "per_address")
+
+    def __init__(self, per_address: int = SOCKETS_PER_ADDRESS) -> None:
+        self.per_address = per_address
+        self.open: dict[str, int] = {}
+
+    def take(self, address: str) -> bool:
+        """Count one more socket of ``address``; False (nothing counted) if it has its fill."""
+        held = self.open.get(address, 0)
+        if self.per_address and held >= self.per_address:
+            return False
+        self.open[address] = held + 1
+        return True
+
+    def give(self, address: str) -> None:
+        """A socket of ``address`` closed."""
+        held = self.open.get(address, 0) - 1
+        if held > 0:
+            self.open[address] = held
+        else:
+            self.open.pop(address, None)

@@ -3,11 +3,21 @@
 uvicorn handles both signals: it stops taking connections, closes the websockets (1012, the
 server restarts) and runs the app's shutdown, which closes the database; every acknowledged move
 is already committed, so even a ``kill -9`` loses none.
+
+Against clients that hold connections: a client address holds at most ``sockets_per_address``
+websockets (the app's cap); past :func:`max_connections` open connections uvicorn answers new
+requests 503 (``limit_concurrency``), below the process's file limit, so the database and the
+card files can still be opened; at most 16 KiB of a request's head is held while it comes (h11's
+``max_incomplete_event_size``) and an idle kept-alive connection is closed after 5 seconds. What
+uvicorn does not bound is how long a request's head may take to come: a client sending its
+headers a byte at a time holds its connection (slowloris). A public server is fronted by a
+reverse proxy that does (README, "Playing online").
 """
 
 from __future__ import annotations
 
 import gc
+import resource
 import socket
 import sys
 import time
@@ -19,16 +29,38 @@ from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import text
 from bodoge.server import logs
 from bodoge.server.app import create_app
-from bodoge.server.limits import MADE_PER_MINUTE, MAX_FRAME
+from bodoge.server.limits import MADE_PER_MINUTE, MAX_FRAME, SOCKETS_PER_ADDRESS
 from bodoge.server.rooms import AWAY_SECONDS
 from bodoge.server.storage import Holder, Storage, StorageError, shown_url
 
 __all__ = ["ServeError", "banner", "serve"]
 
 
+MAX_CONNECTIONS = 1000
+"""Open connections (websockets, requests, half-sent ones) past which new requests get a 503."""
+FILES_KEPT = 64
+"""File descriptors kept free of connections: the database, card files, bot workers' pipes."""
+HEAD_BYTES = 16 * 1024
+"""The most of a request's head (request line and headers) held while it comes, in bytes."""
+KEEP_ALIVE_SECONDS = 5
+
+
 class ServeError(BodogeError):
     """The server cannot start (its database cannot be opened, or another server holds it): one
     line saying why."""
+
+
+def max_connections() -> int:
+    """:data:`MAX_CONNECTIONS`, or fewer when the process may open fewer files (a soft limit of
+    1024 is common): connections must not take the last ones.
+
+    >>> 0 < max_connections() <= MAX_CONNECTIONS
+    True
+    """
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(FILES_KEPT, min(MAX_CONNECTIONS, soft - FILES_KEPT))
 
 
 def serve(
@@ -44,6 +76,7 @@ def serve(
     room_limit: int = MADE_PER_MINUTE,
     forwarded_allow_ips: str | None = None,
     away_minutes: float = AWAY_SECONDS / 60,
+    sockets_per_address: int = SOCKETS_PER_ADDRESS,
 ) -> None:
     """Serve on ``sock`` (bound already to ``host`` and ``port``: the port is held before the
     database is opened), or bind it. ``forwarded_allow_ips``: the proxies whose
@@ -77,6 +110,7 @@ def serve(
         away_after=away_minutes * 60,
         holder=holder,
         lease_lost=lease_lost,
+        sockets_per_address=sockets_per_address,
     )
     config = uvicorn.Config(
         logs.AccessLog(app) if access_log else app,
@@ -90,6 +124,9 @@ def serve(
         log_level=log_level,
         forwarded_allow_ips=forwarded_allow_ips,
         timeout_graceful_shutdown=5,
+        limit_concurrency=max_connections(),
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        h11_max_incomplete_event_size=HEAD_BYTES,
     )
     server = uvicorn.Server(config)
     # Everything made so far (modules, the app) lives as long as the process: kept out of the
