@@ -227,3 +227,26 @@ def test_a_client_address_holds_at_most_20_websockets(c: TestClient) -> None:
             assert closed.value.code == 4429
     with c.websocket_connect(f"/ws/rooms/{room}") as again:  # the sockets closed: room again
         assert receive(again, "state")
+
+
+def test_a_client_guessing_companion_codes_is_held_back(c: TestClient) -> None:
+    """Ten codes of no table a minute from one address; then every lookup from it is refused,
+    429 (a live table's too: else each answer would still say which codes are live)."""
+    live = c.post("/api/companion", json={"game": "extreme-mission", "players": 2}).json()
+    for k in range(10):
+        one_line(c.get(f"/api/companion/guess{k}"), 404)
+    for path in (
+        f"/api/companion/{live['room']}",
+        "/api/companion/guess99",
+        f"/api/companion/{live['room']}/missions",
+    ):
+        assert "minute" in one_line(c.get(path), 429)
+    page = c.get(live["url"])
+    assert page.status_code == 429 and "\n" not in page.text.strip()
+    with c.websocket_connect(f"/ws/companion/{live['room']}") as ws:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4429
+    companions = c.app.state.companions  # type: ignore[attr-defined]
+    companions.misses.seen.clear()  # a minute later
+    assert c.get(f"/api/companion/{live['room']}").status_code == 200

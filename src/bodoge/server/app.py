@@ -2,9 +2,10 @@
 wire protocol"). ``create_app(db_url)`` builds it; ``bodoge serve`` runs it with uvicorn.
 
 Errors are one line in ``{"error": …}`` with the contract's status (400 a bad body, 401 no or an
-unknown token, 403 not yours to do, 404 no such room or seat, 409 not now, 413 too big), in the
-language of ``?lang=`` or the ``Accept-Language`` header (English by default). Every answer
-carries the security headers of :mod:`~bodoge.server.headers`.
+unknown token, 403 not yours to do, 404 no such room or seat, 409 not now, 413 too big, 429 too
+many companion codes of no table from one client), in the language of ``?lang=`` or the
+``Accept-Language`` header (English by default). Every answer carries the security headers of
+:mod:`~bodoge.server.headers`.
 """
 
 from __future__ import annotations
@@ -294,7 +295,8 @@ async def not_found(request: Request, rooms: Rooms) -> Response:
 
 # ---------------------------------------------------------------------- websocket
 TOO_MANY = 4429
-"""The close code of a websocket past its address's cap (:data:`SOCKETS_PER_ADDRESS`)."""
+"""The close code of a websocket refused for its address's sake: it holds as many as it may
+(:data:`SOCKETS_PER_ADDRESS`), or it looked up too many companion tables that are not."""
 
 
 def client_address(request: Request | WebSocket) -> str:

@@ -70,7 +70,7 @@ from bodoge.games.extreme_mission.words import condition_words
 from bodoge.games.ruler_of_mana import reckoning as rm
 from bodoge.server import wire
 from bodoge.server.body import json_body
-from bodoge.server.limits import FrameLimit, address_of
+from bodoge.server.limits import FrameLimit, Misses, address_of
 from bodoge.server.rooms import (
     UNTOUCHED_DAYS,
     Connection,
@@ -560,6 +560,7 @@ class Companions:
         self.storage = rooms.storage
         self.clock = clock
         self.open: dict[str, Companion] = {}
+        self.misses = Misses()  # codes looked up that name no table, by client address
 
     def _cards(
         self, game: str, setup: Mapping[str, Any], cards_name: str | None = None
@@ -643,9 +644,15 @@ class Companions:
         self.open[room.id] = room
         return room
 
-    def get(self, room_id: str) -> Companion:
+    def get(self, room_id: str, address: str) -> Companion:
+        """The table ``room_id``, looked up by a client at ``address``: 404 if there is none, and
+        429 for any table once that address has missed too often lately (:class:`Misses`)."""
+        now = time.monotonic()
+        if self.misses.barred(address, now):
+            raise RoomError(429, "companion.too_many_misses")
         room = self.open.get(room_id)
         if room is None:
+            self.misses.missed(address, now)
             raise RoomError(404, "companion.no_room", room=wire.quoted(room_id))
         return room
 
@@ -703,6 +710,10 @@ def _lang(request: Request | WebSocket) -> str:
     return str(_app()._lang(request))
 
 
+def _address(request: Request | WebSocket) -> str:
+    return str(_app().client_address(request))
+
+
 async def create(request: Request) -> Response:
     lang = _lang(request)
     try:
@@ -719,7 +730,7 @@ async def create(request: Request) -> Response:
 
 async def show(request: Request) -> Response:
     try:
-        room = _companions(request).get(request.path_params["room"])
+        room = _companions(request).get(request.path_params["room"], _address(request))
     except RoomError as exc:
         message = text(exc.key, _lang(request), **exc.fields)
         return JSONResponse({"error": message}, status_code=exc.status)
@@ -730,7 +741,7 @@ async def card_missions(request: Request) -> Response:
     """``GET /api/companion/{room}/missions``: every mission of an Extreme Mission table's card
     set, level 1 first (each level in the file's order), for a table entering its own deal."""
     try:
-        room = _companions(request).get(request.path_params["room"])
+        room = _companions(request).get(request.path_params["room"], _address(request))
         if not isinstance(room.table, MissionTable):
             raise RoomError(404, "companion.no_missions", room=wire.quoted(room.id))
     except RoomError as exc:
@@ -746,11 +757,14 @@ async def socket(websocket: WebSocket) -> None:
     lang = _lang(websocket)
     await websocket.accept()
     companions = _companions(websocket)
-    room = companions.open.get(websocket.path_params["room"])
-    if room is None:
+    try:
+        room = companions.get(websocket.path_params["room"], _address(websocket))
+    except RoomError as exc:
+        if exc.status == 429:  # no frame: before the room's, one tells the page it is gone
+            await websocket.close(_app().TOO_MANY)
+            return
         # 4404: nothing to come back to, so the page stops reconnecting and says so.
-        message = text("companion.no_room", lang, room=wire.quoted(websocket.path_params["room"]))
-        await websocket.send_text(wire.error_frame(message, 0))
+        await websocket.send_text(wire.error_frame(text(exc.key, lang, **exc.fields), 0))
         await websocket.close(NO_ROOM)
         return
     conn = Connection(None, lang)
@@ -832,8 +846,12 @@ async def page(request: Request) -> Response:
     room_id = request.path_params.get("room")
     found: Companions | None = getattr(request.app.state, "companions", None)
     if room_id is not None and found is not None:
-        room = found.open.get(room_id)
-        if room is None:
+        try:
+            room = found.get(room_id, _address(request))
+        except RoomError as exc:
+            if exc.status == 429:
+                message = text(exc.key, _lang(request), **exc.fields)
+                return PlainTextResponse(message, status_code=429)
             return FileResponse(path, status_code=404, media_type="text/html")
         if room.game != game:
             return RedirectResponse(f"/companion/{room.game}/{room.id}", status_code=302)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ipaddress
 import math
-from collections import deque
+from collections import OrderedDict, deque
 
 __all__ = [
     "CHAT_LENGTH",
@@ -27,6 +27,7 @@ __all__ = [
     "ChatLimit",
     "FrameLimit",
     "MadeLimit",
+    "Misses",
     "Sockets",
     "address_of",
 ]
@@ -213,3 +214,45 @@ class Sockets:
             self.open[address] = held
         else:
             self.open.pop(address, None)
+
+
+class Misses:
+    """Lookups, per client address, of codes that name nothing (a companion table's six
+    characters can be guessed): past ``count`` in any ``seconds`` the address is refused every
+    lookup, found or not, until its misses age out — else a guesser would still learn from each
+    answer which codes are live. At most ``addresses`` addresses are remembered, the least
+    recently seen forgotten first.
+
+    >>> misses = Misses(count=2, seconds=60.0)
+    >>> misses.missed("a", 0.0); misses.missed("a", 1.0)
+    >>> misses.barred("a", 2.0), misses.barred("b", 2.0), misses.barred("a", 60.5)
+    (True, False, False)
+    """
+
+    __slots__ = ("addresses", "count", "seconds", "seen")
+
+    def __init__(self, count: int = 10, seconds: float = 60.0, addresses: int = 10_000) -> None:
+        self.count = count
+        self.seconds = seconds
+        self.addresses = addresses
+        self.seen: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def barred(self, address: str, now: float) -> bool:
+        """Whether ``address`` has missed too often lately to look anything up at ``now``."""
+        times = self.seen.get(address)
+        if times is None:
+            return False
+        while times and times[0] <= now - self.seconds:
+            times.popleft()
+        if not times:
+            del self.seen[address]
+            return False
+        return len(times) >= self.count
+
+    def missed(self, address: str, now: float) -> None:
+        """``address`` looked up a code that names nothing at ``now``."""
+        times = self.seen.setdefault(address, deque())
+        times.append(now)
+        self.seen.move_to_end(address)
+        while len(self.seen) > self.addresses:
+            self.seen.popitem(last=False)
