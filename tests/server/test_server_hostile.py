@@ -250,3 +250,22 @@ def test_a_client_guessing_companion_codes_is_held_back(c: TestClient) -> None:
     companions = c.app.state.companions  # type: ignore[attr-defined]
     companions.misses.seen.clear()  # a minute later
     assert c.get(f"/api/companion/{live['room']}").status_code == 200
+
+
+def test_a_stored_room_whose_card_file_no_longer_loads_leaves_the_server_starting(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """The loader refuses more than it did (names over 40 characters, say): a room stored with a
+    card file it now refuses is left out at the start, with a line in the log, and the server
+    starts with the others."""
+    shipped = (
+        Path(__file__).parents[2] / "src/bodoge/games/extreme_mission/cards.toml"
+    ).read_text()
+    with client(sqlite_url, tmp_path / "cards") as c:
+        mine = new_room(c, cards=shipped, cards_name="mine.toml")["room"]
+        plain = new_room(c)["room"]
+    (kept,) = (tmp_path / "cards").glob("*.toml")
+    kept.write_text(shipped.replace('en = "Tail the Courier"', f'en = "{"W" * 41}"'))
+    with client(sqlite_url, tmp_path / "cards") as c:
+        assert c.get(f"/api/rooms/{plain}").status_code == 200
+        one_line(c.get(f"/api/rooms/{mine}"), 404)

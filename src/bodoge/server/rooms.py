@@ -604,7 +604,7 @@ class Rooms:
             try:
                 game = self._make_game(record.game, record.players, record.variant, record.cards)
                 room = Room(record, game, self.clock)
-            except (BodogeError, RoomError) as exc:
+            except (BodogeError, RoomError) as exc:  # RoomError: a card file refused now
                 await self._not_restored(record, exc)
                 continue
             self.rooms[room.id] = room
