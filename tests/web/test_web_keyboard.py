@@ -328,7 +328,7 @@ def test_a_long_mission_name_wraps_on_a_small_phone(scenario: str, person: Any) 
 
 # The move bar's progress line, marked, and whether it was ever taken out of the page.
 NEEDS_JS = """() => {
-    window.needs = document.querySelector('.moves [role=status]');
+    window.needs = document.querySelector('.moves .needs');
     window.needsOut = false;
     new MutationObserver((changes) => changes.forEach((c) => c.removedNodes.forEach((n) => {
         if (n === window.needs || n.contains(window.needs)) window.needsOut = true;
@@ -341,7 +341,7 @@ def test_the_move_bars_progress_line_is_one_live_region_changed_in_place(
 ) -> None:
     """Codebreaker (a run of 5) built card by card: the move bar's progress line is a polite
     live region already in the page before the move begins (empty), the same node through every
-    card picked, its words changed in place ("not complete yet" to the fifth, then "complete"),
+    card picked, its words changed in place (what to pick, to the fifth, then "complete"),
     and still there, empty, once the move is backed out; never taken out and put back (the line
     was drawn anew on every pick, and a screen reader read none of its changes)."""
     who = person("progress", "en")
@@ -360,7 +360,8 @@ def test_the_move_bars_progress_line_is_one_live_region_changed_in_place(
         assert page.evaluate("window.needs === document.querySelector('.building .needs')"), n
         said.append(page.evaluate("window.needs.textContent"))
     who.shot("progress-complete")
-    assert said[:5] == ["Not complete yet: add the highlighted cards"] * 5, said
+    # what to pick next, the same line until the move is complete
+    assert said[:5] == [said[0]] * 5 and said[0].startswith("Pick a card"), said
     assert said[5] == "Complete: confirm to play it", said
     page.keyboard.press("Escape")
     page.wait_for_selector(".building", state="detached")

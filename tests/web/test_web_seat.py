@@ -41,7 +41,7 @@ def seated_with_moves(who: Watched, seat: int, token: str) -> None:
     )
     assert page.evaluate(KEPT) == {"seat": seat, "token": token}
     if seat == 1:
-        expect(page.locator("[data-step='draw']")).to_be_visible()
+        expect(page.locator("#draw")).to_be_visible()
     assert "#" not in page.url  # the token never stays in the address
 
 
@@ -146,7 +146,7 @@ def test_a_bot_plays_for_someone_away_until_they_come_back(
     let_bot.click()
     expect(ann.page.locator(".toast")).to_have_text("A bot plays for Victor while they are away.")
     # the bot has played his turn (its worker's first start may be slow on a busy machine)
-    expect(ann.page.locator("[data-step='draw']")).to_be_visible(timeout=60000)
+    expect(ann.page.locator("#draw")).to_be_visible(timeout=60000)
     expect(away).to_contain_text("a bot plays meanwhile")
     ann.shot("bot-plays")
 
@@ -160,7 +160,7 @@ def test_a_bot_plays_for_someone_away_until_they_come_back(
     end_turn(away_server, room, ann_token)
     expect(victor.page.locator(".toast").last).to_have_text(text("web.away.you_took_back", "ja"))
     expect(victor.page.locator(".away-note")).to_have_count(0)
-    expect(victor.page.locator("[data-step='draw']")).to_be_visible()
+    expect(victor.page.locator("#draw")).to_be_visible()
     expect(ann.page.locator(".toast").last).to_have_text("Victor plays their seat again.")
     expect(away).to_have_count(0)
     victor.shot("plays-again")

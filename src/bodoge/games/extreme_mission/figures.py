@@ -99,7 +99,7 @@ def _info(shown: dict[str, Any], card_id: str, lang: str) -> Markup:
         {**attrs, "role": "img"},
         el("span", {"class": "corner"}, number),
         el("span", {"class": "num"}, number),
-        el("span", {"class": "theme"}, colour["theme"]),
+        el("span", {"class": "theme", "title": colour["theme"]}, colour["theme"]),
     )
 
 
@@ -121,12 +121,18 @@ def _mission(shown: dict[str, Any], mission_id: str) -> Markup:
 
 def _collaborator(shown: dict[str, Any], kind: str, lang: str, down: bool) -> Markup:
     k = shown["kinds"][kind]
-    if down:
+    if down:  # your own face-down one shows the condition that turns it face up (EM-3.6)
+        down_words = text("web.em.collab_down", lang, kind=k["name"])
         return el(
             "div",
-            {"class": f"collab down seat-{_SEAT}"},
-            el("span", {"aria-hidden": "true"}, k["name"]),
-            el("span", {"class": "sr-only"}, text("web.em.collab_down", lang, kind=k["name"])),
+            {
+                "class": f"collab down seat-{_SEAT}",
+                "aria-label": f"{down_words}: {k['condition']}",
+                "title": k["condition"],
+                "role": "img",
+            },
+            el("span", {"class": "kname"}, k["name"]),
+            el("span", {"class": "kcond"}, k["condition"]),
         )
     label = f"{k['name']}: {k['condition']}"
     return el(
