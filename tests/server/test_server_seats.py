@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import bearer, client, new_room, play_to_the_end, started_room
+from server_helpers import bearer, client, new_room, play_to_the_end, refused, started_room
 from starlette.testclient import TestClient
 
 from bodoge.server.rooms import AWAY_SECONDS, Room, RoomError
@@ -21,13 +21,6 @@ from bodoge.server.rooms import AWAY_SECONDS, Room, RoomError
 def c(sqlite_url: str, tmp_path: Path) -> Iterator[TestClient]:
     with client(sqlite_url, tmp_path / "cards") as c:
         yield c
-
-
-def one_line(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    message: str = r.json()["error"]
-    assert message and "\n" not in message
-    return message
 
 
 def held(c: TestClient, room: str) -> Room:
@@ -69,11 +62,11 @@ def test_a_token_s_seat_is_told_to_its_holder_only(c: TestClient) -> None:
     url = f"/api/rooms/{room}/you"
     assert c.get(url, headers=bearer(str(ann))).json() == {"you": 0}
     assert c.get(url, headers=bearer(str(bob))).json() == {"you": 1}
-    one_line(c.get(url), 401)
+    refused(c.get(url), 401)
     assert c.get(url, headers=bearer("not-yours")).json() == {"you": None}
     other, _ = started_room(c)
     assert c.get(f"/api/rooms/{other}/you", headers=bearer(str(ann))).json() == {"you": None}
-    one_line(c.get("/api/rooms/nosuchroom/you", headers=bearer(str(ann))), 404)
+    refused(c.get("/api/rooms/nosuchroom/you", headers=bearer(str(ann))), 404)
 
 
 # ---------------------------------------------------------------------- names
@@ -81,12 +74,12 @@ def test_two_seats_never_carry_the_same_name(c: TestClient) -> None:
     room = new_room(c, players=4)["room"]  # Ann sits in seat 0
     url = f"/api/rooms/{room}/seats"
     for same in ("Ann", "ANN", "ａｎｎ", " a n n "):
-        said = one_line(c.post(f"{url}/1", json={"name": same}), 409)
+        said = refused(c.post(f"{url}/1", json={"name": same}), 409)
         assert "called" in said and "another name" in said, said
-    said = one_line(c.post(f"{url}/1?lang=ja", json={"name": "ＡＮＮ"}), 409)
+    said = refused(c.post(f"{url}/1?lang=ja", json={"name": "ＡＮＮ"}), 409)
     assert said == "この卓にはすでに「ＡＮＮ」という人がいます。別の名前にしてください"
     anna = c.post(f"{url}/1", json={"name": "Anna"}).json()["token"]
-    one_line(c.post(f"{url}/2", json={"name": "anna"}), 409)
+    refused(c.post(f"{url}/2", json={"name": "anna"}), 409)
     summary = c.get(f"/api/rooms/{room}").json()
     assert [s["name"] for s in summary["seats"]] == ["Ann", "Anna", None, None]
     c.post(f"/api/rooms/{room}/leave", headers=bearer(anna))  # a name given up is free again
@@ -96,10 +89,10 @@ def test_two_seats_never_carry_the_same_name(c: TestClient) -> None:
 def test_a_bot_s_label_is_no_person_s_name(c: TestClient) -> None:
     room = new_room(c, players=3)["room"]
     for label in ("easy bot 2", "Hard Bot", "やさしいBot2", "ランダムＢｏｔ１"):
-        said = one_line(c.post(f"/api/rooms/{room}/seats/1", json={"name": label}), 409)
+        said = refused(c.post(f"/api/rooms/{room}/seats/1", json={"name": label}), 409)
         assert "bot" in said, said
     r = c.post("/api/rooms", json={"game": "extreme-mission", "players": 2, "name": "normal bot"})
-    one_line(r, 409)
+    refused(r, 409)
     assert c.post(f"/api/rooms/{room}/seats/1", json={"name": "Bot lover"}).status_code == 200
 
 
@@ -117,7 +110,7 @@ def test_the_table_may_let_a_bot_play_for_someone_away(c: TestClient) -> None:
     with c.websocket_connect(f"/ws/rooms/{room}?token={bob}") as ws:
         first = room_frame(ws, lambda f: True)
         assert first["seats"][0]["away"] is not None and first["seats"][1]["away"] is None
-        assert "2 min" in one_line(c.post(away_url(room, 0), headers=bearer(bob)), 409)
+        assert "2 min" in refused(c.post(away_url(room, 0), headers=bearer(bob)), 409)
         held(c, room).gone[0] -= AWAY_SECONDS  # as if two minutes had gone by
         r = c.post(away_url(room, 0), headers=bearer(bob))
         assert r.json() == {"seat": 0, "bot": "easy"}
@@ -125,7 +118,7 @@ def test_the_table_may_let_a_bot_play_for_someone_away(c: TestClient) -> None:
         assert told["seats"][0]["name"] == "Ann" and told["seats"][0]["away"] >= AWAY_SECONDS
         # the bot plays her turn; then the game waits on Bob
         wait_for(lambda: held(c, room).state.current_player == 1)  # type: ignore[union-attr]
-        one_line(c.post(away_url(room, 0), headers=bearer(bob)), 409)  # a bot plays it already
+        refused(c.post(away_url(room, 0), headers=bearer(bob)), 409)  # a bot plays it already
         with c.websocket_connect(f"/ws/rooms/{room}?token={ann}") as her:
             back = room_frame(her, lambda f: True)
             assert back["you"] == 0
@@ -163,20 +156,20 @@ def test_who_may_let_a_bot_play_and_when(c: TestClient) -> None:
     c.post(f"/api/rooms/{room}/seats/2/bot", json={"level": "random"}, headers=bearer(ann))
     held(c, room).gone[0] -= 10 * AWAY_SECONDS
     held(c, room).gone[1] -= 10 * AWAY_SECONDS
-    assert "during a game" in one_line(c.post(away_url(room, 1), headers=bearer(ann)), 409)
+    assert "during a game" in refused(c.post(away_url(room, 1), headers=bearer(ann)), 409)
     c.post(f"/api/rooms/{room}/start", json={"start_player": 1}, headers=bearer(ann))
-    one_line(c.post(away_url(room, 1)), 401)  # a spectator
-    one_line(c.post(away_url(room, 1), headers=bearer("forged")), 401)
-    one_line(c.post(away_url(room, 1), headers=bearer(bob)), 403)  # one's own seat
-    one_line(c.post(away_url(room, 2), headers=bearer(ann)), 409)  # a bot's seat
-    one_line(c.post(away_url(room, 7), headers=bearer(ann)), 404)
-    assert "not waiting" in one_line(c.post(away_url(room, 0), headers=bearer(bob)), 409)
+    refused(c.post(away_url(room, 1)), 401)  # a spectator
+    refused(c.post(away_url(room, 1), headers=bearer("forged")), 401)
+    refused(c.post(away_url(room, 1), headers=bearer(bob)), 403)  # one's own seat
+    refused(c.post(away_url(room, 2), headers=bearer(ann)), 409)  # a bot's seat
+    refused(c.post(away_url(room, 7), headers=bearer(ann)), 404)
+    assert "not waiting" in refused(c.post(away_url(room, 0), headers=bearer(bob)), 409)
     with c.websocket_connect(f"/ws/rooms/{room}?token={bob}"):
         wait_for(lambda: held(c, room).present(1))
-        assert "is here" in one_line(c.post(away_url(room, 1), headers=bearer(ann)), 409)
+        assert "is here" in refused(c.post(away_url(room, 1), headers=bearer(ann)), 409)
     wait_for(lambda: not held(c, room).present(1))
     # gone again just now: the clock starts again
-    assert "come back" in one_line(c.post(away_url(room, 1), headers=bearer(ann)), 409)
+    assert "come back" in refused(c.post(away_url(room, 1), headers=bearer(ann)), 409)
     held(c, room).gone[1] -= AWAY_SECONDS
     assert c.post(away_url(room, 1), headers=bearer(ann)).status_code == 200
     c.post(f"/api/rooms/{room}/leave", headers=bearer(ann))
