@@ -151,6 +151,13 @@ class State(ABC):
         decisions say whose turn it is themselves."""
         return self.current_player
 
+    def asked_whatever_held(self) -> bool:
+        """True when the seat deciding now would be asked whatever it held (a reaction window
+        every seat in its place is asked, so that being asked tells nobody anything): then how
+        long its answer takes must not tell what it holds either (the server's bots answer
+        such questions after a delay of their own, ``bodoge.server.bots``). False by default."""
+        return False
+
     @abstractmethod
     def _legal_steps(self) -> list[Action]:
         """Every legal step, in a deterministic order (empty only when the game is over), as a

@@ -336,6 +336,11 @@ class RMState(State):
     def is_over(self) -> bool:
         return self.over  # nobody decides once the game is over (``current_player``)
 
+    def asked_whatever_held(self) -> bool:
+        """§3.5: a reaction window or lethal moment asks a seat on public facts alone (``play``),
+        whether it holds an answer or can only pass."""
+        return not self.over and self.ask.kind in (REACT, LETHAL)
+
     def card_census(self) -> list[str]:
         every = list(self.deck) + self.discard + list(self.table.values())
         for hand in self.hands:
