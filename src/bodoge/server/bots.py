@@ -7,33 +7,78 @@ the view (``game.sample_state``), which shows the bot nothing the view does not.
 processes by default, so a long search uses another core and never stalls other rooms; a bot is
 made anew for every decision, so after a restart it simply carries on.
 
+**Taking turns.** Only the bots that search (``normal``, ``hard``) think in the workers, and a
+room has at most one decision there or waiting for one; the rooms waiting are taken in turn
+(round-robin), so a room's bots wait for at most one decision of each other room before theirs.
+A bot that does not search (``random``, ``easy``: milliseconds) and a decision with one legal
+step are made at once, on a thread of the server of their own, never behind a search.
+
+**Questions asked whatever a seat holds** (``State.asked_whatever_held``: Ruler of Mana's
+reaction windows and lethal moments). Being asked tells nobody anything; how long a bot takes to
+answer must not either. So a bot answers such a question, whether it can only pass or not, when
+a delay drawn from :data:`ANSWER_DELAY` has passed since it was asked, never sooner: the
+delay's generator is seeded from the question's own seed (``answer_delay``), not the game's nor
+the bot's, so it changes no step. Its search there ends within :data:`OPEN_SEARCH` seconds,
+well inside the shortest delay, and runs only when a worker is free at once; with every worker
+busy the game's plan answers (its heuristic: milliseconds), so neither the hand nor the other
+rooms' bots show in when the answer comes.
+
 >>> import bodoge
 >>> state = bodoge.make("extreme-mission", players=2).new_state(seed=3)
 >>> spec = GameSpec("extreme-mission", 2, "basic", None)
 >>> step = decide(spec, "random", 0, state.view(0), [str(a) for a in state.legal_actions()], 9)
 >>> step in [str(a) for a in state.legal_actions()]
 True
+>>> ANSWER_DELAY[0] <= answer_delay(5) <= ANSWER_DELAY[1], answer_delay(5) == answer_delay(5)
+(True, True)
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
+import random
 import threading
 import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from functools import cache
+from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
-from bodoge.agents import LEVELS, Decision, agent_names, make_agent
+from bodoge.agents import (
+    LEVELS,
+    Agent,
+    Budget,
+    Decision,
+    ISMCTSAgent,
+    RandomAgent,
+    agent_names,
+    derive_seed,
+    make_agent,
+)
+from bodoge.agents.heuristic import game_heuristic, has_heuristic
 from bodoge.core.game import Game
 from bodoge.core.registry import make
 
-__all__ = ["BOT_LEVELS", "BotPool", "GameSpec", "decide"]
+__all__ = ["ANSWER_DELAY", "BOT_LEVELS", "OPEN_SEARCH", "BotPool", "GameSpec", "decide"]
+
+log = logging.getLogger(__name__)
 
 BOT_LEVELS: tuple[str, ...] = ("random", *LEVELS)
 """The bots a room offers, weakest first (``random``, then the levels for people)."""
+
+ANSWER_DELAY = (0.4, 0.8)
+"""Seconds: when a bot answers a question asked whatever it holds, drawn evenly from this range
+(a reaction window of three bots keeps a person waiting 1.8 s on average)."""
+
+OPEN_SEARCH = 0.25
+"""Seconds: the longest search for a question asked whatever the seat holds, leaving the
+shortest delay 0.15 s to send the view and sample it. At the rates of a busy 2-core machine a
+``normal`` search of 0.25 s took the full budget's step in 67 of 72 reaction positions of two and
+three players (the full budget with another seed: 64 of 72)."""
 
 
 class GameSpec(NamedTuple):
@@ -45,37 +90,92 @@ class GameSpec(NamedTuple):
     cards: str | None
 
 
-@cache
+@lru_cache(maxsize=32)  # the quick thread keeps games in the server: not one per card file ever
 def _game(spec: GameSpec) -> Game:
     return make(spec.game, players=spec.players, variant=spec.variant, cards=spec.cards)
 
 
+def searches(level: str) -> bool:
+    """Whether the bot ``level`` searches (for up to seconds) rather than answers at once."""
+    known = LEVELS.get(level)
+    return known is not None and known.budget is not None
+
+
+def answer_delay(seed: int) -> float:
+    """When a bot answers a question asked whatever it holds, in seconds after it was asked:
+    drawn from :data:`ANSWER_DELAY` by a generator of its own, from the decision's ``seed``."""
+    return random.Random(derive_seed(seed, "answer")).uniform(*ANSWER_DELAY)
+
+
 def decide(
-    spec: GameSpec, level: str, seat: int, view: dict[str, Any], legal: list[str], seed: int
+    spec: GameSpec,
+    level: str,
+    seat: int,
+    view: dict[str, Any],
+    legal: list[str],
+    seed: int,
+    within: float | None = None,
 ) -> str:
     """The step the bot ``level`` takes for ``seat``, from the seat's ``view`` and ``legal`` steps
-    (their spellings) alone; ``seed`` seeds the bot."""
-    import random
-
+    (their spellings) alone; ``seed`` seeds the bot. ``within``: the most seconds a searching bot
+    may search (0: none, the game's plan answers); None: its level's budget."""
     game = _game(spec)
     if len(legal) == 1:
         return legal[0]
     sampled = {str(a): a for a in game.sample_state(view, seed).legal_actions()}
     actions = [sampled[step] for step in legal]
-    agent = make_agent(level, game, seat, random.Random(seed))
+    agent = _agent(level, game, seat, random.Random(seed), within)
     return str(agent.act(Decision(game, seat, actions, view)))
+
+
+def _agent(level: str, game: Game, seat: int, rng: random.Random, within: float | None) -> Agent:
+    known = LEVELS.get(level)
+    if within is None or known is None or known.budget is None:
+        return make_agent(level, game, seat, rng)
+    if within <= 0:
+        return (
+            game_heuristic(game, seat, rng) if has_heuristic(game) else RandomAgent(game, seat, rng)
+        )
+    seconds = min(within, known.budget.seconds or within)
+    return ISMCTSAgent(game, seat, rng, Budget(known.budget.iterations, seconds), known.settings)
+
+
+class Job(NamedTuple):
+    """A search a room waits for: its turn (start-time fair queueing), its place in the queue,
+    ``decide``'s arguments and the future of its step."""
+
+    turn: int
+    order: int
+    room: Hashable
+    args: tuple[Any, ...]
+    done: asyncio.Future[str]
 
 
 class BotPool:
     """Where bots think: worker processes (``kind="process"``), or threads (``"thread"``: for
-    tests, where starting processes costs more than the bots' thinking)."""
+    tests, where starting processes costs more than the bots' thinking), ``workers`` of them,
+    shared fairly by the rooms (module docstring); and one thread for the bots that do not
+    search. ``clock`` and ``sleep`` time the answers to questions asked whatever a seat holds
+    (tests put a clock of their own there)."""
 
     def __init__(self, kind: str = "process", workers: int = 1) -> None:
         if kind not in ("process", "thread"):
             raise ValueError(f"bot workers are 'process' or 'thread', not {kind!r}")
         self.kind = kind
         self.workers = workers
+        self.clock: Callable[[], float] = time.monotonic
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self._executor: Executor | None = None
+        self._quick: ThreadPoolExecutor | None = None
+        self._waiting: list[Job] = []
+        self._thinking: Counter[Hashable] = Counter()  # rooms with a decision in a worker
+        # Each room's next turn: one past its last search's. A search waiting takes the later
+        # of that and the turn of the last search started, so a room asking again goes after
+        # every room that asked meanwhile, and a room that waited keeps its place.
+        self._turns: dict[Hashable, int] = {}
+        self._turn = 0
+        self._asked = 0
+        self._busy = 0  # decisions in the workers
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -100,16 +200,104 @@ class BotPool:
         view: dict[str, Any],
         legal: list[str],
         seed: int,
+        room: Hashable = None,
+        asked_whatever_held: bool = False,
     ) -> str:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._pool(), decide, spec, level, seat, view, legal, seed
-        )
+        """The step of the bot ``level`` for ``seat`` of ``room`` (``decide``); a question
+        ``asked_whatever_held`` is answered once its delay (``answer_delay``) has passed."""
+        args = (spec, level, seat, view, legal, seed)
+        if not asked_whatever_held:
+            if len(legal) == 1:
+                return legal[0]
+            if not searches(level):
+                return await self._at_once(args)
+            return await self._in_turn(room, args)
+        answer_at = self.clock() + answer_delay(seed)
+        if len(legal) == 1:
+            step = legal[0]
+        elif not searches(level):
+            step = await self._at_once(args)
+        elif self._busy < self.workers:  # nobody waits for a worker when one is free
+            done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+            self._start(room, (*args, OPEN_SEARCH), done)
+            step = await done
+        else:
+            step = await self._at_once((*args, 0.0))
+        wait = answer_at - self.clock()
+        if wait > 0:
+            await self.sleep(wait)
+        else:
+            log.debug("a bot's answer came %.3f s after its delay", -wait)
+        return step
+
+    async def _at_once(self, args: tuple[Any, ...]) -> str:
+        if self._quick is None:
+            self._quick = ThreadPoolExecutor(1, thread_name_prefix="bot-quick")
+        return await asyncio.get_running_loop().run_in_executor(self._quick, decide, *args)
+
+    async def _in_turn(self, room: Hashable, args: tuple[Any, ...]) -> str:
+        """A search of ``room``'s, once the rooms waiting before it have had theirs."""
+        done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        turn = max(self._turn, self._turns.get(room, 0))
+        self._turns[room] = turn + 1
+        self._asked += 1
+        self._waiting.append(Job(turn, self._asked, room, args, done))
+        self._next()
+        return await done  # cancelled while waiting: ``_next`` passes it by
+
+    def _start(self, room: Hashable, args: tuple[Any, ...], done: asyncio.Future[str]) -> None:
+        """``decide`` in a worker (one is free), its step to ``done``."""
+        try:
+            work = asyncio.get_running_loop().run_in_executor(self._pool(), decide, *args)
+        except Exception as exc:  # a broken pool: the room's bot says so, the others go on
+            done.set_exception(exc)
+            return
+        self._busy += 1
+        self._thinking[room] += 1
+        work.add_done_callback(partial(self._finished, room, done))
+
+    def _finished(
+        self, room: Hashable, done: asyncio.Future[str], work: asyncio.Future[str]
+    ) -> None:
+        self._busy -= 1
+        self._thinking[room] -= 1
+        if self._thinking[room] <= 0:
+            del self._thinking[room]
+        failed = None if work.cancelled() else work.exception()
+        if done.done():  # its room stopped waiting (its bot task cancelled)
+            pass
+        elif work.cancelled():
+            done.cancel()
+        elif failed is not None:
+            done.set_exception(failed)
+        else:
+            done.set_result(work.result())
+        self._next()
+
+    def _next(self) -> None:
+        """Start the searches waiting, the earliest turn first, while workers are free."""
+        self._waiting = [job for job in self._waiting if not job.done.done()]  # rooms gone
+        while self._busy < self.workers:
+            ready = [job for job in self._waiting if job.room not in self._thinking]
+            if not ready:
+                return
+            job = min(ready)
+            self._waiting.remove(job)
+            self._turn = job.turn
+            if len(self._turns) > 4 * len(self._waiting) + 64:  # rooms long without a search
+                self._turns = {r: t for r, t in self._turns.items() if t > self._turn}
+            self._start(job.room, job.args, job.done)
 
     def close(self) -> None:
         """Stop the workers, a bot thinking among them too (its room carries on from the same
         step at the next start), and wait for them: a pool left to end with the interpreter
         leaves its queues' semaphores behind (the resource tracker's "leaked semaphore")."""
+        for job in self._waiting:
+            job.done.cancel()
+        self._waiting.clear()
+        if self._quick is not None:
+            self._quick.shutdown(wait=True, cancel_futures=True)
+            self._quick = None
         if self._executor is not None:
             # concurrent.futures keeps its processes here (3.14 has terminate_workers())
             for process in list((getattr(self._executor, "_processes", None) or {}).values()):

@@ -1339,8 +1339,11 @@ class Rooms:
             view = state.view(seat)
             legal = [str(a) for a in state.legal_actions()]
             seed = derive_seed(room.seed or 0, "bot", game_no, seq)
+            asked = state.asked_whatever_held()  # answered after a delay (bodoge.server.bots)
             try:
-                step = await self.bots.choose(room.spec, level, seat, view, legal, seed)
+                step = await self.bots.choose(
+                    room.spec, level, seat, view, legal, seed, room.id, asked
+                )
                 await self.until_stored(
                     room, partial(self.act, room, seat, step, seq, game_no, bot=level)
                 )
