@@ -17,7 +17,7 @@ from server_helpers import client, started_room
 import bodoge
 from bodoge.games.ruler_of_mana.cards import load_cards
 from bodoge.server import bots
-from bodoge.server.bots import ANSWER_DELAY, BotPool, GameSpec
+from bodoge.server.bots import ANSWER_DELAY, OPEN_SEARCH, BotPool, GameSpec
 
 RM = load_cards()
 
@@ -53,15 +53,18 @@ def wait_for(done: Callable[[], bool], what: str) -> None:
 
 def answered_after(
     url: str, cards: Path, monkeypatch: pytest.MonkeyPatch, hand: list[str]
-) -> tuple[list[str], float]:
+) -> tuple[list[str], float, list[Any]]:
     """Seat 0 casts a spell at seat 1, a ``normal`` bot holding ``hand``: the legal steps of its
-    reaction window, and when (on the pool's clock) its answer was played, after being asked."""
+    reaction window, when (on the pool's clock) its answer was played, after being asked, and
+    how long its searches were allowed."""
     clock = Clock()
+    allowed: list[Any] = []
 
     def search(*args: Any) -> str:
         legal: list[str] = args[4]
         if len(legal) > 1:
-            clock.now += 0.2  # a search takes time; a pass-only answer none
+            allowed.append(args[6] if len(args) > 6 else None)
+            clock.now += 0.15  # a search takes time; a pass-only answer none
         return legal[-1]  # in the window: pass
 
     monkeypatch.setattr(bots, "decide", search)
@@ -90,19 +93,21 @@ def answered_after(
 
         legal = c.portal.call(cast)  # type: ignore[union-attr]
         wait_for(lambda: bool(played), "the bot did not answer")
-    return legal, played[0]
+    return legal, played[0], allowed
 
 
 def test_a_bots_reaction_answer_comes_when_it_would_whatever_it_holds(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    can, can_at = answered_after(sqlite_url, tmp_path / "a", monkeypatch, rm_ids("R03", "F1"))
-    cannot, cannot_at = answered_after(
+    holds = rm_ids("R03", "F1")
+    can, can_at, allowed = answered_after(sqlite_url, tmp_path / "a", monkeypatch, holds)
+    cannot, cannot_at, _ = answered_after(
         sqlite_url.replace("bodoge.db", "b.db"), tmp_path / "b", monkeypatch, rm_ids("S05", "F1")
     )
     assert can == ["react R03", "pass"] and cannot == ["pass"]
     assert can_at == cannot_at, "the answer's time tells whether the bot could react"
     assert ANSWER_DELAY[0] <= can_at <= ANSWER_DELAY[1]
+    assert allowed[0] == OPEN_SEARCH < ANSWER_DELAY[0], "a short search, in a worker"
 
 
 class Held(Executor):

@@ -74,7 +74,7 @@ ANSWER_DELAY = (0.4, 0.8)
 """Seconds: when a bot answers a question asked whatever it holds, drawn evenly from this range
 (a reaction window of three bots keeps a person waiting 1.8 s on average)."""
 
-OPEN_SEARCH = 0.25
+OPEN_SEARCH = 0.2
 """Seconds: the longest search for a question asked whatever the seat holds, leaving the
 shortest delay 0.15 s to send the view and sample it. At the rates of a busy 2-core machine a
 ``normal`` search of 0.25 s took the full budget's step in 67 of 72 reaction positions of two and
@@ -188,6 +188,12 @@ class BotPool:
                     initializer=_end_with,
                     initargs=(os.getpid(),),
                 )
+                # A process takes a second to start and import the engines, which no answer
+                # timed by ``answer_delay`` may wait for: every worker is started now, busy
+                # with a no-op until it is ready.
+                loop = asyncio.get_running_loop()
+                for _ in range(self.workers):
+                    self._start(_STARTING, (), loop.create_future(), _ready)
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
         return self._executor
@@ -217,7 +223,7 @@ class BotPool:
             step = legal[0]
         elif not searches(level):
             step = await self._at_once(args)
-        elif self._busy < self.workers:  # nobody waits for a worker when one is free
+        elif self._free():
             done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
             self._start(room, (*args, OPEN_SEARCH), done)
             step = await done
@@ -245,10 +251,22 @@ class BotPool:
         self._next()
         return await done  # cancelled while waiting: ``_next`` passes it by
 
-    def _start(self, room: Hashable, args: tuple[Any, ...], done: asyncio.Future[str]) -> None:
-        """``decide`` in a worker (one is free), its step to ``done``."""
+    def _free(self) -> bool:
+        """Whether a worker is free to search at once (and started: see ``_pool``)."""
+        self._pool()
+        return self._busy < self.workers
+
+    def _start(
+        self,
+        room: Hashable,
+        args: tuple[Any, ...],
+        done: asyncio.Future[Any],
+        work_on: Callable[..., Any] | None = None,
+    ) -> None:
+        """``decide`` (or ``work_on``) in a worker (one is free), its outcome to ``done``."""
         try:
-            work = asyncio.get_running_loop().run_in_executor(self._pool(), decide, *args)
+            pool = self._pool()
+            work = asyncio.get_running_loop().run_in_executor(pool, work_on or decide, *args)
         except Exception as exc:  # a broken pool: the room's bot says so, the others go on
             done.set_exception(exc)
             return
@@ -257,7 +275,7 @@ class BotPool:
         work.add_done_callback(partial(self._finished, room, done))
 
     def _finished(
-        self, room: Hashable, done: asyncio.Future[str], work: asyncio.Future[str]
+        self, room: Hashable, done: asyncio.Future[Any], work: asyncio.Future[Any]
     ) -> None:
         self._busy -= 1
         self._thinking[room] -= 1
@@ -277,7 +295,7 @@ class BotPool:
     def _next(self) -> None:
         """Start the searches waiting, the earliest turn first, while workers are free."""
         self._waiting = [job for job in self._waiting if not job.done.done()]  # rooms gone
-        while self._busy < self.workers:
+        while self._free():
             ready = [job for job in self._waiting if job.room not in self._thinking]
             if not ready:
                 return
@@ -304,6 +322,13 @@ class BotPool:
                 process.terminate()
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+
+
+_STARTING = object()  # the room of the workers' first no-op (``BotPool._free``)
+
+
+def _ready() -> None:
+    """A worker's first job: nothing, once the worker has started."""
 
 
 def _end_with(server: int) -> None:
