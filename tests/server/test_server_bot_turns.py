@@ -79,10 +79,10 @@ def answered_after(
         played: list[float] = []
         act = rooms.act
 
-        async def timed(room: Any, seat: int | None, *rest: Any) -> None:
+        async def timed(room: Any, seat: int | None, *rest: Any, **named: Any) -> None:
             if seat == 1:
                 played.append(clock.now)
-            await act(room, seat, *rest)
+            await act(room, seat, *rest, **named)
 
         rooms.act = timed
 
