@@ -269,3 +269,18 @@ def test_a_stored_room_whose_card_file_no_longer_loads_leaves_the_server_startin
     with client(sqlite_url, tmp_path / "cards") as c:
         assert c.get(f"/api/rooms/{plain}").status_code == 200
         one_line(c.get(f"/api/rooms/{mine}"), 404)
+
+
+def test_every_limit_counts_an_ipv6_client_by_its_64(c: TestClient) -> None:
+    """A client's addresses in one IPv6 /64 (one home's block, free to pick from) count as one
+    address for the companion's guesses as for the rooms it makes: the guesses were counted by
+    the whole address, so a guesser could step through its 2**64 addresses."""
+    app = c.app
+
+    def at(host: str) -> TestClient:
+        return TestClient(app, client=(host, 50000))
+
+    for k in range(10):
+        one_line(at(f"2001:db8:1:2::{k + 1:x}").get(f"/api/companion/guess{k}"), 404)
+    assert "minute" in one_line(at("2001:db8:1:2::ff").get("/api/companion/guess99"), 429)
+    one_line(at("2001:db8:1:3::1").get("/api/companion/guess99"), 404)  # another /64

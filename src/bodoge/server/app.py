@@ -45,7 +45,7 @@ from bodoge.server.limits import (
     MAX_FRAME,
     SOCKETS_PER_ADDRESS,
     Sockets,
-    address_of,
+    client_address,
 )
 from bodoge.server.rooms import (
     AWAY_SECONDS,
@@ -169,7 +169,7 @@ async def create_room(request: Request, rooms: Rooms) -> Response:
     if cards_name is not None and not isinstance(cards_name, str):
         raise RoomError(400, "server.bad_field", field="cards_name")
     name = body.get("name", text("server.default_name", _lang(request)))
-    address = address_of(request.client.host if request.client else None)
+    address = client_address(request)
     room, token = await rooms.create(game, players, variant, name, cards, cards_name, address)
     return JSONResponse(
         {"room": room.id, "seat": 0, "token": token, "url": f"/r/{room.id}#token={token}"},
@@ -297,11 +297,6 @@ async def not_found(request: Request, rooms: Rooms) -> Response:
 TOO_MANY = 4429
 """The close code of a websocket refused for its address's sake: it holds as many as it may
 (:data:`SOCKETS_PER_ADDRESS`), or it looked up too many companion tables that are not."""
-
-
-def client_address(request: Request | WebSocket) -> str:
-    """The client's address (behind a proxy, the one it forwards: uvicorn's proxy headers)."""
-    return request.client.host if request.client is not None else ""
 
 
 def counted(

@@ -70,7 +70,7 @@ from bodoge.games.extreme_mission.words import condition_words
 from bodoge.games.ruler_of_mana import reckoning as rm
 from bodoge.server import wire
 from bodoge.server.body import json_body
-from bodoge.server.limits import FrameLimit, Misses, address_of
+from bodoge.server.limits import FrameLimit, Misses, client_address
 from bodoge.server.rooms import (
     UNTOUCHED_DAYS,
     Connection,
@@ -710,16 +710,12 @@ def _lang(request: Request | WebSocket) -> str:
     return str(_app()._lang(request))
 
 
-def _address(request: Request | WebSocket) -> str:
-    return str(_app().client_address(request))
-
-
 async def create(request: Request) -> Response:
     lang = _lang(request)
     try:
         body = await json_body(request)
         companions = _companions(request)
-        companions.rooms.admit(address_of(request.client.host if request.client else None), KIND)
+        companions.rooms.admit(client_address(request), KIND)
         room = await companions.create(body, lang)
     except (RoomError, BodogeError) as exc:
         return _app()._error(request, exc)  # type: ignore[no-any-return]
@@ -730,7 +726,7 @@ async def create(request: Request) -> Response:
 
 async def show(request: Request) -> Response:
     try:
-        room = _companions(request).get(request.path_params["room"], _address(request))
+        room = _companions(request).get(request.path_params["room"], client_address(request))
     except RoomError as exc:
         message = text(exc.key, _lang(request), **exc.fields)
         return JSONResponse({"error": message}, status_code=exc.status)
@@ -741,7 +737,7 @@ async def card_missions(request: Request) -> Response:
     """``GET /api/companion/{room}/missions``: every mission of an Extreme Mission table's card
     set, level 1 first (each level in the file's order), for a table entering its own deal."""
     try:
-        room = _companions(request).get(request.path_params["room"], _address(request))
+        room = _companions(request).get(request.path_params["room"], client_address(request))
         if not isinstance(room.table, MissionTable):
             raise RoomError(404, "companion.no_missions", room=wire.quoted(room.id))
     except RoomError as exc:
@@ -758,7 +754,7 @@ async def socket(websocket: WebSocket) -> None:
     await websocket.accept()
     companions = _companions(websocket)
     try:
-        room = companions.get(websocket.path_params["room"], _address(websocket))
+        room = companions.get(websocket.path_params["room"], client_address(websocket))
     except RoomError as exc:
         if exc.status == 429:  # no frame: before the room's, one tells the page it is gone
             await websocket.close(_app().TOO_MANY)
@@ -847,7 +843,7 @@ async def page(request: Request) -> Response:
     found: Companions | None = getattr(request.app.state, "companions", None)
     if room_id is not None and found is not None:
         try:
-            room = found.get(room_id, _address(request))
+            room = found.get(room_id, client_address(request))
         except RoomError as exc:
             if exc.status == 429:
                 message = text(exc.key, _lang(request), **exc.fields)

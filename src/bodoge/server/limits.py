@@ -16,6 +16,8 @@ import ipaddress
 import math
 from collections import OrderedDict, deque
 
+from starlette.requests import HTTPConnection
+
 __all__ = [
     "CHAT_LENGTH",
     "CHAT_LINES",
@@ -30,6 +32,7 @@ __all__ = [
     "Misses",
     "Sockets",
     "address_of",
+    "client_address",
 ]
 
 MAX_FRAME = 64 * 1024
@@ -182,6 +185,13 @@ def address_of(host: str | None) -> str:
     return str(ip)
 
 
+def client_address(conn: HTTPConnection) -> str:
+    """Who a limit counts for a request or a websocket: :func:`address_of` its client (behind a
+    trusted proxy, the address it forwards: uvicorn's proxy headers). Every per-address limit
+    counts by this one, so an IPv6 client is one /64 for all of them."""
+    return address_of(conn.client.host if conn.client is not None else None)
+
+
 class Sockets:
     """The websockets open from each client address, at most ``per_address`` at once (0: no
     cap).
@@ -235,24 +245,23 @@ class Misses:
         self.count = count
         self.seconds = seconds
         self.addresses = addresses
-        self.seen: OrderedDict[str, deque[float]] = OrderedDict()
+        self.seen: OrderedDict[str, SlidingWindow] = OrderedDict()
 
     def barred(self, address: str, now: float) -> bool:
         """Whether ``address`` has missed too often lately to look anything up at ``now``."""
-        times = self.seen.get(address)
-        if times is None:
+        window = self.seen.get(address)
+        if window is None:
             return False
-        while times and times[0] <= now - self.seconds:
-            times.popleft()
-        if not times:
+        barred = window.wait(now) > 0  # drops the misses gone out of the window, too
+        if not window.times:
             del self.seen[address]
-            return False
-        return len(times) >= self.count
+        return barred
 
     def missed(self, address: str, now: float) -> None:
         """``address`` looked up a code that names nothing at ``now``."""
-        times = self.seen.setdefault(address, deque())
-        times.append(now)
+        window = self.seen.get(address) or SlidingWindow(self.count, self.seconds)
+        self.seen[address] = window
+        window.allow(now)
         self.seen.move_to_end(address)
         while len(self.seen) > self.addresses:
             self.seen.popitem(last=False)
