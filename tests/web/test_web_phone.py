@@ -5,10 +5,11 @@ menu), the header takes one row."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import post
+from web_helpers import post, scenario_room
 
 SMALL = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 844, "height": 390}
@@ -68,6 +69,37 @@ def test_a_decision_far_down_a_phone_is_scrolled_into_view(
     assert place["scrolled"] > 0, place
     assert place["top"] >= 0 and place["bottom"] <= place["room"], place
     assert place["focus"].startswith(("BODY", "DIV.status")), place
+
+
+def test_your_own_section_taller_than_the_window_keeps_the_hand_in_sight(
+    tmp_path: Path, person: Any
+) -> None:
+    """360x420 (a phone upright, its toolbars out), six seats: on your own turn the move bar (draw,
+    cycle, exchange) leaves some 250 px and your section of the table, four mana cards and four
+    spells, is taller than that. It is shown from its top only as far as the first card of your
+    hand stays in sight: aligned at its top, the hand had been under the move bar."""
+    hand = ["MF1-01", "MF1-02", "ME1-01", "MW1-01", "S01", "S02", "S07", "S10"]
+    setup = {"start_player": 0, "hands": {"0": hand}}
+    token = "scenario-seat-0-token-for-the-phone-test"
+    with scenario_room(
+        tmp_path / "db.sqlite", "ruler-of-mana", setup, "tallmine", token, players=6
+    ) as link:
+        who = person("phone-short", viewport={"width": 360, "height": 420})
+        page = who.page
+        page.emulate_media(reduced_motion="reduce")
+        page.goto(link)
+        page.wait_for_function(
+            f"!window.bodoge.busy && window.bodoge.frame?.legal.includes('draw') && ({PLACE})()"
+        )
+        page.wait_for_timeout(500)
+        place = page.evaluate(PLACE)
+        mine = page.evaluate(
+            "document.querySelector('.board .mine').getBoundingClientRect().height"
+        )
+        who.shot("own-turn")
+    assert mine > place["room"], (mine, place)  # the case this is about
+    assert place["scrolled"] > 0, place
+    assert place["top"] >= 0 and place["bottom"] <= place["room"], place
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

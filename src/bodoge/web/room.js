@@ -1481,12 +1481,12 @@ for (const type of ["touchend", "touchcancel"]) addEventListener(type, () => { t
 addEventListener("keydown", (e) => { if (SCROLL_KEYS.includes(e.key) && !e.target.closest?.("input, textarea, select, [role=button]")) scrolling(); }, true);
 
 // Where the decision is made: the hand where it offers a step (a drop, a spell, a reaction),
-// else a draft's pack, else the first thing offered; its section of the table. Null when only
-// the move bar offers anything (it stays in view).
+// else a draft's pack, else the first thing offered: its section of the table and that item.
+// Null when only the move bar offers anything (it stays in view).
 function decisionPlace() {
   const offered = [...kept.board.querySelectorAll("[data-step]")].filter((n) => !kept.moves.contains(n));
   const item = offered.find((n) => n.closest(".hand")) || offered.find((n) => n.closest(".pack")) || offered[0];
-  return item ? item.closest(".mine, .pack, .resolving, .centre") || item : null;
+  return item ? { place: item.closest(".mine, .pack, .resolving, .centre") || item, item } : null;
 }
 
 function decisionInView() {
@@ -1501,20 +1501,25 @@ function decisionInView() {
   const focus = document.activeElement;
   const chosenFocus = focus && document.getElementById("app").contains(focus) && !resting(focus);
   if (!SMALL.matches || touching || Date.now() - scrolledAt < 1200 || chosenFocus || chat.node.contains(focus)) return;
-  bringIntoView(decisionPlace());
+  const where = decisionPlace();
+  if (where) bringIntoView(where.place, where.item);
 }
 
 // `node` scrolled into the part of the window the sticky move bar leaves free, where it is not
 // there already: its top near the window's top where it is taller than that, or above; else its
-// bottom just above the move bar, what is above it still in sight. Smooth unless less motion is
+// bottom just above the move bar, what is above it still in sight. A `node` taller than that is
+// shown from its top only as far as `item` in it (what the decision is made with) stays in sight:
+// a phone's own section under a tall move bar had its hand cut off. Smooth unless less motion is
 // asked for.
-function bringIntoView(node) {
+function bringIntoView(node, item = node) {
   if (!node) return;
   const box = node.getBoundingClientRect();
   const room = innerHeight - kept.moves.offsetHeight; // the sticky move bar covers the rest
   if (box.top >= 0 && box.bottom <= room) return;
   const margin = 8;
-  const by = box.top < 0 || box.height + 2 * margin > room ? box.top - margin : box.bottom - room + margin;
+  let by = box.top < 0 || box.height + 2 * margin > room ? box.top - margin : box.bottom - room + margin;
+  const inner = item.getBoundingClientRect();
+  if (inner.bottom - by > room - margin) by = Math.min(inner.top - margin, inner.bottom - room + margin);
   scrollBy({ top: by, behavior: LESS_MOTION.matches ? "instant" : "smooth" });
 }
 
