@@ -12,7 +12,10 @@ Only decisions with a choice are searched. The items of a compound action the bo
 follow the game's plan at once, so a turn costs a person a couple of searches' wait — except at
 ``normal`` in a game that asks for its items searched (``SEARCH_ITEMS_BY_POLICY``, Extreme
 Mission): there each card and wild paying for a mission is a search of its own, and a turn that
-completes one costs a few searches more. ``hard`` keeps the plan's items everywhere.
+completes one costs a few searches more. ``hard`` keeps the plan's items everywhere. In a
+server's rooms a question asked whatever the seat holds (a reaction window) is searched for at
+most 0.2 s, so that its answer can come at a time the hand does not change
+(:mod:`bodoge.server.bots`).
 
 Budgets in iterations keep a seeded game reproducible; the seconds are a ceiling for slow
 machines (a move that hits it may differ from run to run).

@@ -75,10 +75,12 @@ ANSWER_DELAY = (0.4, 0.8)
 (a reaction window of three bots keeps a person waiting 1.8 s on average)."""
 
 OPEN_SEARCH = 0.2
-"""Seconds: the longest search for a question asked whatever the seat holds, leaving the
-shortest delay 0.15 s to send the view and sample it. At the rates of a busy 2-core machine a
-``normal`` search of 0.25 s took the full budget's step in 67 of 72 reaction positions of two and
-three players (the full budget with another seed: 64 of 72)."""
+"""Seconds: the longest search for a question asked whatever the seat holds, which leaves the
+shortest delay 0.2 s to send the view, build the game (a worker's first decision of it: 0.12 s)
+and sample it. In 102 reaction positions of random Ruler of Mana games (``normal`` at two and
+three players, ``hard`` at two), such a search took the step of the level's full budget in 89,
+the full budget with another seed in 95, the game's plan alone in 73 (2026-12-06, a 2-core
+machine at load 1–4)."""
 
 
 class GameSpec(NamedTuple):
@@ -209,8 +211,9 @@ class BotPool:
         room: Hashable = None,
         asked_whatever_held: bool = False,
     ) -> str:
-        """The step of the bot ``level`` for ``seat`` of ``room`` (``decide``); a question
-        ``asked_whatever_held`` is answered once its delay (``answer_delay``) has passed."""
+        """The step of the bot ``level`` for ``seat`` of ``room`` (``decide``; None: every
+        caller that names none is one room); a question ``asked_whatever_held`` is answered
+        once its delay (``answer_delay``) has passed."""
         args = (spec, level, seat, view, legal, seed)
         if not asked_whatever_held:
             if len(legal) == 1:
@@ -295,7 +298,7 @@ class BotPool:
     def _next(self) -> None:
         """Start the searches waiting, the earliest turn first, while workers are free."""
         self._waiting = [job for job in self._waiting if not job.done.done()]  # rooms gone
-        while self._free():
+        while self._waiting and self._free():
             ready = [job for job in self._waiting if job.room not in self._thinking]
             if not ready:
                 return
@@ -324,7 +327,7 @@ class BotPool:
             self._executor = None
 
 
-_STARTING = object()  # the room of the workers' first no-op (``BotPool._free``)
+_STARTING = object()  # the room of the workers' first no-op (``BotPool._pool``)
 
 
 def _ready() -> None:
