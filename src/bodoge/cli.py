@@ -16,10 +16,9 @@ import socket
 import sys
 from importlib.metadata import version as package_version
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated
 
 import typer
-import typer.core
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -27,11 +26,9 @@ from rich.text import Text
 
 from bodoge.arena.command import (
     GAME_HELP,
-    LOCALE_DEFAULT,
     VARIANT_HELP,
     CardsOption,
     arena_command,
-    check_lang,
     check_output,
     game_title,
     os_reason,
@@ -39,6 +36,15 @@ from bodoge.arena.command import (
 )
 from bodoge.arena.simulate import DEFAULT_SEAT, DEFAULT_TURN_CAP, SimulationReport, simulate
 from bodoge.balance.command import balance_command
+from bodoge.cli_lang import (
+    LOCALE_DEFAULT,
+    Command,
+    Group,
+    Listed,
+    check_lang,
+    help_text,
+    usage_error,
+)
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import text
 from bodoge.core.registry import make
@@ -48,58 +54,17 @@ from bodoge.screen import print_whole
 __all__ = ["app", "main"]
 
 
-def _bare_flags(params: list[Any]) -> list[Any]:
-    """``params`` with every flag (``--help``, ``--build``) shown bare in the help: Typer's help
-    writes each option's type beside it, a flag's too (``--help <bool>``), as if it took a value.
-    An empty metavar is what it writes instead."""
-    for param in params:
-        if isinstance(param, typer.core.TyperOption) and param.is_flag and param.metavar is None:
-            param.metavar = ""
-    return params
-
-
-class _Group(typer.core.TyperGroup):
-    """The ``bodoge`` command itself, its flags shown as flags."""
-
-    def get_params(self, ctx: Any) -> list[Any]:
-        return _bare_flags(super().get_params(ctx))
-
-
-class _Command(typer.core.TyperCommand):
-    """A ``bodoge`` subcommand, its flags shown as flags."""
-
-    def get_params(self, ctx: Any) -> list[Any]:
-        return _bare_flags(super().get_params(ctx))
-
-
 app = typer.Typer(
-    cls=_Group,
+    cls=Group,
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Japanese indie card games by their published rules: play them, simulate them.",
+    help=help_text("app"),
 )
 
-USAGE_ERROR = 2
-
-_BOTS = ", ".join(n for n in agent_names() if n not in LEVELS)
-_LEVELS = ", ".join(LEVELS)
-LANG_HELP = f"Language: en or ja ({LOCALE_DEFAULT})."
-SEATS_HELP = f"Who plays each seat, comma-separated: human, a bot ({_BOTS}) or a level ({_LEVELS})."
-SIM_SEATS_HELP = (
-    f"Agent of each seat, comma-separated (default: {DEFAULT_SEAT} in every seat): a bot "
-    f"({_BOTS}) or a level ({_LEVELS})."
-)
-
-
-def _fail(message: str, lang: str = "en") -> NoReturn:
-    """One line on stderr, exit code 2."""
-    one_line = " ".join(message.split())
-    err = Console(stderr=True, highlight=False)
-    # one line for whatever reads it; on a terminal wrapped by Rich between words (the terminal
-    # itself would cut a word in two)
-    err.print(Text(text("cli.error", lang, message=one_line)), soft_wrap=not err.is_terminal)
-    raise typer.Exit(USAGE_ERROR)
+_BOTS = Listed(tuple(n for n in agent_names() if n not in LEVELS))
+_LEVELS = Listed(tuple(LEVELS))
+LANG_HELP = help_text("lang", default=LOCALE_DEFAULT)
 
 
 def _seat_list(seats: str, lang: str) -> list[str]:
@@ -108,7 +73,7 @@ def _seat_list(seats: str, lang: str) -> list[str]:
     names = seats.split(",")
     for seat, name in enumerate(names):
         if not name.strip():
-            _fail(text("cli.empty_seat", lang, seats=seats, seat=seat), lang)
+            usage_error(text("cli.empty_seat", lang, seats=seats, seat=seat), lang)
     return names
 
 
@@ -120,14 +85,19 @@ def _version(shown: bool) -> None:
 
 @app.callback()
 def _options(
+    ctx: typer.Context,
     version: Annotated[
         bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
-        ),
+        typer.Option("--version", callback=_version, is_eager=True, help=help_text("version")),
     ] = False,
+    lang: Annotated[
+        str | None, typer.Option(help=help_text("app.lang", default=LOCALE_DEFAULT))
+    ] = None,
 ) -> None:
-    """The options of ``bodoge`` itself (its help is the Typer's ``help`` above)."""
+    """The options of ``bodoge`` itself (its help is the Typer's ``help`` above). Its ``--lang``
+    is every command's: ``bodoge --lang ja play …`` plays as ``bodoge play … --lang ja`` does."""
+    if lang is not None:
+        ctx.default_map = {name: {"lang": lang} for name in getattr(ctx.command, "commands", {})}
 
 
 # ------------------------------------------------------------------------------- simulate
@@ -182,33 +152,34 @@ def report_tables(report: SimulationReport, lang: str) -> list[Text | Table]:
     return [title, Text(t("cli.cards_used", file=report.cards.file)), summary, seats]
 
 
-@app.command("simulate", cls=_Command)
+@app.command("simulate", cls=Command, help=help_text("simulate"))
 def simulate_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    players: Annotated[
-        int | None, typer.Option(help="Number of players (default: the game's).")
+    players: Annotated[int | None, typer.Option(help=help_text("players"))] = None,
+    games: Annotated[int, typer.Option(help=help_text("simulate.games"))] = 1000,
+    seed: Annotated[int, typer.Option(help=help_text("simulate.seed"))] = 1,
+    turn_cap: Annotated[int, typer.Option(help=help_text("turn_cap"))] = DEFAULT_TURN_CAP,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help=help_text("simulate.seats", default=DEFAULT_SEAT, bots=_BOTS, levels=_LEVELS)
+        ),
     ] = None,
-    games: Annotated[int, typer.Option(help="Games to play.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the whole simulation.")] = 1,
-    turn_cap: Annotated[
-        int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
-    ] = DEFAULT_TURN_CAP,
-    seats: Annotated[str | None, typer.Option(help=SIM_SEATS_HELP)] = None,
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
     cards: CardsOption = None,
     json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write the full report (JSON) to this file.")
+        Path | None, typer.Option("--json", help=help_text("simulate.json"))
     ] = None,
     lang: Annotated[
-        str | None, typer.Option(help=f"Language of the tables: en or ja ({LOCALE_DEFAULT}).")
+        str | None, typer.Option(help=help_text("simulate.lang", default=LOCALE_DEFAULT))
     ] = None,
 ) -> None:
-    """Play many games between bots and report turns, truncations and wins by seat."""
+    """Many games between bots, summed up (``bodoge simulate``)."""
     lang = check_lang(lang)
     if games < 1:
-        _fail(text("arena.bad_games", lang, games=games), lang)
+        usage_error(text("arena.bad_games", lang, games=games), lang)
     if turn_cap < 0:
-        _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
+        usage_error(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
     seat_list = None if seats is None else _seat_list(seats, lang)
     err = Console(stderr=True, highlight=False)
     try:
@@ -240,7 +211,7 @@ def simulate_command(
                 cards=cards,
             )
     except BodogeError as exc:
-        _fail(exc.text(lang), lang)
+        usage_error(exc.text(lang), lang)
     out = Console(highlight=False)
     print_whole(out, report_tables(report, lang))
     if json_file is not None:
@@ -252,28 +223,19 @@ def simulate_command(
 
 
 # ------------------------------------------------------------------------------- play
-@app.command("play", cls=_Command)
+@app.command("play", cls=Command, help=help_text("play"))
 def play_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    seats: Annotated[str, typer.Option(help=SEATS_HELP)] = "human,random,random",
+    seats: Annotated[
+        str, typer.Option(help=help_text("play.seats", bots=_BOTS, levels=_LEVELS))
+    ] = "human,random,random",
     lang: Annotated[str | None, typer.Option(help=LANG_HELP)] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: a new one).")] = None,
+    seed: Annotated[int | None, typer.Option(help=help_text("play.seed"))] = None,
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
-    turn_cap: Annotated[
-        int, typer.Option(help="End the game as truncated after this many turns; 0: no cap.")
-    ] = 0,
+    turn_cap: Annotated[int, typer.Option(help=help_text("play.turn_cap"))] = 0,
     cards: CardsOption = None,
 ) -> None:
-    """Play a game in the terminal against bots (several humans: hot-seat).
-
-    Bots: random, heuristic (the game's own plan), ismcts (a search from the seat's view).
-
-    Levels: easy (the heuristic, with mistakes), normal (search, under 1 s a step), hard (more).
-
-    Rules: bodoge rules GAME prints them; at the prompt, rules sums up the turn and how to win.
-
-    ルール：bodoge rules GAME --lang ja。対局中は rules（ルール）で手番の流れと勝ち方を表示。
-    """
+    """A game in the terminal (``bodoge play``)."""
     from bodoge.play.terminal import TerminalPlay
 
     lang = check_lang(lang)
@@ -281,65 +243,54 @@ def play_command(
     try:
         seat_list = parse_seats(_seat_list(seats, lang))
         if turn_cap < 0:
-            _fail(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
+            usage_error(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
         the_game = make(
             game, players=len(seat_list), variant=variant, cards=cards, turn_cap=turn_cap or None
         )
         card_file = None if cards is None else str(cards)
         session = TerminalPlay(the_game, seat_list, chosen_seed, lang=lang, cards_file=card_file)
     except BodogeError as exc:
-        _fail(exc.text(lang), lang)
+        usage_error(exc.text(lang), lang)
     session.run()
 
 
 # ------------------------------------------------------------------------------- rules
-@app.command("rules", cls=_Command)
+@app.command("rules", cls=Command, help=help_text("rules"))
 def rules_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     lang: Annotated[str | None, typer.Option(help=LANG_HELP)] = None,
 ) -> None:
-    """Read a game's rules in the terminal, paged (the page a browser reads at /rules/GAME).
-
-    ルール：bodoge rules GAME --lang ja
-    """
+    """A game's rules page in the terminal (``bodoge rules``)."""
     from bodoge.play.rules import TerminalPager, rules_file, show_rules
 
     lang = check_lang(lang)
     try:
         the_game = make(game)
     except BodogeError as exc:
-        _fail(exc.text(lang), lang)
+        usage_error(exc.text(lang), lang)
     source = rules_file(the_game.name, lang)
     if not source.is_file():
-        _fail(text("cli.rules.missing", lang, game=game_title(game, lang), path=source), lang)
+        usage_error(text("cli.rules.missing", lang, game=game_title(game, lang), path=source), lang)
     out = Console(highlight=False)
     paged = out.is_terminal and sys.stdin.isatty()
     show_rules(the_game, lang, out, TerminalPager() if paged else None)
 
 
 # ------------------------------------------------------------------------------- replay
-@app.command("replay", cls=_Command)
+@app.command("replay", cls=Command, help=help_text("replay"))
 def replay_command(
-    file: Annotated[
-        Path, typer.Argument(help="A game's record: the JSON a room's replay downloads.")
-    ],
-    seat: Annotated[
-        int | None, typer.Option(help="See the game as this seat (default: as a spectator).")
-    ] = None,
+    file: Annotated[Path, typer.Argument(help=help_text("replay.file"))],
+    seat: Annotated[int | None, typer.Option(help=help_text("replay.seat"))] = None,
     lang: Annotated[str | None, typer.Option(help=LANG_HELP)] = None,
 ) -> None:
-    """Step through a finished game's record in the terminal.
-
-    Enter or n: the next step; p: the one before; a number: that step; q: quit. Piped, it prints
-    every step's line.
-    """
+    """A finished game's record, step by step (``bodoge replay``)."""
     from bodoge.play.replay import TerminalReplay, load_record
 
     lang = check_lang(lang)
     try:
         session = TerminalReplay(load_record(file), seat, lang)
     except BodogeError as exc:
-        _fail(exc.text(lang), lang)
+        usage_error(exc.text(lang), lang)
     if sys.stdin.isatty() and session.console.is_terminal:
         session.run()
     else:
@@ -363,76 +314,43 @@ def _default_bot_workers() -> int:
 DEFAULT_BOT_WORKERS = _default_bot_workers()
 
 
-@app.command("serve", cls=_Command)
+@app.command("serve", cls=Command, help=help_text("serve"))
 def serve_command(
-    host: Annotated[
-        str, typer.Option(help="Address to listen on (0.0.0.0: every address of the machine).")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on, 1–65535.")] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            help="Database: sqlite:///PATH or postgresql://USER@HOST/NAME "
-            "(default: bodoge.db in the user's data folder)."
-        ),
-    ] = None,
+    host: Annotated[str, typer.Option(help=help_text("serve.host"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=help_text("serve.port"))] = 8000,
+    db: Annotated[str | None, typer.Option(help=help_text("serve.db"))] = None,
     bot_workers: Annotated[
-        int,
-        typer.Option(
-            help="Processes in which bots think, one decision at a time each, for every room "
-            "of the server (default: the machine's cores less one, from 1 to 4)."
-        ),
+        int, typer.Option(help=help_text("serve.bot_workers"))
     ] = DEFAULT_BOT_WORKERS,
     sockets_per_address: Annotated[
-        int, typer.Option(help="Websockets one client address may hold open at once (0: no cap).")
+        int, typer.Option(help=help_text("serve.sockets_per_address"))
     ] = 20,  # bodoge.server.limits.SOCKETS_PER_ADDRESS (not imported: it brings the whole app)
-    room_limit: Annotated[
-        int | None,
-        typer.Option(
-            help="Rooms one address may make in a minute (default: 10), and twice as many it "
-            "may hold not started; 0: no limit."
-        ),
-    ] = None,
-    log_level: Annotated[
-        str, typer.Option(help="What the log says: debug, info, warning or error.")
-    ] = "info",
+    room_limit: Annotated[int | None, typer.Option(help=help_text("serve.room_limit"))] = None,
+    log_level: Annotated[str, typer.Option(help=help_text("serve.log_level"))] = "info",
     access_log: Annotated[
-        bool, typer.Option("--access-log", help="Log every HTTP request (no query, no token).")
+        bool, typer.Option("--access-log", help=help_text("serve.access_log"))
     ] = False,
     forwarded_allow_ips: Annotated[
-        str | None,
-        typer.Option(
-            help="Proxies whose X-Forwarded-For/-Proto are believed, comma-separated, or * "
-            "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1 and ::1)."
-        ),
+        str | None, typer.Option(help=help_text("serve.forwarded_allow_ips"))
     ] = None,
-    away_minutes: Annotated[
-        float,
-        typer.Option(
-            min=0,
-            help="Minutes a seated person must be gone, the game waiting on them, before the "
-            "others may let a bot play their seat.",
-        ),
-    ] = 2.0,
+    away_minutes: Annotated[float, typer.Option(help=help_text("serve.away_minutes"))] = 2.0,
     lang: Annotated[
-        str | None, typer.Option(help=f"Language of these lines: en or ja ({LOCALE_DEFAULT}).")
+        str | None, typer.Option(help=help_text("serve.lang", default=LOCALE_DEFAULT))
     ] = None,
 ) -> None:
-    """Serve games in the browser: rooms for friends and bots (stop with Ctrl+C or SIGTERM).
-
-    Bot turns of every room wait in one queue for the --bot-workers: a hard bot takes up to a few
-    seconds a decision, so with N workers about N hard bots think at once (README: "Running a
-    server for a club").
-    """
+    """The server (``bodoge serve``)."""
     lang = check_lang(lang)
     if bot_workers < 1:
-        _fail(text("cli.serve.bad_workers", lang, workers=bot_workers), lang)
+        usage_error(text("cli.serve.bad_workers", lang, workers=bot_workers), lang)
     if sockets_per_address < 0:
-        _fail(text("cli.serve.bad_sockets", lang, value=sockets_per_address), lang)
+        usage_error(text("cli.serve.bad_sockets", lang, value=sockets_per_address), lang)
+    # not Typer's min=0: the help would write its type "<float range> [x>=0]", a wide column
+    if away_minutes < 0:
+        usage_error(text("cli.serve.bad_away", lang, minutes=away_minutes), lang)
     if room_limit is not None and room_limit < 0:
-        _fail(text("cli.serve.bad_room_limit", lang, limit=room_limit), lang)
+        usage_error(text("cli.serve.bad_room_limit", lang, limit=room_limit), lang)
     if log_level not in LOG_LEVELS:
-        _fail(text("cli.serve.bad_log_level", lang, level=log_level), lang)
+        usage_error(text("cli.serve.bad_log_level", lang, level=log_level), lang)
     sock = _check_port(host, port, lang)
     from bodoge.server.paths import default_db_url
 
@@ -461,7 +379,7 @@ def serve_command(
             sockets_per_address=sockets_per_address,
         )
     except BodogeError as exc:
-        _fail(exc.text(lang), lang)
+        usage_error(exc.text(lang), lang)
 
 
 def _check_port(host: str, port: int, lang: str) -> socket.socket:
@@ -470,7 +388,7 @@ def _check_port(host: str, port: int, lang: str) -> socket.socket:
     is held before the database is opened, and uvicorn never fails on it after ``serve`` has
     said it is serving."""
     if not 1 <= port <= 65535:  # 0 would be a port the OS picks, not the one announced
-        _fail(text("cli.serve.bad_port", lang, port=port), lang)
+        usage_error(text("cli.serve.bad_port", lang, port=port), lang)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn picks it
     held = socket.socket(family, socket.SOCK_STREAM)
     held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn sets it
@@ -479,9 +397,11 @@ def _check_port(host: str, port: int, lang: str) -> socket.socket:
     except OSError as exc:
         held.close()
         if exc.errno == errno.EADDRINUSE:
-            _fail(text("cli.serve.port_in_use", lang, host=host, port=port), lang)
+            usage_error(text("cli.serve.port_in_use", lang, host=host, port=port), lang)
         reason = os_reason(exc, lang)
-        _fail(text("cli.serve.cannot_listen", lang, host=host, port=port, reason=reason), lang)
+        usage_error(
+            text("cli.serve.cannot_listen", lang, host=host, port=port, reason=reason), lang
+        )
     return held
 
 
@@ -491,7 +411,9 @@ def _check_db(url: str, lang: str) -> None:
     the database itself is opened (and migrated) by ``serve``, after the port is held."""
     kind = url.partition("://")[0].partition("+")[0]
     if kind not in ("sqlite", "postgresql", "postgres") or "://" not in url:
-        _fail(text("cli.serve.db_kind", lang, db=f"{kind}://…" if "://" in url else url), lang)
+        usage_error(
+            text("cli.serve.db_kind", lang, db=f"{kind}://…" if "://" in url else url), lang
+        )
     raw = url.removeprefix("sqlite:///")
     if kind != "sqlite" or raw == url or raw in ("", ":memory:"):
         return
@@ -501,19 +423,17 @@ def _check_db(url: str, lang: str) -> None:
     except OSError as exc:
         folder = exc.filename or path.parent
         reason = os_reason(exc, lang)
-        _fail(text("cli.serve.db_folder", lang, path=raw, folder=folder, reason=reason), lang)
+        usage_error(text("cli.serve.db_folder", lang, path=raw, folder=folder, reason=reason), lang)
     check_output(path, "--db", lang)
 
 
 # ------------------------------------------------------------------------------ native
-@app.command("native", cls=_Command)
+@app.command("native", cls=Command, help=help_text("native"))
 def native_command(
-    build: Annotated[
-        bool, typer.Option("--build", help="Compile them now unless the build is current.")
-    ] = False,
-    force: Annotated[bool, typer.Option(help="With --build: compile even if current.")] = False,
+    build: Annotated[bool, typer.Option("--build", help=help_text("native.build"))] = False,
+    force: Annotated[bool, typer.Option(help=help_text("native.force"))] = False,
 ) -> None:
-    """Say whether the engines run compiled (mypyc) or as pure Python, and why."""
+    """Whether the engines run compiled (``bodoge native``)."""
     from bodoge import native
 
     if build:
@@ -522,13 +442,13 @@ def native_command(
                 typer.echo("bodoge: compiling the engines with mypyc (minutes, once)", err=True)
             typer.echo(native.build(force=force))
         except RuntimeError as exc:
-            _fail(str(exc))
+            usage_error(str(exc))
     else:
         typer.echo(native.status())
 
 
-app.command("arena", cls=_Command)(arena_command)
-app.command("balance", cls=_Command)(balance_command)
+app.command("arena", cls=Command, help=help_text("arena"))(arena_command)
+app.command("balance", cls=Command, help=help_text("balance"))(balance_command)
 
 
 def main() -> None:

@@ -32,8 +32,9 @@ from bodoge.arena.simulate import DEFAULT_TURN_CAP
 from bodoge.arena.tournament import MatchRecord, Tournament, plan
 from bodoge.arena.workers import Progress as ProgressCallback
 from bodoge.arena.workers import run_jobs
+from bodoge.cli_lang import LOCALE_DEFAULT, Listed, check_lang, help_text, usage_error
 from bodoge.core.errors import BodogeError
-from bodoge.core.i18n import LANGUAGES, catalogue, locale_lang, text
+from bodoge.core.i18n import Message, catalogue, text
 from bodoge.core.registry import game_class
 from bodoge.core.registry import games as game_names
 from bodoge.screen import print_whole
@@ -43,7 +44,6 @@ if TYPE_CHECKING:  # NumPy is imported on first use, not by every `bodoge` comma
 
 __all__ = [
     "GAME_HELP",
-    "LOCALE_DEFAULT",
     "VARIANT_HELP",
     "ArenaReport",
     "CardsOption",
@@ -51,7 +51,6 @@ __all__ = [
     "TurnCapOption",
     "WorkersOption",
     "arena_command",
-    "check_lang",
     "check_output",
     "check_run_options",
     "game_title",
@@ -60,40 +59,15 @@ __all__ = [
     "progress_bar",
     "report_tables",
     "run_arena",
-    "usage_error",
     "write_csv",
     "write_json",
 ]
 
-USAGE_ERROR = 2
-# What every --lang says of its default (check_lang).
-LOCALE_DEFAULT = (
-    "default: the locale's, ja when LC_ALL, LC_MESSAGES or LANG starts with ja, else en"
-)
-
 # Options that every command running many games takes alike.
-WorkersOption = Annotated[
-    int, typer.Option(help="Local worker processes (or CPUs of a new local Ray instance).")
-]
-RayOption = Annotated[
-    str | None,
-    typer.Option(
-        "--ray",
-        help="Play as Ray tasks: 'auto' (a running cluster, else a new local "
-        "one) or a cluster address.",
-    ),
-]
-TurnCapOption = Annotated[
-    int, typer.Option(help="End a game as truncated after this many turns; 0: no cap.")
-]
-CardsOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--cards",
-        help="Play with this card file (TOML) instead of the game's own cards, e.g. the real "
-        "texts typed in (the fields: the game's rules page).",
-    ),
-]
+WorkersOption = Annotated[int, typer.Option(help=help_text("workers"))]
+RayOption = Annotated[str | None, typer.Option("--ray", help=help_text("ray"))]
+TurnCapOption = Annotated[int, typer.Option(help=help_text("turn_cap"))]
+CardsOption = Annotated[Path | None, typer.Option("--cards", help=help_text("cards"))]
 
 
 def _variants_help() -> str:
@@ -104,14 +78,16 @@ def _variants_help() -> str:
         for variant in game_class(name).variants:
             by_variant.setdefault(variant, []).append(name)
     listed = [
-        v if len(games) == len(names) else f"{v} ({', '.join(games)})"
+        v
+        if len(games) == len(names)
+        else Message("cli.help.variant_of", {"variant": v, "games": Listed(tuple(games))})
         for v, games in by_variant.items()
     ]
-    return f"Rules variant: {', '.join(listed)}."
+    return help_text("variant", variants=Listed(tuple(listed)))
 
 
 # Help of the game argument and --variant of every command, from the games registered.
-GAME_HELP = f"Game name: {', '.join(game_names())}."
+GAME_HELP = help_text("game", games=Listed(tuple(game_names())))
 VARIANT_HELP = _variants_help()
 
 
@@ -335,15 +311,6 @@ def report_tables(report: ArenaReport, lang: str) -> list[Text | Table]:
     return out
 
 
-def usage_error(message: str, lang: str = "en") -> NoReturn:
-    """One line on stderr, exit code 2."""
-    one_line = " ".join(message.split())
-    err = Console(stderr=True, highlight=False)
-    said = Text(text("cli.error", lang if lang in LANGUAGES else "en", message=one_line))
-    err.print(said, soft_wrap=not err.is_terminal)  # a terminal: wrapped between words by Rich
-    raise typer.Exit(USAGE_ERROR)
-
-
 # errno -> the catalogue's words for it; other errors are given in the system's words.
 _REASONS = {
     errno.ENOSPC: "full",
@@ -409,15 +376,6 @@ def output_errors(path: Path, lang: str) -> Iterator[None]:
         )
 
 
-def check_lang(lang: str | None) -> str:
-    """``--lang`` as given, or left out the locale's (:func:`locale_lang`); one line and exit 2
-    for a language there is no catalogue for."""
-    chosen = locale_lang() if lang is None else lang
-    if chosen not in LANGUAGES:
-        usage_error(text("cli.bad_lang", "en", name=chosen))
-    return chosen
-
-
 def check_run_options(lang: str | None, games: int, workers: int, turn_cap: int) -> str:
     """The options of a run of games that can be wrong on their own: one line and exit 2. The
     language to speak in (:func:`check_lang`)."""
@@ -447,37 +405,23 @@ def progress_bar() -> Progress:
 
 def arena_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    bots: Annotated[
-        str, typer.Option(help="Bots, comma-separated agent names (a name may repeat).")
-    ],
-    players: Annotated[
-        int | None, typer.Option(help="Number of players (default: the game's).")
-    ] = None,
-    games: Annotated[
-        int, typer.Option(help="Games in all, rounded up so every seating plays equally often.")
-    ] = 120,
+    bots: Annotated[str, typer.Option(help=help_text("arena.bots"))],
+    players: Annotated[int | None, typer.Option(help=help_text("players"))] = None,
+    games: Annotated[int, typer.Option(help=help_text("arena.games"))] = 120,
     workers: WorkersOption = 2,
     ray: RayOption = None,
-    seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 1,
+    seed: Annotated[int, typer.Option(help=help_text("arena.seed"))] = 1,
     turn_cap: TurnCapOption = DEFAULT_TURN_CAP,
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
     cards: CardsOption = None,
-    json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write everything (JSON) to this file.")
-    ] = None,
-    csv_file: Annotated[
-        Path | None, typer.Option("--csv", help="Write one row per game (CSV) to this file.")
-    ] = None,
-    plots: Annotated[
-        Path | None,
-        typer.Option("--plots", help="Write PNG plots into this folder (made if missing)."),
-    ] = None,
+    json_file: Annotated[Path | None, typer.Option("--json", help=help_text("arena.json"))] = None,
+    csv_file: Annotated[Path | None, typer.Option("--csv", help=help_text("arena.csv"))] = None,
+    plots: Annotated[Path | None, typer.Option("--plots", help=help_text("arena.plots"))] = None,
     lang: Annotated[
-        str | None,
-        typer.Option(help=f"Language of the tables and plots: en or ja ({LOCALE_DEFAULT})."),
+        str | None, typer.Option(help=help_text("arena.lang", default=LOCALE_DEFAULT))
     ] = None,
 ) -> None:
-    """A tournament between bots: every seating rotated; win rates, seats, head-to-head, Elo."""
+    """A tournament between bots (``bodoge arena``; its help: ``cli.help.arena``)."""
     lang = check_run_options(lang, games, workers, turn_cap)
     check_output(json_file, "--json", lang)
     check_output(csv_file, "--csv", lang)

@@ -15,7 +15,6 @@ from rich.text import Text
 
 from bodoge.arena.command import (
     GAME_HELP,
-    LOCALE_DEFAULT,
     VARIANT_HELP,
     CardsOption,
     RayOption,
@@ -26,10 +25,10 @@ from bodoge.arena.command import (
     game_title,
     output_errors,
     progress_bar,
-    usage_error,
 )
 from bodoge.arena.simulate import DEFAULT_TURN_CAP
 from bodoge.balance.report import DEFAULT_BOT, DEFAULT_GAMES, default_out, run_balance
+from bodoge.cli_lang import LOCALE_DEFAULT, help_text, usage_error
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import text
 from bodoge.core.registry import game_class, make
@@ -92,35 +91,24 @@ def _ranges(counts: list[int]) -> str:
 
 def balance_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    players: Annotated[
-        str | None,
-        typer.Option(help="Player counts, e.g. 2,3,4 or 2-5 (default: all the game allows)."),
-    ] = None,
-    games: Annotated[int, typer.Option(help="Games per player count.")] = DEFAULT_GAMES,
-    bot: Annotated[str, typer.Option(help="The agent in every seat.")] = DEFAULT_BOT,
+    players: Annotated[str | None, typer.Option(help=help_text("balance.players"))] = None,
+    games: Annotated[int, typer.Option(help=help_text("balance.games"))] = DEFAULT_GAMES,
+    bot: Annotated[str, typer.Option(help=help_text("balance.bot"))] = DEFAULT_BOT,
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "basic",
     cards: CardsOption = None,
-    seed: Annotated[int, typer.Option(help="Seed of the whole report.")] = 1,
+    seed: Annotated[int, typer.Option(help=help_text("balance.seed"))] = 1,
     turn_cap: TurnCapOption = DEFAULT_TURN_CAP,
     workers: WorkersOption = 2,
     ray: RayOption = None,
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            help="Folder of the report, made if missing (default: a new one here, "
-            "balance-<game>-<time>)."
-        ),
-    ] = None,
+    out: Annotated[Path | None, typer.Option(help=help_text("balance.out"))] = None,
     json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write every figure (JSON) to this file.")
+        Path | None, typer.Option("--json", help=help_text("balance.json"))
     ] = None,
     lang: Annotated[
-        str | None, typer.Option(help=f"Language of the report: en or ja ({LOCALE_DEFAULT}).")
+        str | None, typer.Option(help=help_text("balance.lang", default=LOCALE_DEFAULT))
     ] = None,
 ) -> None:
-    """Balance of a game as one bot plays it at every seat; writes README.md and PNG plots.
-
-    Seat advantage, game length, how games end, which cards go with winning."""
+    """The balance report of ``game`` (``bodoge balance``; its help: ``cli.help.balance``)."""
     lang = check_run_options(lang, games, workers, turn_cap)
     try:
         counts = None if players is None else parse_players(players)
