@@ -1,9 +1,11 @@
-"""``bodoge --help`` and every command's help in the language the command line chose (``--lang``
-anywhere on it, else the locale), from the catalogue; English as it was."""
+"""``bodoge --help`` and every command's help, and Click's complaints about a command line, in the
+language the command line chose (``--lang`` anywhere on it, else the locale), from the catalogue;
+English as it was."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from cli_helpers import no_serving, one_line_error  # noqa: F401 (a fixture)
@@ -93,6 +95,62 @@ def test_serve_refuses_minutes_below_0_in_one_line(lang: str) -> None:
     """Checked by serve, not by Typer's min=0: the help would write its type in a wide column."""
     line = one_line_error(["serve", "--away-minutes", "-1.5", "--lang", lang])
     assert line == text("cli.error", lang, message=text("cli.serve.bad_away", lang, minutes=-1.5))
+
+
+# ------------------------------------------------------------------------------ Click's complaints
+BOTS = object()  # stands for the help of --bots (with its fields) where the message quotes it
+
+
+@pytest.mark.parametrize(
+    ("args", "key", "fields"),
+    [
+        (["play", "extreme-mission", "--seat", "x"], "cli.click.no_option_close",
+         {"option": "--seat", "close": "--seats, --seed"}),
+        (["arena", "extreme-mission"], "cli.click.missing", {"name": "--bots", "help": BOTS}),
+        (["serve", "--port"], "cli.click.needs_value", {"option": "--port"}),
+        (["serve", "--access-log=yes"], "cli.click.takes_no_value", {"option": "--access-log"}),
+        (["rules", "extreme-mission", "more"], "cli.click.extra", {"args": "more", "n": 1}),
+        (["plya"], "cli.click.no_command_close", {"name": "plya", "close": "play, replay"}),
+        (["serve", "--port", "x"], "cli.click.not_int", {"option": "--port", "value": "x"}),
+        (["serve", "--away-minutes", "z"], "cli.click.not_number",
+         {"option": "--away-minutes", "value": "z"}),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_click_complains_in_one_line_in_the_language_chosen(
+    args: list[str], key: str, fields: dict[str, Any], lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8" if lang == "ja" else "C.UTF-8")
+    filled = {k: text("cli.help.arena.bots", lang) if v is BOTS else v for k, v in fields.items()}
+    message = text(key, lang, **filled)
+    assert one_line_error(args) == text("cli.error", lang, message=message)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_click_names_what_it_does_not_know_in_the_language_chosen(lang: str) -> None:
+    """An unknown option names the help to read; an unknown command, the commands; a missing
+    argument, what it is; no command, the commands."""
+    commands = ", ".join(["simulate", "play", "rules", "replay", "serve", "native", "arena"])
+    commands += ", balance"
+    game = text("cli.help.game", lang, games="extreme-mission, ruler-of-mana")
+    said = {
+        "no_option": one_line_error(["play", "--lang", lang, "extreme-mission", "--zzz"]),
+        "no_command": one_line_error(["--lang", lang, "zzz"]),
+        "missing": one_line_error(["play", "--lang", lang]),
+        "missing_command": one_line_error(["--lang", lang]),
+    }
+    head = text("cli.error", lang, message="")
+    assert all(line.startswith(head) for line in said.values()), said
+    assert said["no_option"].endswith(
+        text("cli.click.no_option", lang, option="--zzz", command="root play")
+    )
+    assert said["no_command"].endswith(
+        text("cli.click.no_command", lang, name="zzz", commands=commands)
+    )
+    assert said["missing"].endswith(text("cli.click.missing", lang, name="GAME", help=game))
+    assert said["missing_command"].endswith(
+        text("cli.click.missing_command", lang, commands=commands)
+    )
 
 
 def test_the_lang_of_bodoge_itself_is_every_commands() -> None:

@@ -1,9 +1,9 @@
 """The ``bodoge`` command in its reader's language: which language a command line speaks, the
-help of every command and option from the catalogue, and Typer's own words.
+help of every command and option from the catalogue, and Typer's and Click's own words.
 
-The language is decided before Typer writes a help, as every command decides
+The language is decided before Typer writes a help or Click a complaint, as every command decides
 it (:func:`command_lang`): the command line's ``--lang``, else the locale's. Typer vendors Click
-without Click's gettext (typer 0.26 on): Typer's words are plain English strings, so
+without Click's gettext (typer 0.26 on): Typer's and Click's words are plain English strings, so
 no gettext catalogue installed for a domain would reach them. Instead:
 
 - the help texts are written in English from the catalogue (:func:`help_text`), and each keeps
@@ -14,13 +14,19 @@ no gettext catalogue installed for a domain would reach them. Instead:
   the usage line's ``Usage:`` and ``[OPTIONS]`` are the commands' own, set likewise;
 - Typer writes each option's help in a table cell, which cuts short a word wider than the cell
   ("…"): a Japanese sentence, with no spaces, is one such word. Typer's maker of those texts is
-  wrapped to fold them instead (:func:`_folded_text`), the one thing of Typer's changed.
+  wrapped to fold them instead (:func:`_folded_text`), the one thing of Typer's changed;
+- Click's complaints about a command line (an unknown option, a missing argument, a value that
+  is no number) are caught by the group and said in one line from the catalogue, as bodoge's own
+  errors are (:func:`click_said`).
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -30,6 +36,13 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 from typer import rich_utils
+from typer._click.exceptions import (
+    BadParameter,
+    MissingParameter,
+    NoArgsIsHelpError,
+    NoSuchOption,
+    UsageError,
+)
 
 from bodoge.core.i18n import LANGUAGES, Message, locale_lang, text
 
@@ -40,6 +53,7 @@ __all__ = [
     "Group",
     "Listed",
     "check_lang",
+    "click_said",
     "command_lang",
     "help_text",
     "in_lang",
@@ -67,7 +81,7 @@ def check_lang(lang: str | None) -> str:
 
 def lang_of(args: Sequence[str]) -> str:
     """The language of a whole command line, for what is said before a command reads its own
-    ``--lang`` (a help): :func:`command_lang` of the last ``--lang`` (as
+    ``--lang`` (a help, Click's complaints): :func:`command_lang` of the last ``--lang`` (as
     Click takes the last), else English where that is no language of ours, as
     :func:`check_lang` then says so.
 
@@ -205,10 +219,76 @@ def _write_usage(command: Any, ctx: Any, formatter: Any, lang: str) -> None:
     formatter.write_usage(ctx.command_path, pieces, prefix=text("cli.typer.usage", lang))
 
 
+# ------------------------------------------------------------------------------ Click's complaints
+# Click's words for a value of the wrong type (pydantic's error types), and the catalogue's.
+_WRONG_VALUE = {
+    "int_parsing": "cli.click.not_int",
+    "int_from_float": "cli.click.not_int",
+    "float_parsing": "cli.click.not_number",
+}
+
+
+def _named(param: Any) -> str:
+    """An option by its flag (``--bots``), an argument by its name in capitals (``GAME``)."""
+    if isinstance(param, typer.core.TyperArgument):
+        return param.display_name_raw.upper()
+    return str(param.opts[0])
+
+
+def click_said(exc: UsageError, lang: str) -> str:
+    """Click's complaint about a command line, in ``lang`` (Click says it in English only); one
+    Click has that bodoge has not met, as Click says it."""
+    ctx = exc.ctx
+    commands: list[str] = list(getattr(ctx.command, "commands", {})) if ctx is not None else []
+    if isinstance(exc, NoSuchOption):
+        if exc.possibilities:
+            possible = Listed(tuple(sorted(exc.possibilities)))
+            return text("cli.click.no_option_close", lang, option=exc.option_name, close=possible)
+        command = ctx.command_path if ctx is not None else "bodoge"
+        return text("cli.click.no_option", lang, option=exc.option_name, command=command)
+    if isinstance(exc, MissingParameter) and exc.param is not None:
+        helped = in_lang(getattr(exc.param, "help", None), lang) or ""
+        return text("cli.click.missing", lang, name=_named(exc.param), help=helped)
+    if isinstance(exc, BadParameter) and exc.param is not None:
+        errors = getattr(exc.__cause__, "errors", None)  # pydantic's, as Typer checks values
+        wrong = errors()[0] if callable(errors) else {}
+        key = _WRONG_VALUE.get(wrong.get("type", ""))
+        if key is not None:
+            return text(key, lang, option=_named(exc.param), value=wrong["input"])
+    message = exc.message
+    if found := re.fullmatch(r"Got unexpected extra argument\(s\) \((.*)\)", message):
+        extra = found[1]
+        return text("cli.click.extra", lang, args=extra, n=len(extra.split()))
+    if found := re.fullmatch(r"Option '(.+)' requires an argument\.", message):
+        return text("cli.click.needs_value", lang, option=found[1])
+    if found := re.fullmatch(r"Option '(.+)' does not take a value\.", message):
+        return text("cli.click.takes_no_value", lang, option=found[1])
+    if message == "Missing command.":
+        return text("cli.click.missing_command", lang, commands=Listed(tuple(commands)))
+    if found := re.match(r"No such command '(.*?)'\.", message):
+        name = found[1]
+        if close := difflib.get_close_matches(name, commands):
+            return text("cli.click.no_command_close", lang, name=name, close=Listed(tuple(close)))
+        return text("cli.click.no_command", lang, name=name, commands=Listed(tuple(commands)))
+    return exc.format_message()
+
+
+@contextmanager
+def _one_line(lang: str) -> Iterator[None]:
+    """Click's complaints as one line in ``lang`` (Typer would write the usage, a hint and a box
+    in English); ``bodoge`` alone still shows the help."""
+    try:
+        yield
+    except NoArgsIsHelpError:
+        raise
+    except UsageError as exc:
+        usage_error(click_said(exc, lang), lang)
+
+
 # ------------------------------------------------------------------------------ the commands
 class Group(typer.core.TyperGroup):
-    """The ``bodoge`` command itself: the help of every command in the language of the command
-    line; flags shown as flags."""
+    """The ``bodoge`` command itself: the help of every command, and Click's complaints, in the
+    language of the command line; flags shown as flags."""
 
     lang = "en"
 
@@ -216,6 +296,16 @@ class Group(typer.core.TyperGroup):
         self.lang = lang_of(sys.argv[1:] if args is None else args)
         _speak(self, self.lang)
         return super().main(args, *rest, **extra)
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        with _one_line(self.lang):
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: Any) -> Any:
+        with _one_line(self.lang):  # a command's own arguments are read here
+            return super().invoke(ctx)
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _shown(super().get_params(ctx), self.lang)
