@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from typing import Any
 
 import pytest
@@ -91,17 +92,19 @@ def _position(game: bodoge.Game, seed: int, steps: int) -> bodoge.State:
     return state
 
 
-def _ask(game: bodoge.Game, state: bodoge.State, answers: list[str]) -> tuple[str, Any]:
-    """Seat ``state.current_player`` answers one question with ``answers`` (then quit)."""
+def _ask(
+    game: bodoge.Game, state: bodoge.State, answers: list[str], lang: str = "en"
+) -> tuple[str, Any]:
+    """Seat ``state.current_player`` answers one question with ``answers`` (then quit), in
+    ``lang``."""
     from rich.console import Console
 
     buffer = io.StringIO()
     read = scripted(answers, buffer, then="quit")
 
     seats = ["human" if s == state.current_player else "random" for s in range(game.players)]
-    play = TerminalPlay(
-        game, seats, seed=1, console=Console(file=buffer, width=160), read_line=read
-    )
+    console = Console(file=buffer, width=160)
+    play = TerminalPlay(game, seats, seed=1, lang=lang, console=console, read_line=read)
     seat = state.current_player
     assert seat is not None
     answer = play.ask(state, seat)
@@ -200,6 +203,39 @@ def test_what_is_in_progress_is_said_for_the_player_not_as_the_views_fields(lang
     you = text("play.seat_you", lang, seat=1)
     assert text("rm.pending.take", lang, seat=you, count=2, other=seat0) in said
     assert "{" not in said and "—" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_move_being_built_says_its_items_in_words_not_their_codes(lang: str) -> None:
+    """Blaze Bomb paid with the 2-orb water mana as 1: the builder's line of what is chosen said
+    "W2/1", with no words (nor had it in the list of what can be added), and Thief's Scroll's
+    take was built as "take" in Japanese too."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(1)
+    paying = text("rm.step.pay_units", lang, card=card_words(game.cards, "MW2-01", lang), units=1)
+    out, _ = _ask(game, state, ["cast S09/1", "W2/1"], lang)
+    item = text("play.build.item", lang, item="W2/1", words=paying)
+    assert text("play.build.chosen", lang, items=item) in out
+    assert re.search(rf"^\s*\d+\s+W2/1\s+{re.escape(paying)}", out, re.M), out  # as addable
+    expert = bodoge.make("ruler-of-mana", players=2, variant="expert")
+    out, _ = _ask(expert, _position(expert, 1, 48), ["1"], lang)  # seat 1 takes 2 cards: the first
+    building = text("play.build.what", lang, what=text("play.value.pending.take", lang))
+    assert building in out.splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_spells_payment_in_progress_is_said_in_the_cards_words(lang: str) -> None:
+    """Healing Breeze begun and paid with the 2-orb water mana as 1, from the caster's view (a
+    replay shows it): "paid so far: W2/1; chosen: Water mana (2 orbs)", the step's code and the
+    card's name for the one payment."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(1)
+    for step in ("cast S34/2", "W2/1"):
+        state.apply(step)
+    said = _in_progress(game, state, lang)
+    water = text("web.rm.say.one_mana", lang, name=card_words(game.cards, "MW2-01", lang))
+    assert text("rm.pending.payment", lang, steps=water) in said, said
+    assert "W2/1" not in said and text("rm.pending.chosen", lang, cards="") not in said
 
 
 def test_the_draft_and_an_exchange_show_no_empty_bookkeeping() -> None:

@@ -725,7 +725,9 @@ class TerminalPlay:
         names = self._item_names(state, what)
 
         def name(item: str) -> str:
-            return names.get(item) or w.card(item) or item
+            if item not in names:  # an item no first step adds (a 2-orb card paying 1: ``W2/1``)
+                names[item] = self._item_words(state, what, item)
+            return names[item]
 
         while True:
             needs = w.needs(state, what, chosen)
@@ -789,7 +791,8 @@ class TerminalPlay:
 
     def _item_names(self, state: State, what: str) -> dict[str, str]:
         """Words for the items of ``what`` and for ``what`` itself: the game's card words, else
-        the words of the step that adds the item first."""
+        the words of the step that adds the item first; a chore (``take``) by the word the view
+        has for it."""
         w = self.words
         names: dict[str, str] = {}
         trial = state.clone()
@@ -800,11 +803,21 @@ class TerminalPlay:
             trial.apply(what)
             legal = {a.notation: a for a in trial.legal_actions()}
         else:
+            names[what] = w.maybe(f"play.value.pending.{what}") or what
             prefix = f"{what} "
         for notation, action in legal.items():
             item = notation[len(prefix) :] if notation.startswith(prefix) else notation
             names[item] = w.card(item) or action.describe(w.lang)
         return names
+
+    def _item_words(self, state: State, what: str, item: str) -> str:
+        """An item of ``what`` in words: the game's card words, else the words of the step that
+        adds it, wherever in the action that step comes; else the item as typed."""
+        said = self.words.card(item)
+        if said is None:
+            step = item_step(state, what, item)
+            said = step.describe(self.words.lang) if step is not None else item
+        return said
 
     def _read(self, prompt: str) -> str | None:
         try:

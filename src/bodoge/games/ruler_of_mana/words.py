@@ -239,6 +239,17 @@ class _Pending:
     def named(self, ids: Sequence[str]) -> str:
         return text("rm.sep.cards", self.lang).join(self.card(c) for c in ids) or "—"
 
+    def payment(self, paid: Sequence[str]) -> str:
+        """Payment steps (``F1``, ``W2/1``) as the table says them: each card by its name, a
+        2-orb card paying 1 mana as such (RM-3.4)."""
+        said = []
+        for step in paid:
+            code = step_code(step)
+            name = self.code(code)
+            one = step_units(step) < MANA[code].orbs
+            said.append(text("web.rm.say.one_mana", self.lang, name=name) if one else name)
+        return text("rm.sep.cards", self.lang).join(said)
+
     def coded(self, ids: Sequence[str]) -> str:
         """Cards to pick from by their codes (a draft's pack: ``keep RB``), each with its code
         as the hand shows it: ``RB Rainbow mana`` (a spell's or scroll's words already end in
@@ -309,9 +320,9 @@ def _decision_words(say: _Pending, decision: Mapping[str, Any]) -> list[str]:
         parts.append(text(f"play.value.pending.{kind}", say.lang))
     if kind in ("cast", "scroll") and decision.get("target") is not None:
         parts.append(say.t("target", seat=say.seat(decision["target"])))
-    if decision.get("payment"):
-        parts.append(say.t("payment", steps=" ".join(decision["payment"])))
-    if decision.get("chosen"):
+    if decision.get("payment"):  # the cards chosen, each as it pays
+        parts.append(say.t("payment", steps=say.payment(decision["payment"])))
+    elif decision.get("chosen"):
         parts.append(say.t("chosen", cards=say.named(decision["chosen"])))
     if decision.get("hand") is not None:  # RM cards §3.2 take: the hand looked at
         their = say.seat(decision["from"])
