@@ -15,22 +15,39 @@ from server_helpers import bearer, client, new_room, play_to_the_end, receive, r
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from bodoge.core.i18n import text
 from bodoge.server.rooms import KEPT_DAYS
 
 SHIPPED = Path(__file__).parents[2] / "src/bodoge/games/ruler_of_mana/cards.toml"
 DAY = 86400.0
 
 
+# Every route a seat changes a room or plays by (acts and chat go by the websocket): method,
+# path under the room, body.
+SEATED: list[tuple[str, str, dict[str, object] | None]] = [
+    ("POST", "seats/1", {"name": "Di"}),
+    ("DELETE", "seats/1", None),
+    ("POST", "seats/1/bot", {"level": "easy"}),
+    ("POST", "seats/1/away", None),
+    ("POST", "start", {}),
+    ("POST", "rematch", {}),
+    ("POST", "leave", None),
+    ("POST", "hint", {}),
+]
+
+
 def closed_at_its_address(c: TestClient, room: str, token: str) -> None:
-    """Nobody sits, starts, rematches or leaves there; its websocket says it is closed (a room
+    """Nobody sits, frees a seat or hands it to a bot, starts, rematches, leaves or asks for a
+    hint there: each is refused as closed, in one line in the page's language (the hint answered
+    404, "no such room", as though the room were gone); its websocket says it is closed (a room
     frame, no state) and closes 4410."""
-    closed = refused(c.post(f"/api/rooms/{room}/seats/1", json={"name": "Di"}), 409)
-    assert "closed" in closed
-    for path in ("rematch", "leave", "start"):
-        assert refused(c.post(f"/api/rooms/{room}/{path}", headers=bearer(token)), 409) == closed
-    bot = c.post(f"/api/rooms/{room}/seats/1/bot", json={"level": "easy"}, headers=bearer(token))
-    assert refused(bot, 409) == closed
-    assert refused(c.post(f"/api/rooms/{room}/hint", headers=bearer(token)), 404)
+    for lang in ("en", "ja"):
+        closed = text("server.closed", lang, room=room)
+        for method, path, body in SEATED:
+            asked = c.request(
+                method, f"/api/rooms/{room}/{path}?lang={lang}", json=body, headers=bearer(token)
+            )
+            assert refused(asked, 409) == closed, (lang, method, path)
     with c.websocket_connect(f"/ws/rooms/{room}?token={token}") as ws:
         frame = receive(ws, "room")
         assert (frame["status"], frame["you"]) == ("closed", None)

@@ -234,8 +234,8 @@ async def hint(request: Request) -> Response:
     seat, computed from the seat's view alone (the bot never sees the state)."""
     lang = _lang(request)
     rooms = request.app.state.rooms
-    try:
-        room = rooms.get(request.path_params["room"])
+    try:  # a closed room refused as its other seated routes refuse it (409), not as none
+        room = await rooms.open_room(request.path_params["room"])
     except RoomError as exc:
         return _error(exc.message or text(exc.key, lang, **exc.fields), exc.status)
     token = _bearer(request)

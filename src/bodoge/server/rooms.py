@@ -793,7 +793,7 @@ class Rooms:
             self._closed.move_to_end(room_id)
         return room
 
-    async def _open(self, room_id: str) -> Room:
+    async def open_room(self, room_id: str) -> Room:
         """A room that is open, for a change; a closed one is refused as closed."""
         room = await self.find(room_id)
         if room.status == "closed":
@@ -878,7 +878,7 @@ class Rooms:
 
     async def join(self, room_id: str, seat: int, name: object) -> str:
         """Take a free seat before the start; the seat's new token."""
-        room = await self._open(room_id)
+        room = await self.open_room(room_id)
         display = clean_name(name)
         async with self._changing(room):
             place = self._seat(room, seat)
@@ -906,7 +906,7 @@ class Rooms:
 
     async def seat_bot(self, room_id: str, seat: int, level: object, token: str | None) -> None:
         """The creator seats a bot (or changes its level) in a seat no person holds."""
-        room = await self._open(room_id)
+        room = await self.open_room(room_id)
         self._creator(room, token)
         if not known_level(level):
             levels = ", ".join(BOT_LEVELS)
@@ -924,7 +924,7 @@ class Rooms:
 
     async def free_seat(self, room_id: str, seat: int, token: str | None) -> None:
         """The creator empties a seat before the start (a bot, or someone who joined)."""
-        room = await self._open(room_id)
+        room = await self.open_room(room_id)
         self._creator(room, token)
         async with self._changing(room):
             self._seat(room, seat)
@@ -954,7 +954,7 @@ class Rooms:
 
     async def start(self, room_id: str, token: str | None, start_player: object = None) -> None:
         """The creator starts the game once every seat is taken."""
-        room = await self._open(room_id)
+        room = await self.open_room(room_id)
         self._creator(room, token)
         first = self._start_player(room, start_player)
         async with self._changing(room):
@@ -994,7 +994,7 @@ class Rooms:
         for it); the rematch starts once every person's seat has agreed. Only the creator may
         choose its start player (``start_player``, as for a start). The seats agreed (all of
         them, when this agreement started it), and whether it started."""
-        room = await self._open(room_id)
+        room = await self.open_room(room_id)
         async with self._changing(room):
             seat = self._seated(room, token)
             if room.status != "over":
@@ -1019,7 +1019,7 @@ class Rooms:
 
     async def leave(self, room_id: str, token: str | None) -> int:
         """A person gives up their seat (see the module docstring); the seat left."""
-        room = await self._open(room_id)
+        room = await self.open_room(room_id)
         async with self._changing(room):
             seat = self._seated(room, token)
             if room.status == "open":
@@ -1055,7 +1055,7 @@ class Rooms:
         """Another person seated lets a bot play the seat of someone away (see the module
         docstring): refused unless the game waits on that seat's person and every connection
         of theirs has been gone for :attr:`away_after`. The bot's level."""
-        room = await self._open(room_id)
+        room = await self.open_room(room_id)
         async with room.lock:
             mine = self._seated(room, token)
             place = self._seat(room, seat)
