@@ -64,7 +64,6 @@ def answered_after(
         legal: list[str] = args[4]
         if len(legal) > 1:
             allowed.append(args[6] if len(args) > 6 else None)
-            clock.now += 0.15  # a search takes time; a pass-only answer none
         return legal[-1]  # in the window: pass
 
     monkeypatch.setattr(bots, "decide", search)
@@ -107,7 +106,7 @@ def test_a_bots_reaction_answer_comes_when_it_would_whatever_it_holds(
     assert can == ["react R03", "pass"] and cannot == ["pass"]
     assert can_at == cannot_at, "the answer's time tells whether the bot could react"
     assert ANSWER_DELAY[0] <= can_at <= ANSWER_DELAY[1]
-    assert allowed[0] == OPEN_SEARCH < ANSWER_DELAY[0], "a short search, in a worker"
+    assert sorted(allowed[:2]) == [0.0, OPEN_SEARCH], "the game's plan, and a short search"
 
 
 class Held(Executor):
@@ -173,13 +172,18 @@ def test_bots_that_do_not_search_never_wait_behind_a_search(
         assert rooms.rooms[busy].state.current_player == 1
 
 
-def test_with_every_worker_busy_a_reaction_is_answered_by_the_plan_at_its_time() -> None:
+def reaction_window() -> tuple[GameSpec, bodoge.State, list[str]]:
+    """Seat 1's reaction window, holding a reaction (``react R03``) to seat 0's spell."""
     game = bodoge.make("ruler-of-mana", players=2)
     setup = {"start_player": 0, "hands": {0: rm_ids("S19", "E1", "E1"), 1: rm_ids("R03", "F1")}}
     state = game.new_state(11, {**setup, "deck": rm_ids("S35")})
     state.apply("cast S19/2 @1 E1 E1")
     legal = [str(a) for a in state.legal_actions()]
-    spec = GameSpec("ruler-of-mana", 2, "basic", None)
+    return GameSpec("ruler-of-mana", 2, "basic", None), state, legal
+
+
+def test_with_every_worker_busy_a_reaction_is_answered_by_the_plan_at_its_time() -> None:
+    spec, state, legal = reaction_window()
 
     async def run() -> tuple[str, float, bool]:
         pool = BotPool("thread", 1)
@@ -198,3 +202,49 @@ def test_with_every_worker_busy_a_reaction_is_answered_by_the_plan_at_its_time()
     step, at, waited_for_nobody = asyncio.run(run())
     assert step in legal and waited_for_nobody
     assert at == bots.answer_delay(5)
+
+
+class Instant(Executor):
+    """The server's bot thread, deciding at once."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[str]:
+        work: Future[str] = Future()
+        work.set_result(fn(*args, **kwargs))
+        return work
+
+
+@pytest.mark.parametrize("search_ends", [False, True], ids=["search-late", "search-in-time"])
+def test_a_reaction_with_options_is_answered_at_its_delay_by_the_search_if_it_came_else_the_plan(
+    monkeypatch: pytest.MonkeyPatch, search_ends: bool
+) -> None:
+    spec, state, legal = reaction_window()
+    monkeypatch.setattr(bots, "decide", lambda *args: "react R03")  # the plan; the search: pass
+
+    async def run() -> tuple[str, float, list[int]]:
+        pool = BotPool("thread", 1)
+        held = pool._executor = Held()
+        pool._quick = Instant()
+        clock = Clock()
+
+        async def sleep(seconds: float) -> None:
+            if search_ends:
+                held.end(5)  # the search comes while the answer waits for its delay
+            await ticks()
+            await clock.sleep(seconds)
+
+        pool.clock, pool.sleep = clock, sleep
+        asked = pool.choose(spec, "hard", 1, state.view(1), legal, 5, "B", True)
+        step = await asyncio.wait_for(asked, 5)  # not waiting for the search
+        busy = [pool._busy]
+        if not search_ends:
+            held.end(5)  # the search comes after the answer: dropped, its worker free again
+            await ticks()
+        busy.append(pool._busy)
+        pool.close()
+        return step, clock.now, busy
+
+    step, at, busy = asyncio.run(run())
+    assert legal == ["react R03", "pass"]
+    assert at == bots.answer_delay(5), "released at the delay, neither sooner nor later"
+    assert step == ("pass" if search_ends else "react R03"), "the search's step if it came"
+    assert busy == ([0, 0] if search_ends else [1, 0]), "the worker busy until its search ends"

@@ -13,15 +13,20 @@ room has at most one decision there or waiting for one; the rooms waiting are ta
 A bot that does not search (``random``, ``easy``: milliseconds) and a decision with one legal
 step are made at once, on a thread of the server of their own, never behind a search.
 
-**Questions asked whatever a seat holds** (``State.asked_whatever_held``: Ruler of Mana's
-reaction windows and lethal moments). Being asked tells nobody anything; how long a bot takes to
-answer must not either. So a bot answers such a question, whether it can only pass or not, when
-a delay drawn from :data:`ANSWER_DELAY` has passed since it was asked, never sooner: the
-delay's generator is seeded from the question's own seed (``answer_delay``), not the game's nor
-the bot's, so it changes no step. Its search there ends within :data:`OPEN_SEARCH` seconds,
-well inside the shortest delay, and runs only when a worker is free at once; with every worker
-busy the game's plan answers (its heuristic: milliseconds), so neither the hand nor the other
-rooms' bots show in when the answer comes.
+**Questions asked whatever a seat holds** (``State.asked_whatever_held``: Ruler of Mana's reaction
+windows and lethal moments). Being asked tells nobody anything; how long a bot takes to answer must
+not either. So a bot answers such a question, whether it can only pass or not, when a delay drawn
+from :data:`ANSWER_DELAY` has passed since it was asked: never sooner, and not later for having had
+a choice, even on a loaded machine. With a choice, the game's plan (its heuristic: milliseconds, on
+the server's own bot thread; a bot that does not search: its own step) and, where a worker is free
+at once, a search of at most :data:`OPEN_SEARCH` seconds both start when it is asked; at the delay
+the bot plays the search's step if it has come, else the plan's, and a search that has not come is
+left to end in its worker unheard. Only when even the plan has not come (milliseconds of work
+taking 0.4 s) is the answer late, by as long as the plan takes then. The delay's generator is
+seeded from the question's own seed (``answer_delay``), not the game's nor the bot's, so it changes
+no step; which step a searching bot plays, the search's or the plan's, does depend on how busy the
+machine and the other rooms' bots are. A replay is exact all the same: the history keeps the step
+played.
 
 >>> import bodoge
 >>> state = bodoge.make("extreme-mission", players=2).new_state(seed=3)
@@ -72,7 +77,8 @@ BOT_LEVELS: tuple[str, ...] = ("random", *LEVELS)
 
 ANSWER_DELAY = (0.4, 0.8)
 """Seconds: when a bot answers a question asked whatever it holds, drawn evenly from this range
-(a reaction window of three bots keeps a person waiting 1.8 s on average)."""
+(a reaction window of three bots keeps a person waiting 1.8 s on average). The bot answers at
+that time whether or not its search has come (then with the game's plan: module docstring)."""
 
 OPEN_SEARCH = 0.2
 """Seconds: the longest search for a question asked whatever the seat holds, which leaves the
@@ -80,7 +86,8 @@ shortest delay 0.2 s to send the view, build the game (a worker's first decision
 and sample it. In 102 reaction positions of random Ruler of Mana games (``normal`` at two and
 three players, ``hard`` at two), such a search took the step of the level's full budget in 89,
 the full budget with another seed in 95, the game's plan alone in 73 (2026-12-06, a 2-core
-machine at load 1–4)."""
+machine at load 1–4). A search not come by the answer's delay is not waited for: on a machine
+so loaded that the search comes late, the plan's step is played."""
 
 
 class GameSpec(NamedTuple):
@@ -168,7 +175,7 @@ class BotPool:
         self.clock: Callable[[], float] = time.monotonic
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self._executor: Executor | None = None
-        self._quick: ThreadPoolExecutor | None = None
+        self._quick: Executor | None = None
         self._waiting: list[Job] = []
         self._thinking: Counter[Hashable] = Counter()  # rooms with a decision in a worker
         # Each room's next turn: one past its last search's. A search waiting takes the later
@@ -213,7 +220,7 @@ class BotPool:
     ) -> str:
         """The step of the bot ``level`` for ``seat`` of ``room`` (``decide``; None: every
         caller that names none is one room); a question ``asked_whatever_held`` is answered
-        once its delay (``answer_delay``) has passed."""
+        when its delay (``answer_delay``) has passed, by the search's step or the plan's."""
         args = (spec, level, seat, view, legal, seed)
         if not asked_whatever_held:
             if len(legal) == 1:
@@ -223,26 +230,55 @@ class BotPool:
             return await self._in_turn(room, args)
         answer_at = self.clock() + answer_delay(seed)
         if len(legal) == 1:
-            step = legal[0]
-        elif not searches(level):
-            step = await self._at_once(args)
-        elif self._free():
-            done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-            self._start(room, (*args, OPEN_SEARCH), done)
-            step = await done
-        else:
-            step = await self._at_once((*args, 0.0))
-        wait = answer_at - self.clock()
+            await self._until(answer_at)
+            return legal[0]
+        return await self._answer_by(answer_at, room, args, searches(level))
+
+    async def _until(self, at: float) -> None:
+        wait = at - self.clock()
         if wait > 0:
             await self.sleep(wait)
-        else:
-            log.debug("a bot's answer came %.3f s after its delay", -wait)
-        return step
 
-    async def _at_once(self, args: tuple[Any, ...]) -> str:
+    async def _answer_by(
+        self, answer_at: float, room: Hashable, args: tuple[Any, ...], search: bool
+    ) -> str:
+        """The answer, at ``answer_at``, to a question asked whatever the seat holds, of a seat
+        with more than one legal step: the game's plan (or the bot's own step, a bot that does
+        not search) and, if ``search`` and a worker is free at once, a short search, both
+        started now; at ``answer_at`` the search's step if it has come, else the plan's. Only if
+        neither has come is the answer late (then the first of the two). A search that comes
+        too late is dropped, its worker counted busy until it ends (``_finished``)."""
+        plan = self._at_once((*args, 0.0))
+        searched: asyncio.Future[str] | None = None
+        if search and self._free():
+            searched = asyncio.get_running_loop().create_future()
+            self._start(room, (*args, OPEN_SEARCH), searched)
+        under_way = [work for work in (plan, searched) if work is not None]
+        try:
+            await self._until(answer_at)
+            if not any(work.done() for work in under_way):
+                await asyncio.wait(under_way, return_when=asyncio.FIRST_COMPLETED)
+                log.debug("a bot's answer came %.3f s after its delay", self.clock() - answer_at)
+            if searched is not None and searched.done() and not searched.cancelled():
+                failed = searched.exception()
+                if failed is None:
+                    return searched.result()
+                log.error("a bot's search failed: the game's plan answers", exc_info=failed)
+            elif searched is not None:
+                log.debug("a bot's search came after its answer's delay: the plan's step")
+            return await plan
+        finally:
+            for work in under_way:
+                if not work.done():
+                    work.cancel()  # a worker's search runs on: ``_finished`` frees the worker
+                elif not work.cancelled():
+                    work.exception()  # seen: a step not taken is no "exception never retrieved"
+
+    def _at_once(self, args: tuple[Any, ...]) -> asyncio.Future[str]:
+        """``decide`` on the server's own bot thread (bots that do not search, the game's plan)."""
         if self._quick is None:
             self._quick = ThreadPoolExecutor(1, thread_name_prefix="bot-quick")
-        return await asyncio.get_running_loop().run_in_executor(self._quick, decide, *args)
+        return asyncio.get_running_loop().run_in_executor(self._quick, decide, *args)
 
     async def _in_turn(self, room: Hashable, args: tuple[Any, ...]) -> str:
         """A search of ``room``'s, once the rooms waiting before it have had theirs."""
