@@ -248,3 +248,33 @@ def test_a_reaction_with_options_is_answered_at_its_delay_by_the_search_if_it_ca
     assert at == bots.answer_delay(5), "released at the delay, neither sooner nor later"
     assert step == ("pass" if search_ends else "react R03"), "the search's step if it came"
     assert busy == ([0, 0] if search_ends else [1, 0]), "the worker busy until its search ends"
+
+
+def test_a_bot_with_a_choice_starts_thinking_once_the_question_has_been_sent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Thinking (the plan's thread, the pickling for a worker) holds the server's GIL: started
+    before the question's frames were written, it held them back when the bot had a choice, so
+    that its answer came sooner after them (``bots.FRAMES_OUT``)."""
+    spec, state, legal = reaction_window()
+    order: list[str] = []
+    monkeypatch.setattr(bots, "decide", lambda *args: order.append("thinking") or "pass")
+
+    async def run() -> list[str]:
+        pool = BotPool("thread", 1)
+        held = pool._executor = Held()
+        pool._quick = Instant()
+        clock = Clock()
+        pool.clock, pool.sleep = clock, clock.sleep
+
+        async def write() -> None:  # a connection's writer, the question queued for it
+            await ticks()
+            order.append(f"sent, {len(held.started)} searching")
+
+        writer = asyncio.create_task(write())
+        await pool.choose(spec, "hard", 1, state.view(1), legal, 5, "B", True)
+        await writer
+        pool.close()
+        return order
+
+    assert asyncio.run(run()) == ["sent, 0 searching", "thinking"]

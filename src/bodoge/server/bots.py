@@ -19,14 +19,14 @@ not either. So a bot answers such a question, whether it can only pass or not, w
 from :data:`ANSWER_DELAY` has passed since it was asked: never sooner, and not later for having had
 a choice, even on a loaded machine. With a choice, the game's plan (its heuristic: milliseconds, on
 the server's own bot thread; a bot that does not search: its own step) and, where a worker is free
-at once, a search of at most :data:`OPEN_SEARCH` seconds both start when it is asked; at the delay
-the bot plays the search's step if it has come, else the plan's, and a search that has not come is
-left to end in its worker unheard. Only when even the plan has not come (milliseconds of work
-taking 0.4 s) is the answer late, by as long as the plan takes then. The delay's generator is
-seeded from the question's own seed (``answer_delay``), not the game's nor the bot's, so it changes
-no step; which step a searching bot plays, the search's or the plan's, does depend on how busy the
-machine and the other rooms' bots are. A replay is exact all the same: the history keeps the step
-played.
+at once, a search of at most :data:`OPEN_SEARCH` seconds both start when it is asked (once the
+question's frames are written: :data:`FRAMES_OUT`); at the delay the bot plays the search's step if
+it has come, else the plan's, and a search that has not come is left to end in its worker unheard.
+Only when even the plan has not come (milliseconds of work taking 0.4 s) is the answer late, by as
+long as the plan takes then. The delay's generator is seeded from the question's own seed
+(``answer_delay``), not the game's nor the bot's, so it changes no step; which step a searching bot
+plays, the search's or the plan's, does depend on how busy the machine and the other rooms' bots
+are. A replay is exact all the same: the history keeps the step played.
 
 >>> import bodoge
 >>> state = bodoge.make("extreme-mission", players=2).new_state(seed=3)
@@ -88,6 +88,16 @@ three players, ``hard`` at two), such a search took the step of the level's full
 the full budget with another seed in 95, the game's plan alone in 73 (2026-12-06, a 2-core
 machine at load 1–4). A search not come by the answer's delay is not waited for: on a machine
 so loaded that the search comes late, the plan's step is played."""
+
+
+FRAMES_OUT = 0.01
+"""Seconds a bot with a choice to a question asked whatever it holds lets pass before it starts
+thinking, so that the question's frames are written first: handing a search to a worker at once
+(its pickling, on the server's threads) held them back, and a client saw an answer with a choice
+come sooner after its question than a pass-only one. How long past its delay an answer reached a
+client, in Ruler of Mana rooms of two ``normal`` bots at load 8–11 on 2 cores (medians): with a
+choice 2 ms, pass-only 8 ms (109 and 146 answers); after this pause 6 ms and 6 ms (39 and 51),
+the same quartiles."""
 
 
 class GameSpec(NamedTuple):
@@ -248,6 +258,7 @@ class BotPool:
         started now; at ``answer_at`` the search's step if it has come, else the plan's. Only if
         neither has come is the answer late (then the first of the two). A search that comes
         too late is dropped, its worker counted busy until it ends (``_finished``)."""
+        await asyncio.sleep(FRAMES_OUT)  # the question's frames written first
         plan = self._at_once((*args, 0.0))
         searched: asyncio.Future[str] | None = None
         if search and self._free():
