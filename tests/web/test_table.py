@@ -283,6 +283,13 @@ WORDS_OF_LOG = """async () => {
     return (await answer.json()).events.map((w) => w.trim());
 }"""
 SHOWN_LOG = "[...document.querySelectorAll('.log li')].map((li) => li.innerText.trim())"
+# The log's words and its lines, both of one frame (null when a new one came meanwhile).
+OF_ONE_FRAME = f"""async () => {{
+    const seq = window.bodoge.frame.seq;
+    const words = await ({WORDS_OF_LOG})();
+    const shown = {SHOWN_LOG};
+    return window.bodoge.frame.seq === seq ? {{words, shown}} : null;
+}}"""
 
 
 def log_matches_words(who: Watched, label: str) -> None:
@@ -293,12 +300,17 @@ def log_matches_words(who: Watched, label: str) -> None:
     # a line for every entry first (cheap to ask, and a loaded machine may take a few seconds to
     # put a whole log into the other language's words), then the words themselves
     whole = f"() => {SHOWN_LOG}.length === window.bodoge.frame.view.log.length"
-    same = f"async () => JSON.stringify({SHOWN_LOG}) === JSON.stringify(await ({WORDS_OF_LOG})())"
     with contextlib.suppress(PlaywrightError):  # the assertions below say what differs
         page.wait_for_function(whole, polling=250, timeout=30000)
-        page.wait_for_function(same, polling=1000, timeout=10000)
-    words = page.evaluate(WORDS_OF_LOG)
-    shown = page.evaluate(SHOWN_LOG)
+    # The words and the lines of one frame: a bot answering a reaction window at its delay may
+    # send the next while the words are asked for (Lou is asked in that window too).
+    for _ in range(10):
+        said = page.evaluate(OF_ONE_FRAME)
+        if said is not None and said["shown"] == said["words"]:
+            break
+        page.wait_for_timeout(1000)
+    assert said is not None, f"{label}: a new frame every time the words were asked for"
+    words, shown = said["words"], said["shown"]
     assert len(shown) == len(words), f"{label}: {len(shown)} lines for {len(words)} events"
     assert shown == words, label
 
