@@ -278,6 +278,53 @@ def test_the_drafts_pack_shows_the_codes_a_player_types(lang: str) -> None:
         assert str(step).split()[1] in said
 
 
+# Extreme Mission's moves begun step by step (as a replay shows them): seat 0 holds red 4-6 and
+# blue 1, or red 1 and blue 2, and Forger is face down; each needs two wilds after its cards.
+_EM_BEGUN = {
+    "complete": ["complete M3-04", "R4", "R5", "R6", "B1", "HK"],  # Train Robbery: two runs of 3
+    "complete_begun": ["complete M3-04"],
+    "activate": ["activate FG", "R1", "B2", "HK"],  # Forger: a rainbow of 4
+    "activate_begun": ["activate FG"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("begun", list(_EM_BEGUN))
+def test_an_extreme_mission_move_in_progress_is_said_as_the_log_says_it(
+    begun: str, lang: str
+) -> None:
+    """The line said the view's fields: "action: complete a mission, target: Train Robbery
+    (M3-04), cards: red 4, ..., wilds: Hacker"; now the move, its cards and wilds each as the
+    log will name them when it is done ("Hacker as a wild", 「ハッカー（オールマイティ）」)."""
+    from bodoge.games.extreme_mission.events import describe_card, describe_event
+
+    game = bodoge.make("extreme-mission", players=2)
+    missions = [f"M{level}-0{i}" for level in (1, 2, 3, 4) for i in (1, 2, 4)]
+    hand = ["I-R4a", "I-R5a", "I-R6a", "I-B1a"] if "complete" in begun else ["I-R1a", "I-B2a"]
+    setup = {"start_player": 0, "missions": missions, "hands": {0: hand}}
+    state = game.new_state(1, setup={**setup, "collaborators_down": {0: ["FG"]}})
+    for step in _EM_BEGUN[begun]:
+        state.apply(step)
+    pending = state.view(0)["pending"]
+    said = _in_progress(game, state, lang)
+    for field in ("action", "target", "cards", "wilds"):
+        assert f"{text(f'play.view.{field}', lang)}:" not in said, (field, said)
+    assert "—" not in said and "{" not in said
+    cards = game.cards  # type: ignore[attr-defined]
+    assert describe_card(cards, pending["target"], lang) in said
+    items = [describe_card(cards, c, lang) for c in pending["cards"]]
+    items += [
+        text("em.event.wild", lang, kind=describe_card(cards, k, lang)) for k in pending["wilds"]
+    ]
+    assert bool(items) == ("begun" not in begun)
+    while state.view(0)["pending"] is not None:  # done: the log names the items alike
+        state.apply(state.legal_actions()[0])
+    done = describe_event(cards, state.view(0)["log"][-1], lang)
+    for item in items:
+        assert item in said and item in done, (item, said, done)
+    assert text("em.event.sep", lang).join(items) in done
+
+
 def _finished(game: bodoge.Game, seed: int) -> bodoge.State:
     state = game.new_state(seed)
     rng = random.Random(seed)

@@ -11,6 +11,8 @@ Front ends look for these functions in a game's package or its ``events`` module
   still needs beyond cards (collaborators spent as wilds), or None;
 - ``describe_seat_table(cards, view, lang)``: the line under the terminal's table of seats, what
   turns each collaborator face up again;
+- ``describe_pending(cards, pending, you, lang)``: a mission or activation begun step by step
+  (the view's ``pending``) in words, its items as the log says them;
 - ``describe_rules(lang)``: the turn and how to win in a few lines, for the terminal's ``rules``.
 
 >>> from bodoge.games.extreme_mission.cards import load_cards
@@ -46,6 +48,7 @@ __all__ = [
     "describe_card",
     "describe_event",
     "describe_help",
+    "describe_pending",
     "describe_rules",
     "describe_seat_table",
 ]
@@ -130,6 +133,24 @@ def _items(cards: CardSet, event: Mapping[str, Any], lang: str) -> str:
         text("em.event.wild", lang, kind=_card(cards, k, lang)) for k in event.get("wilds", [])
     ]
     return text("em.event.sep", lang).join(words)
+
+
+def describe_pending(cards: CardSet, pending: Mapping[str, Any], you: int | None, lang: str) -> str:
+    """EM-3.4, EM-3.6: the mission or activation the seat ``you`` has begun (the view's
+    ``pending``, only ever its own), with the cards and wilds added so far, as the log will say
+    them once it is done.
+
+    >>> from bodoge.games.extreme_mission.cards import load_cards
+    >>> pending = {"action": "complete", "target": "M3-04", "cards": ["I-R4a"], "wilds": ["FG"]}
+    >>> describe_pending(load_cards(), pending, 0, "en")
+    'Completing Train Robbery (M3-04) with red 4, Forger as a wild'
+    """
+    what = pending["action"]
+    target = _card(cards, pending["target"], lang)
+    field = "mission" if what == "complete" else "kind"
+    if not pending["cards"] and not pending["wilds"]:
+        return text(f"em.pending.{what}_begun", lang, **{field: target})
+    return text(f"em.pending.{what}", lang, items=_items(cards, pending, lang), **{field: target})
 
 
 def describe_event(
