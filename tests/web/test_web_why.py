@@ -73,6 +73,11 @@ def open_table(page: Any, link: str) -> None:
         "window.bodoge.frame?.legal.length > 0 && !window.bodoge.busy", timeout=30000
     )
     page.wait_for_selector(".mine .hand [data-card]")
+    # at rest: a phone scrolls the decision into view smoothly, and a forced press (a dimmed item
+    # takes no other) lands where its item was when it began
+    page.wait_for_function(
+        "new Promise((done) => { const y = scrollY; setTimeout(() => done(scrollY === y), 300); })"
+    )
 
 
 def note_after(page: Any, press: Any) -> str:
