@@ -109,4 +109,5 @@ def test_the_move_bar_names_the_cards_a_drop_has_taken(tmp_path: Path, person: A
         chips.first.click()  # the first card out: the second holds the move now
         page.wait_for_function(f"window.bodoge.building?.what === 'drop {item}'")
         assert chips.count() == 1 and "Discard 1 more card" in bar.inner_text()
+        who.close()
     assert not who.errors, who.errors

@@ -97,6 +97,7 @@ def test_your_own_section_taller_than_the_window_keeps_the_hand_in_sight(
             "document.querySelector('.board .mine').getBoundingClientRect().height"
         )
         who.shot("own-turn")
+        who.close()
     assert mine > place["room"], (mine, place)  # the case this is about
     assert place["scrolled"] > 0, place
     assert place["top"] >= 0 and place["bottom"] <= place["room"], place

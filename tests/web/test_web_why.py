@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from test_web_keyboard import SETUP as KEYS
-from web_helpers import PHONE, scenario_server
+from web_helpers import AT_REST, PHONE, scenario_server
 
 TOKEN = "scenario-seat-0-token-for-the-why-test"
 # The keyboard test's position, but a level-2 mission done and one collaborator face up
@@ -73,11 +73,7 @@ def open_table(page: Any, link: str) -> None:
         "window.bodoge.frame?.legal.length > 0 && !window.bodoge.busy", timeout=30000
     )
     page.wait_for_selector(".mine .hand [data-card]")
-    # at rest: a phone scrolls the decision into view smoothly, and a forced press (a dimmed item
-    # takes no other) lands where its item was when it began
-    page.wait_for_function(
-        "new Promise((done) => { const y = scrollY; setTimeout(() => done(scrollY === y), 300); })"
-    )
+    page.wait_for_function(AT_REST)  # a dimmed item takes only a forced press
 
 
 def note_after(page: Any, press: Any) -> str:
@@ -158,7 +154,9 @@ def test_a_spell_offered_whole_is_pressed_as_itself(links: dict[str, str], perso
     assert spell.get_attribute("data-step") == "offer S19"
     assert spell.locator("[data-refused]").count() == 0
     spell.click()  # its middle: an option
-    page.wait_for_function("window.bodoge.frame.view.pending?.your_offer", timeout=10000)
+    # offered: held until the bot offers too (at once), then face up on the table
+    offered = "((v) => v.pending?.your_offer || v.exchange?.['0'])(window.bodoge.frame.view)"
+    assert page.wait_for_function(offered, timeout=10000) == "S19"
 
 
 def test_the_move_bar_says_in_one_line_what_to_pick_and_targets_the_one_opponent(

@@ -38,6 +38,11 @@ class Watched:
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 
+    def close(self) -> None:
+        """The page closed: before its server stops, which it would try to reach again (a
+        console error)."""
+        self.page.close()
+
     def shot(self, label: str) -> Path:
         path = self.shots / f"{self.name}-{label}.png"
         self.page.screenshot(path=str(path), full_page=True)
@@ -209,6 +214,13 @@ def rule_links(page: Page, where: str) -> list[str]:
         assert rules_page.ok and f' id="{anchor}"' in rules_page.text(), f"no anchor {href}"
         ids.append(rule)
     return ids
+
+
+AT_REST = (
+    "new Promise((done) => { const y = scrollY; setTimeout(() => done(scrollY === y), 300); })"
+)
+"""Whether the page has not scrolled for 300 ms (a phone scrolls a decision into view smoothly;
+a press forced past Playwright's wait for a still target lands where it was when it began)."""
 
 
 def in_header(page: Page, selector: str) -> str:
