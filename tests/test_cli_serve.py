@@ -46,6 +46,22 @@ def test_serve_refuses_a_negative_room_limit_and_an_unknown_log_level() -> None:
     one_line_error(serve_args("--log-level", "loud"), "say debug, info, warning or error")
 
 
+BAD_ROOTS = ["bodoge", "/bodoge/", "/", "/a?b", "/a#b", "/a//b", "/a b", "/.."]
+
+
+@pytest.mark.parametrize("root", BAD_ROOTS)
+@pytest.mark.usefixtures("no_serving")
+def test_serve_refuses_a_root_path_no_proxy_could_pass_on(root: str) -> None:
+    """``--root-path`` is ``/`` and a name, perhaps more parts, nothing after the last: one line
+    saying so, in the command line's language."""
+    line = one_line_error(serve_args("--root-path", root), "--root-path must be a path such as")
+    assert f'(not "{root}")' in line
+    line = one_line_error(serve_args("--root-path", root, "--lang", "ja"))
+    assert line == text(
+        "cli.error", "ja", message=text("cli.serve.bad_root_path", "ja", value=root)
+    )
+
+
 @pytest.mark.parametrize(
     ("db", "shown"),
     [

@@ -334,6 +334,7 @@ def serve_command(
         str | None, typer.Option(help=help_text("serve.forwarded_allow_ips"))
     ] = None,
     away_minutes: Annotated[float, typer.Option(help=help_text("serve.away_minutes"))] = 2.0,
+    root_path: Annotated[str, typer.Option(help=help_text("serve.root_path"))] = "",
     lang: Annotated[
         str | None, typer.Option(help=help_text("serve.lang", default=LOCALE_DEFAULT))
     ] = None,
@@ -351,6 +352,10 @@ def serve_command(
         usage_error(text("cli.serve.bad_room_limit", lang, limit=room_limit), lang)
     if log_level not in LOG_LEVELS:
         usage_error(text("cli.serve.bad_log_level", lang, level=log_level), lang)
+    from bodoge.server.root import good_root_path
+
+    if not good_root_path(root_path):
+        usage_error(text("cli.serve.bad_root_path", lang, value=root_path), lang)
     sock = _check_port(host, port, lang)
     from bodoge.server.paths import default_db_url
 
@@ -377,6 +382,7 @@ def serve_command(
             forwarded_allow_ips=forwarded_allow_ips,
             away_minutes=away_minutes,
             sockets_per_address=sockets_per_address,
+            root_path=root_path,
         )
     except BodogeError as exc:
         usage_error(exc.text(lang), lang)

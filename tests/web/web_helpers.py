@@ -56,13 +56,14 @@ class Watched:
 
 class Served:
     """``bodoge serve`` on one database and port (with ``options`` of its command line), which a
-    test may stop (or kill, as a crash) and start again."""
+    test may stop (or kill, as a crash) and start again; under ``root_path`` (``/bodoge``: its
+    ``url`` is ``http://127.0.0.1:PORT/bodoge``), as behind a proxy that serves it there."""
 
-    def __init__(self, db: Path, *options: str) -> None:
+    def __init__(self, db: Path, *options: str, root_path: str = "") -> None:
         self.db = db
-        self.options = options
+        self.options = (*options, "--root-path", root_path) if root_path else options
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://127.0.0.1:{self.port}{root_path}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -56,6 +56,7 @@ from bodoge.server.rooms import (
     engine_text,
     game_number,
 )
+from bodoge.server.root import UnderRoot, rooted
 from bodoge.server.storage import LEASE_SECONDS, Holder, Storage, StorageError
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -75,7 +76,7 @@ RENEW_SECONDS = LEASE_SECONDS / 3
 """How often the server renews its lease on the database (it lasts :data:`LEASE_SECONDS`)."""
 
 
-def _lang(request: Request | WebSocket) -> str:
+def _lang(request: HTTPConnection) -> str:
     asked = request.query_params.get("lang")
     if asked in LANGUAGES:
         return asked
@@ -172,7 +173,12 @@ async def create_room(request: Request, rooms: Rooms) -> Response:
     address = client_address(request)
     room, token = await rooms.create(game, players, variant, name, cards, cards_name, address)
     return JSONResponse(
-        {"room": room.id, "seat": 0, "token": token, "url": f"/r/{room.id}#token={token}"},
+        {
+            "room": room.id,
+            "seat": 0,
+            "token": token,
+            "url": rooted(request, f"/r/{room.id}#token={token}"),
+        },
         status_code=201,
     )
 
@@ -458,7 +464,7 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
         path = web_dir() / name
         if not path.is_file():
             return PlainTextResponse(text("server.no_page", _lang(request)), status_code=404)
-        return HTMLResponse(pages.page_html(path))
+        return HTMLResponse(pages.page_html(path, rooted(request, "")))
 
     return page
 
@@ -476,6 +482,7 @@ def create_app(
     holder: Holder | None = None,
     lease_lost: Callable[[], None] | None = None,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
+    root_path: str = "",
 ) -> Starlette:
     """The bodoge web app on the database ``db_url`` (``sqlite:///PATH`` or
     ``postgresql://…``). Uploaded card files are kept in ``cards_dir`` (default: beside an SQLite
@@ -486,7 +493,8 @@ def create_app(
     starts, and held (its lease, as ``holder``: default, this process) until it stops; another
     server's hold refuses the start (StorageError). Should another server take the database over
     (this one stalled past its lease), ``lease_lost`` is called: ``bodoge serve`` stops.
-    One client address holds at most ``sockets_per_address`` websockets at once (0: no cap)."""
+    One client address holds at most ``sockets_per_address`` websockets at once (0: no cap).
+    Every address is served under ``root_path`` (``/bodoge``; bodoge.server.root), when given."""
     holding = holder or Holder.mine()
 
     @contextlib.asynccontextmanager
@@ -549,7 +557,8 @@ def create_app(
         WebSocketRoute("/ws/rooms/{room}", counted(room_socket)),
         Mount("/static", StaticFiles(directory=web_dir(), check_dir=False)),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    middleware = [Middleware(SecurityHeaders), Middleware(UnderRoot, root=root_path)]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.sockets = Sockets(sockets_per_address)
     return app
 

@@ -50,7 +50,7 @@ from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import (
-    FileResponse,
+    HTMLResponse,
     JSONResponse,
     PlainTextResponse,
     RedirectResponse,
@@ -71,6 +71,7 @@ from bodoge.games.ruler_of_mana import reckoning as rm
 from bodoge.server import wire
 from bodoge.server.body import json_body
 from bodoge.server.limits import FrameLimit, Misses, client_address
+from bodoge.server.pages import page_html
 from bodoge.server.rooms import (
     UNTOUCHED_DAYS,
     Connection,
@@ -79,6 +80,7 @@ from bodoge.server.rooms import (
     clean_name,
     engine_text,
 )
+from bodoge.server.root import rooted
 from bodoge.server.storage import ChangeRecord, CompanionRecord
 
 __all__ = ["GAMES", "Companions", "routes"]
@@ -719,9 +721,8 @@ async def create(request: Request) -> Response:
         room = await companions.create(body, lang)
     except (RoomError, BodogeError) as exc:
         return _app()._error(request, exc)  # type: ignore[no-any-return]
-    return JSONResponse(
-        {"room": room.id, "url": f"/companion/{room.game}/{room.id}"}, status_code=201
-    )
+    url = rooted(request, f"/companion/{room.game}/{room.id}")
+    return JSONResponse({"room": room.id, "url": url}, status_code=201)
 
 
 async def show(request: Request) -> Response:
@@ -848,10 +849,11 @@ async def page(request: Request) -> Response:
             if exc.status == 429:
                 message = text(exc.key, _lang(request), **exc.fields)
                 return PlainTextResponse(message, status_code=429)
-            return FileResponse(path, status_code=404, media_type="text/html")
+            return HTMLResponse(page_html(path, rooted(request, "")), status_code=404)
         if room.game != game:
-            return RedirectResponse(f"/companion/{room.game}/{room.id}", status_code=302)
-    return FileResponse(path, media_type="text/html")
+            where = rooted(request, f"/companion/{room.game}/{room.id}")
+            return RedirectResponse(where, status_code=302)
+    return HTMLResponse(page_html(path, rooted(request, "")))
 
 
 def routes() -> list[BaseRoute]:

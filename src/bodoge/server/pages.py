@@ -43,6 +43,7 @@ from bodoge.play.rules import CARD_MARKER, RULES, rules_file
 from bodoge.server import wire
 from bodoge.server.body import json_body
 from bodoge.server.rooms import RoomError, game_number
+from bodoge.server.root import rooted
 
 __all__ = ["routes"]
 
@@ -282,8 +283,8 @@ _PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title><link rel="icon" href="data:,">
-<link rel="stylesheet" href="/static/style.css"></head>
-<body class="rules-page"><header class="bar"><a class="brand" href="/">bodoge</a>
+<link rel="stylesheet" href="{root}/static/style.css"></head>
+<body class="rules-page"><header class="bar"><a class="brand" href="{root}/">bodoge</a>
 <nav class="langs">{langs}</nav></header><main class="rules">{body}</main></body></html>"""
 
 
@@ -292,12 +293,14 @@ def _slug(heading: str) -> str:
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
-def _served(href: str) -> str:
+def _served(href: str, root: str = "") -> str:
     """A link of a rules or rulings text to another of those files (as on GitHub), as the address
-    that serves it here; any other link as it is.
+    that serves it here (under the server's ``root`` path); any other link as it is.
 
     >>> _served("extreme-mission.cards.ja.md"), _served("../rules/ruler-of-mana.md#rm-2-a-turn")
     ('/rules/extreme-mission/cards?lang=ja', '/rules/ruler-of-mana?lang=en#rm-2-a-turn')
+    >>> _served("../rulings/ruler-of-mana.md", "/bodoge"), _served("#rm-2-a-turn", "/bodoge")
+    ('/bodoge/rulings/ruler-of-mana', '#rm-2-a-turn')
     """
     path, hash_, anchor = href.partition("#")
     found = re.fullmatch(r"(?:\.\./(rules|rulings)/)?([a-z-]+?)(\.cards)?(\.ja)?\.md", path)
@@ -305,8 +308,8 @@ def _served(href: str) -> str:
         return href
     kind, name, cards, ja = found[1] or "rules", found[2], found[3], found[4]
     if kind == "rulings":
-        return f"/rulings/{name}{hash_}{anchor}"
-    return f"{_rules_path(name, bool(cards))}?lang={'ja' if ja else 'en'}{hash_}{anchor}"
+        return f"{root}/rulings/{name}{hash_}{anchor}"
+    return f"{root}{_rules_path(name, bool(cards))}?lang={'ja' if ja else 'en'}{hash_}{anchor}"
 
 
 def _rules_path(name: str, cards: bool) -> str:
@@ -383,10 +386,10 @@ def _drawn(source: Path, tokens: list[Token], game: Game | None, lang: str) -> l
     return out
 
 
-def _markdown(source: Path, game: Game | None = None, lang: str = "en") -> str:
+def _markdown(source: Path, game: Game | None = None, lang: str = "en", root: str = "") -> str:
     """A docs file as HTML: no raw HTML, headings with their anchors, each rule with its id as
-    an anchor, links to served pages; the cards a marker names and the folder's pictures drawn
-    (for ``game``, in ``lang``)."""
+    an anchor, links to served pages (under ``root``); the cards a marker names and the folder's
+    pictures drawn (for ``game``, in ``lang``)."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     tokens = _drawn(source, md.parse(source.read_text()), game, lang)
     for k, token in enumerate(tokens):
@@ -396,7 +399,7 @@ def _markdown(source: Path, game: Game | None = None, lang: str = "en") -> str:
             token.attrSet("id", _slug(tokens[k + 1].content))
         for child in token.children or []:
             if child.type == "link_open":
-                child.attrSet("href", _served(str(child.attrGet("href") or "")))
+                child.attrSet("href", _served(str(child.attrGet("href") or ""), root))
     html_text: str = md.renderer.render(tokens, md.options, {})
     return html_text
 
@@ -406,13 +409,17 @@ def _markdown(source: Path, game: Game | None = None, lang: str = "en") -> str:
 _PAGE_TEXT = re.compile(r"\{\{(\w+):([\w.-]+)\}\}")
 
 
-def page_html(path: Path) -> str:
+def page_html(path: Path, root: str = "") -> str:
     """A page of the front end (``web/index.html``) with what it names filled in: the shared
-    pieces, and the catalogue's texts in every language. So its first paint says what it is, in
-    the reader's language, before its scripts come (a slow network showed a blank page).
+    pieces, the catalogue's texts in every language, and the server's ``root`` path
+    (``{{root}}``: before its own addresses, and for its scripts, ``web/ui.js``). So its first
+    paint says what it is, in the reader's language, before its scripts come (a slow network
+    showed a blank page).
 
     >>> page = page_html(_ROOM_PAGE.with_name("index.html"))
     >>> "読み込み中…" in page and "Loading…" in page and "{{" not in page
+    True
+    >>> '<html lang="en" data-root="/bodoge">' in page_html(_ROOM_PAGE, "/bodoge")
     True
     """
 
@@ -421,16 +428,17 @@ def page_html(path: Path) -> str:
             return (path.parent / found[2]).read_text()
         return html.escape(text(found[2], found[1]))
 
-    return _PAGE_TEXT.sub(fill, path.read_text())
+    return _PAGE_TEXT.sub(fill, path.read_text()).replace("{{root}}", html.escape(root))
 
 
-def _no_game(lang: str) -> Response:
+def _no_game(lang: str, root: str) -> Response:
     body = (
         f"<p>{html.escape(text('web.rules.no_game', lang))}</p>"
-        f'<p><a class="button" href="/">{html.escape(text("web.result.lobby", lang))}</a></p>'
+        f'<p><a class="button" href="{root}/">{html.escape(text("web.result.lobby", lang))}</a></p>'
     )
     title = html.escape(text("web.rules.no_game", lang))
-    return HTMLResponse(_PAGE.format(lang=lang, title=title, langs="", body=body), 404)
+    page = _PAGE.format(lang=lang, title=title, langs="", body=body, root=root)
+    return HTMLResponse(page, 404)
 
 
 async def rules(request: Request) -> Response:
@@ -447,26 +455,28 @@ async def rules_cards(request: Request) -> Response:
 def _rules_page(request: Request, cards: bool) -> Response:
     name = request.path_params["game"]
     lang = _lang(request)
+    root = rooted(request, "")
     if name not in bodoge.games():
-        return _no_game(lang)
+        return _no_game(lang, root)
     game = bodoge.make(name)
     stem = f"{name}.cards" if cards else name
     source = rules_file(stem, lang)
     if source.is_file():
-        body = _markdown(source, game, lang)
+        body = _markdown(source, game, lang, root)
     elif cards:
-        return _no_game(lang)
+        return _no_game(lang, root)
     else:
         body = f"<p>{html.escape(text('web.rules.none', lang))}</p>"
     title = type(game).title.get(lang, name)
     if cards:
         title = f"{title} — {text('web.rules.card_file', lang)}"
-    path = _rules_path(name, cards)
+    path = rooted(request, _rules_path(name, cards))
     langs = " ".join(
         f'<a href="{path}?lang={code}" hreflang="{code}">{text("lang", code)}</a>'
         for code in LANGUAGES
     )
-    return HTMLResponse(_PAGE.format(lang=lang, title=html.escape(title), langs=langs, body=body))
+    page = _PAGE.format(lang=lang, title=html.escape(title), langs=langs, body=body, root=root)
+    return HTMLResponse(page)
 
 
 async def rulings(request: Request) -> Response:
@@ -474,13 +484,15 @@ async def rulings(request: Request) -> Response:
     alone (the Japanese rules text says so where it links here)."""
     name = request.path_params["game"]
     source = _RULINGS / f"{name}.md"
+    root = rooted(request, "")
     if name not in bodoge.games() or not source.is_file():
-        return _no_game(_lang(request))
+        return _no_game(_lang(request), root)
     game = bodoge.make(name)
     title = type(game).title.get("en", name)
-    langs = f'<a href="/rules/{name}?lang=en">{html.escape(text("web.rules.link", "en"))}</a>'
-    body = _markdown(source, game)
-    page = _PAGE.format(lang="en", title=html.escape(title), langs=langs, body=body)
+    rules_link = html.escape(text("web.rules.link", "en"))
+    langs = f'<a href="{root}/rules/{name}?lang=en">{rules_link}</a>'
+    body = _markdown(source, game, root=root)
+    page = _PAGE.format(lang="en", title=html.escape(title), langs=langs, body=body, root=root)
     return HTMLResponse(page)
 
 
@@ -488,7 +500,7 @@ async def no_room_page(request: Request) -> Response:
     """``/r/`` and ``/r/a/b``: no room has such an address; the room page says so in the reader's
     language and leads back to the lobby. A 200, as ``/r/{room}`` of a room that is not: a 404
     would be a console error in the browser."""
-    return HTMLResponse(page_html(_ROOM_PAGE))
+    return HTMLResponse(page_html(_ROOM_PAGE, rooted(request, "")))
 
 
 async def card_file(request: Request) -> Response:
@@ -496,7 +508,7 @@ async def card_file(request: Request) -> Response:
     card file from (the rules pages' "Your own card file" and the lobby's picker link here)."""
     name = request.path_params["game"]
     if name not in bodoge.games():
-        return _no_game(_lang(request))
+        return _no_game(_lang(request), rooted(request, ""))
     package = import_module(type(bodoge.make(name)).__module__).__package__ or ""
     return Response(
         resources.files(package).joinpath("cards.toml").read_bytes(),

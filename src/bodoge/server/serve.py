@@ -77,11 +77,13 @@ def serve(
     forwarded_allow_ips: str | None = None,
     away_minutes: float = AWAY_SECONDS / 60,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
+    root_path: str = "",
 ) -> None:
     """Serve on ``sock`` (bound already to ``host`` and ``port``: the port is held before the
     database is opened), or bind it. ``forwarded_allow_ips``: the proxies whose
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (None: uvicorn's
-    ``FORWARDED_ALLOW_IPS``, else the loopback addresses)."""
+    ``FORWARDED_ALLOW_IPS``, else the loopback addresses). ``root_path``: the prefix every
+    address is served under (bodoge.server.root; uvicorn's own is for a proxy that strips it)."""
     logs.configure(log_level)  # before the database is opened: a migration says what it rewrote
     holder = Holder.mine()
     try:
@@ -94,7 +96,7 @@ def serve(
             storage.close()
     except StorageError as exc:
         raise ServeError(str(exc)) from None
-    for line in banner(host, port, lang):
+    for line in banner(host, port, lang, root_path):
         print(line, flush=True)
     print(text("cli.serve.data", lang, db=shown_url(db_url)), flush=True)
     server: uvicorn.Server | None = None
@@ -111,6 +113,7 @@ def serve(
         holder=holder,
         lease_lost=lease_lost,
         sockets_per_address=sockets_per_address,
+        root_path=root_path,
     )
     config = uvicorn.Config(
         logs.AccessLog(app) if access_log else app,
@@ -139,12 +142,15 @@ def serve(
         sys.exit(1)
 
 
-def banner(host: str, port: int, lang: str) -> list[str]:
+def banner(host: str, port: int, lang: str, root_path: str = "") -> list[str]:
     """Where to open the server: its address, or, listening on every address of the machine
-    (``0.0.0.0``, ``::``), the machine's name, and the loopback address for a browser on it.
+    (``0.0.0.0``, ``::``), the machine's name, and the loopback address for a browser on it;
+    under ``root_path``, when it has one.
 
     >>> banner("127.0.0.1", 8000, "en")
     ['bodoge is serving: open http://127.0.0.1:8000/ in a browser (Ctrl+C stops it)']
+    >>> banner("127.0.0.1", 8000, "en", "/bodoge")[0].split()[4]
+    'http://127.0.0.1:8000/bodoge/'
     >>> banner("0.0.0.0", 80, "en")[0].startswith("bodoge is serving on every address")
     True
     """
@@ -155,9 +161,9 @@ def banner(host: str, port: int, lang: str) -> list[str]:
             text(
                 "cli.serve.open_all",
                 lang,
-                url=f"http://{name}:{port}/",
-                here=f"http://{here}:{port}/",
+                url=f"http://{name}:{port}{root_path}/",
+                here=f"http://{here}:{port}{root_path}/",
             )
         ]
     shown = f"[{host}]" if ":" in host else host
-    return [text("cli.serve.open", lang, url=f"http://{shown}:{port}/")]
+    return [text("cli.serve.open", lang, url=f"http://{shown}:{port}{root_path}/")]

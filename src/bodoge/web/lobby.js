@@ -1,5 +1,5 @@
 // The lobby: the games, creating a room (with friends or against bots), the open rooms, joining.
-import { api, cardFileRefused, cardFileText, el, filePicker, lang, langSwitch, loadMessages, saveName, savedName, t, toast } from "./ui.js";
+import { address, api, cardFileRefused, cardFileText, el, filePicker, lang, langSwitch, loadMessages, saveName, savedName, t, toast } from "./ui.js";
 
 let games = [];
 let bots = [];
@@ -13,7 +13,7 @@ export function remember(room, seat, token) {
 
 function header(redraw) {
   return el("header", { class: "bar" },
-    el("a", { class: "brand", href: "/" }, "bodoge"),
+    el("a", { class: "brand", href: address("/") }, "bodoge"),
     el("span", { class: "tagline", text: t("web.lobby.tagline") }),
     langSwitch(redraw));
 }
@@ -63,7 +63,7 @@ async function create(game, form, withBots) {
       }
       await api("POST", `/api/rooms/${made.room}/start`, {}, made.token);
     }
-    location.href = `/r/${made.room}`;
+    location.href = address(`/r/${made.room}`);
   } catch (err) {
     showCreating(false);
     if (!cardFileRefused(form.cards, err)) toast(err.message);
@@ -88,8 +88,8 @@ function gameCard(game) {
     el("span", { class: "muted" }, t("web.lobby.card_set_hint"))),
   // the shipped file to copy and edit, and how (outside the label: not part of the picker's name)
   el("div", { class: "card-set-links" },
-    el("a", { class: "card-set-start", href: `/cards/${name}.toml`, download: `${name}.toml` }, t("web.lobby.card_set_start")),
-    el("a", { class: "card-set-help", href: `/rules/${name}/cards?lang=${lang}` }, t("web.lobby.card_set_help"))));
+    el("a", { class: "card-set-start", href: address(`/cards/${name}.toml`), download: `${name}.toml` }, t("web.lobby.card_set_start")),
+    el("a", { class: "card-set-help", href: address(`/rules/${name}/cards?lang=${lang}`) }, t("web.lobby.card_set_help"))));
   const level = el("select", { name: "level", id: `level-${name}` },
     bots.map((b) => el("option", { value: b, selected: b === "easy" }, t(`web.bot.${b}`))));
   form.append(el("label", {}, t("web.lobby.bot_level"), level));
@@ -102,7 +102,7 @@ function gameCard(game) {
     el("div", { class: "game-art", "aria-hidden": "true" }),
     el("h2", {}, game.title[lang] || name),
     el("p", { class: "desc" }, t(`web.game.${name}.description`)),
-    el("a", { class: "rules-link", href: `/rules/${name}?lang=${lang}` }, t("web.rules.link")),
+    el("a", { class: "rules-link", href: address(`/rules/${name}?lang=${lang}`) }, t("web.rules.link")),
     form);
 }
 
@@ -112,7 +112,7 @@ function roomLine(room) {
   const variant = room.variant && room.variant !== "basic" ? ` · ${t(`web.variant.${room.variant}`)}` : "";
   // a room with its own card file says so: who joins plays those cards
   const cards = room.cards ? ` · ${t("web.room.cards", { file: room.cards })}` : "";
-  return el("li", {}, el("a", { href: `/r/${room.room}` },
+  return el("li", {}, el("a", { href: address(`/r/${room.room}`) },
     el("strong", {}, title), " ",
     t("web.lobby.room_line", { room: room.room, taken, players: room.players }), variant, cards, " ",
     el("span", { class: `room-status ${room.status}` }, t(`web.status.${room.status}`))));
@@ -143,9 +143,9 @@ function roomList() {
   box.append(el("form", { class: "join", onsubmit: (e) => {
     e.preventDefault();
     const text = join.value.trim();
-    const match = text.match(/\/r\/([^/#?\s]+)(#.*)?/);
-    if (match) location.href = `/r/${match[1]}${match[2] || ""}`;
-    else if (text) location.href = `/r/${encodeURIComponent(text)}`;
+    const match = text.match(/.*\/r\/([^/#?\s]+)(#.*)?/); // the last /r/: a root path may hold one
+    if (match) location.href = address(`/r/${match[1]}${match[2] || ""}`);
+    else if (text) location.href = address(`/r/${encodeURIComponent(text)}`);
   } }, el("label", {}, t("web.lobby.join"), join), el("button", { type: "submit" }, t("web.lobby.join_go"))));
   return box;
 }
@@ -155,7 +155,7 @@ const COMPANIONS = ["ruler-of-mana", "extreme-mission"];
 
 function companionLine() {
   const links = games.filter((g) => COMPANIONS.includes(g.game)).map((g) =>
-    el("a", { href: `/companion/${g.game}`, "data-companion": g.game }, g.title[lang] || g.game));
+    el("a", { href: address(`/companion/${g.game}`), "data-companion": g.game }, g.title[lang] || g.game));
   if (!links.length) return null;
   return el("p", { class: "companion-line" }, t("web.lobby.companion"), " ",
     links.flatMap((link, i) => (i ? [" / ", link] : [link])));

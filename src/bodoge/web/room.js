@@ -3,7 +3,7 @@
 // applied until it is confirmed) and sent whole with the last seq seen, so a double click cannot
 // play twice. While the connection is lost a banner says so and the moves are shown but not
 // offered: nothing is kept to send later (its seq would be stale by then).
-import { api, el, lang, langSwitch, loadMessages, ruleLinks, savedName, saveName, t, toast } from "./ui.js";
+import { address, api, el, lang, langSwitch, loadMessages, pagePath, ruleLinks, savedName, saveName, socketAddress, t, toast } from "./ui.js";
 import { Chat } from "./chat.js";
 import * as em from "./em.js";
 import * as rm from "./rm.js";
@@ -48,7 +48,7 @@ const GRACE = 1500; // ms a lost connection has to come back before the page say
 // The room code of `/r/<code>`, or null for an address no room can have (a mistyped or cut link:
 // bad %-escapes, more parts, a code no server makes): that page says so without asking the server.
 function roomOfAddress() {
-  const parts = location.pathname.split("/").filter(Boolean);
+  const parts = pagePath().split("/").filter(Boolean);
   if (parts.length !== 2 || parts[0] !== "r") return null;
   let code;
   try {
@@ -170,11 +170,10 @@ const gameTitle = (name) => S.games?.find((g) => g.game === name)?.title[lang] |
 // --------------------------------------------------------------------------- the connection
 function connect() {
   const seat = mySeat();
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
   // the server's refusals come in the page's language
   const used = seat?.token;
   const query = `?lang=${lang}${used ? `&token=${encodeURIComponent(used)}` : ""}`;
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(room)}${query}`);
+  const ws = new WebSocket(socketAddress(`/ws/rooms/${encodeURIComponent(room)}${query}`));
   socket = ws;
   ws.onopen = () => {
     retry = 0;
@@ -873,7 +872,7 @@ function seatsPanel() {
     }
     list.append(row);
   });
-  const link = `${location.origin}/r/${room}`;
+  const link = `${location.origin}${address(`/r/${room}`)}`;
   const everyone = summary.seats.every((s) => s.taken);
   // which rules the game will be played by, before anyone sits down (a game of one variant has
   // nothing to choose, and says nothing)
@@ -1240,7 +1239,7 @@ function replayBar() {
     onchange: (e) => openReplay({ game: Number(e.target.value) }) },
   games.map((g) => el("option", { value: g, selected: g === record.game_no }, t("web.replay.game_n", { n: g })))) : null;
   // the server's own record as a file (its seed kept whole), named after the game and the room
-  const download = el("a", { class: "button", id: "replay-download", href: `/api/rooms/${room}/replay?game=${record.game_no}`,
+  const download = el("a", { class: "button", id: "replay-download", href: address(`/api/rooms/${room}/replay?game=${record.game_no}`),
     download: `${record.game}-${room}-${record.game_no}.json` }, t("web.replay.download"));
   // ←/→ a step, Home/End the ends, PageUp/PageDown a turn, wherever the focus is in the bar (the
   // slider and the pickers keep their own keys)
@@ -1320,7 +1319,7 @@ function resultPanel(view, table) {
     el("div", { class: "buttons" },
       rematchButton(), // first: on a phone its long words take a line of their own
       S.replay ? null : el("button", { type: "button", id: "replay", onclick: () => openReplay() }, t("web.replay.open")),
-      el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
+      el("a", { class: "button", href: address("/") }, t("web.result.lobby"))));
 }
 
 // A rematch is the table's to agree on: any seated person asks, each other person agrees, and it
@@ -1617,14 +1616,14 @@ function header() {
   // the rest behind the button, the brand's way to the lobby too (style.css: on anything wider
   // the menu's controls stand in the row as ever, the menu's own lobby link left out).
   return el("header", { class: S.menuOpen ? "bar room-bar menu-open" : "bar room-bar" },
-    el("a", { class: "brand", href: "/" }, "bodoge"),
+    el("a", { class: "brand", href: address("/") }, "bodoge"),
     el("span", { class: "title" }, gameTitle(S.summary?.game), " ", el("span", { class: "muted" }, `#${room}`)),
-    el("a", { class: "rules-link", href: `/rules/${S.summary?.game}?lang=${lang}`, target: "_blank", rel: "noopener" }, t("web.rules.link")),
+    el("a", { class: "rules-link", href: address(`/rules/${S.summary?.game}?lang=${lang}`), target: "_blank", rel: "noopener" }, t("web.rules.link")),
     playing ? el("button", { type: "button", id: "hint", onclick: askHint, disabled: !legal().length || S.offline }, t("web.hint")) : null,
     el("button", { type: "button", class: "menu-toggle", id: "menu-toggle", "aria-label": t("web.menu"), "aria-controls": "bar-menu",
       "aria-expanded": S.menuOpen ? "true" : "false", onclick: () => showMenu(!S.menuOpen) }, el("span", { class: "menu-icon", "aria-hidden": "true" })),
     el("div", { class: "bar-menu", id: "bar-menu", role: "group", "aria-label": t("web.menu") },
-      el("a", { class: "menu-lobby", href: "/" }, t("web.result.lobby")),
+      el("a", { class: "menu-lobby", href: address("/") }, t("web.result.lobby")),
       // what the quiet box does, on hover and for a screen reader (kept out of its name)
       playing && rm ? [el("label", { class: "quiet", title: t("web.quiet_help") },
         el("input", { type: "checkbox", id: "quiet", checked: S.quiet, disabled: S.offline, "aria-describedby": "quiet-help",
@@ -1697,9 +1696,9 @@ function sayMove(steps) {
 
 function noRoomPage() {
   return [
-    el("header", { class: "bar" }, el("a", { class: "brand", href: "/" }, "bodoge"), langSwitch(draw)),
+    el("header", { class: "bar" }, el("a", { class: "brand", href: address("/") }, "bodoge"), langSwitch(draw)),
     el("main", { class: "loading no-room" },
-      el("p", {}, t("web.room.none")), el("a", { class: "button", href: "/" }, t("web.result.lobby"))),
+      el("p", {}, t("web.room.none")), el("a", { class: "button", href: address("/") }, t("web.result.lobby"))),
   ];
 }
 
@@ -1715,12 +1714,12 @@ function closedPage() {
     el("div", { class: "buttons" },
       games.map((n) => el("button", { type: "button", id: `replay-${n}`, onclick: () => openReplay({ game: n }) },
         t("web.replay.open_game", { n }))),
-      el("a", { class: "button", href: "/" }, t("web.result.lobby"))));
+      el("a", { class: "button", href: address("/") }, t("web.result.lobby"))));
 }
 
 // Above a closed room's replay: the room is closed, and the way back to the lobby.
 const closedNote = () => (closedRoom()
-  ? el("p", { class: "closed-note" }, closedLine(), " ", el("a", { href: "/" }, t("web.result.lobby"))) : null);
+  ? el("p", { class: "closed-note" }, closedLine(), " ", el("a", { href: address("/") }, t("web.result.lobby"))) : null);
 
 function draw() {
   const before = focusBefore();

@@ -4,6 +4,27 @@ let messages = {};
 let singular = {}; // key -> {count, text}: the text when its counted field is 1 ("1 card")
 export let lang = "en";
 
+// Where the server is: the path it serves under (`bodoge serve --root-path /bodoge`), which it
+// writes into every page (<html data-root>), "" at the root. Every address a page makes, of a
+// page, a script, the API or a websocket, is one of the server's paths (as DESIGN.md names them)
+// put under it by address(); the modules import one another by relative addresses.
+const ROOT = document.documentElement.dataset.root || "";
+
+export function address(path) {
+  return ROOT + path;
+}
+
+// The page's own path as the server names it (`/r/ROOM`), the root path taken off.
+export function pagePath() {
+  return location.pathname.startsWith(ROOT) ? location.pathname.slice(ROOT.length) : location.pathname;
+}
+
+// A websocket's address, ws: or wss: as the page came.
+export function socketAddress(path) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}${address(path)}`;
+}
+
 export function chooseLang() {
   const stored = localStorage.getItem("bodoge.lang");
   if (LANGS.includes(stored)) return stored;
@@ -11,7 +32,7 @@ export function chooseLang() {
 }
 
 export async function loadMessages(code = chooseLang()) {
-  const answer = await fetch(`/api/messages?lang=${code}`);
+  const answer = await fetch(address(`/api/messages?lang=${code}`));
   if (!answer.ok) throw new Error(`${answer.status}`); // the texts kept so far stay
   const data = await answer.json();
   messages = data.messages;
@@ -55,7 +76,7 @@ export function ruleLinks(text, game, prefix) {
   let at = 0;
   for (const found of text.matchAll(ids)) {
     parts.push(text.slice(at, found.index));
-    parts.push(el("a", { class: "rule-id", href: `/rules/${encodeURIComponent(game)}?lang=${lang}#${found[0]}`,
+    parts.push(el("a", { class: "rule-id", href: address(`/rules/${encodeURIComponent(game)}?lang=${lang}#${found[0]}`),
       target: "_blank", rel: "noopener" }, found[0]));
     at = found.index + found[0].length;
   }
@@ -94,7 +115,7 @@ export function langSwitch(onChange) {
 export async function api(method, path, body, token) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const answer = await fetch(path, {
+  const answer = await fetch(address(path), {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -3,9 +3,9 @@
 // way laid over it, so a phone that loses the network keeps counting. Every change has an id of
 // its own and waits in a queue kept in the browser's storage until the server acknowledges it
 // (sent again after a reload or a reconnect: the server applies it once).
-import { api, cardFileRefused, el, langSwitch, loadMessages, t, toast } from "/static/ui.js";
+import { address, api, cardFileRefused, el, langSwitch, loadMessages, pagePath, socketAddress, t, toast } from "../ui.js";
 
-const parts = location.pathname.split("/").filter(Boolean); // companion, game, room?
+const parts = pagePath().split("/").filter(Boolean); // companion, game, room?
 export const game = parts[1];
 export const roomId = parts[2] ? decodeURIComponent(parts[2]) : null;
 const storeKey = roomId ? `bodoge.companion.${roomId}` : null;
@@ -82,8 +82,7 @@ function forget() {
 }
 
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/companion/${roomId}`);
+  socket = new WebSocket(socketAddress(`/ws/companion/${roomId}`));
   let answered = false; // this socket had the room's frame: a room that exists sends it first
   socket.onopen = () => {
     online = true;
@@ -96,7 +95,7 @@ function connect() {
     if (data.type === "companion") {
       if (data.game !== game) {
         // Another game's table (a link edited by hand): its own page draws it.
-        location.replace(`/companion/${data.game}/${encodeURIComponent(roomId)}`);
+        location.replace(address(`/companion/${data.game}/${encodeURIComponent(roomId)}`));
         return;
       }
       frame = data;
@@ -189,7 +188,7 @@ function header(table) {
     role: "status",
     text: online && !pending ? t("companion.online") : t("companion.offline", { n: pending }),
   });
-  const link = `${location.origin}/companion/${game}/${roomId}`;
+  const link = `${location.origin}${address(`/companion/${game}/${roomId}`)}`;
   return bar(
     el(
       "div",
@@ -260,7 +259,7 @@ function noRoom() {
       "section",
       { class: "panel alert no-room", role: "alert" },
       el("p", { class: "strong", text: t(said, { room: cut(roomId) }) }),
-      el("p", {}, el("a", { href: `/companion/${game}` }, t("companion.no_room_back"))),
+      el("p", {}, el("a", { href: address(`/companion/${game}`) }, t("companion.no_room_back"))),
     ),
   );
 }
@@ -305,7 +304,7 @@ function bar(...more) {
   return el(
     "header",
     { class: "bar" },
-    el("a", { class: "brand", href: "/" }, "bodoge"),
+    el("a", { class: "brand", href: address("/") }, "bodoge"),
     el("span", { class: "title", text: t(`companion.title.${game}`) }),
     langSwitch(draw),
     ...more,
@@ -382,10 +381,10 @@ function restoreForm(root, kept) {
 // A table's code, or a whole link to it (pasted from the share button), as the page to open.
 export function tableAddress(typed) {
   const text = typed.trim();
-  const link = text.match(/\/companion\/([\w-]+)\/([^/#?\s]+)/);
-  if (link) return `/companion/${link[1]}/${link[2]}`;
+  const link = text.match(/.*\/companion\/([\w-]+)\/([^/#?\s]+)/); // the last: a root path may hold one
+  if (link) return address(`/companion/${link[1]}/${link[2]}`);
   const code = text.replace(/\s+/g, "").toLowerCase();
-  return code ? `/companion/${game}/${encodeURIComponent(code)}` : null;
+  return code ? address(`/companion/${game}/${encodeURIComponent(code)}`) : null;
 }
 
 function setupForm() {
@@ -460,8 +459,8 @@ function setupForm() {
   );
   join.addEventListener("submit", (event) => {
     event.preventDefault();
-    const address = tableAddress(code.value);
-    if (address) location.href = address;
+    const where = tableAddress(code.value);
+    if (where) location.href = where;
   });
   return el("main", { class: "companion-main" }, form, join);
 }

@@ -1,7 +1,7 @@
 // Extreme Mission's table: the twelve missions dealt, each player's cubes and collaborators,
 // the last round's countdown, and the ranking (the server's, by EM-5).
 import { draw, failure, handsForm, nameOf, roomId, send, start } from "./companion.js";
-import { api, cardFileText, el, filePicker, lang, ruleLinks, t, toast } from "/static/ui.js";
+import { api, cardFileText, el, filePicker, lang, ruleLinks, t, toast } from "../ui.js";
 
 const mineKey = `bodoge.companion.em.seat.${roomId}`; // per room: a phone is one seat at one table
 const rules = (words) => ruleLinks(words, "extreme-mission", "em"); // EM-5.2 as a link to the rule
@@ -55,8 +55,7 @@ function canLay(table) {
 async function openPicker(table) {
   try {
     if (!cardMissions) {
-      const path = `/api/companion/${encodeURIComponent(roomId)}/missions?lang=${lang}`;
-      cardMissions = (await api("GET", path)).missions;
+      cardMissions = (await api("GET", `/api/companion/${encodeURIComponent(roomId)}/missions?lang=${lang}`)).missions;
     }
   } catch (err) {
     toast(failure(err, "companion.em.pick_unreached"));

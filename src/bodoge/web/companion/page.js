@@ -1,16 +1,16 @@
 // The one page of both companions: /companion/{game}[/{room}] loads that game's module;
 // /companion alone lists the two companions.
-import { el, langSwitch, loadMessages, ruleLinks, t } from "/static/ui.js";
+import { address, el, langSwitch, loadMessages, pagePath, ruleLinks, t } from "../ui.js";
 
 const GAMES = { "ruler-of-mana": "rm", "extreme-mission": "em" }; // each with its rules' prefix
-const game = location.pathname.split("/").filter(Boolean)[1];
+const game = pagePath().split("/").filter(Boolean)[1];
 
 function choose() {
   document.getElementById("app").replaceChildren(
     el(
       "header",
       { class: "bar" },
-      el("a", { class: "brand", href: "/" }, "bodoge"),
+      el("a", { class: "brand", href: address("/") }, "bodoge"),
       el("span", { class: "title", text: t("companion.choose.title") }),
       langSwitch(choose),
     ),
@@ -22,7 +22,7 @@ function choose() {
         el(
           "section",
           { class: "panel companion-choice", dataset: { game: name } },
-          el("h2", {}, el("a", { href: `/companion/${name}` }, t(`companion.title.${name}`))),
+          el("h2", {}, el("a", { href: address(`/companion/${name}`) }, t(`companion.title.${name}`))),
           el("p", {}, ruleLinks(t(`companion.intro.${name}`), name, prefix)),
         ),
       ),
@@ -32,7 +32,7 @@ function choose() {
 
 if (game) {
   document.body.classList.add(game);
-  import(`/static/companion/${encodeURIComponent(game)}.js`);
+  import(`./${encodeURIComponent(game)}.js`);
 } else {
   await loadMessages();
   choose();

@@ -1,7 +1,7 @@
 // Ruler of Mana's life counter: each sorcerer's life and shield, whose turn, the end and the
 // reckoning (the server's, by RM-5).
 import { draw, handsForm, nameOf, send, start } from "./companion.js";
-import { el, ruleLinks, t } from "/static/ui.js";
+import { el, ruleLinks, t } from "../ui.js";
 
 const rules = (words) => ruleLinks(words, "ruler-of-mana", "rm"); // RM-5.5 as a link to the rule
 const CAP = 15; // RM-5.1, for the count shown while a change is on its way (the server's rules)
