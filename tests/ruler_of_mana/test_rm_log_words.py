@@ -52,3 +52,23 @@ def test_a_cost_is_said_in_words_in_steps_and_refusals() -> None:
     said = refused.value.text("ja")
     assert "手札では火1、土2をちょうど支払えません" in said, said
     assert not re.search(r"[FWAE] [FWAE]|[FWAE]を", said), said
+
+
+def test_the_draw_action_is_told_from_the_turns_draw() -> None:
+    """RM-2.1's draw and the action (B) "draw 1 more card" read as two lines, not one twice."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    deck = ["MW1-01", "MF1-01"]  # the top card first
+    state = game.new_state(1, setup={"start_player": 0, "hands": {0: ["S19"]}, "deck": deck})
+    state.apply("draw")
+    for seat in (0, 1):  # the drawer sees the cards, the other player only the count
+        log = state.view(seat)["log"]
+        turn, action = (e for e in log if e["event"] == "draw" and e["seat"] == 0)
+        for lang, more in (
+            ("en", "draws 1 more card (the turn's action)"),
+            ("ja", "ターンの行動でもう1枚引いた"),
+        ):
+            said = (
+                describe_event(game.cards, action, lang, NAMES),
+                describe_event(game.cards, turn, lang, NAMES),
+            )
+            assert more in said[0] and more not in said[1], said

@@ -67,6 +67,8 @@ def describe_event(
         if k != "event"
     }
     seen = "cards" in event or "card" in event
+    if kind == "draw" and event.get("reason") == "option":  # RM-2.2 (B), not the turn's draw
+        key += "_option"
     if kind in ("deal", "draw", "bottom", "steal", "take", "look", "scry") and seen:
         key += "_seen"
         values["cards"] = _cards(cards, list(event["cards"]), lang)
