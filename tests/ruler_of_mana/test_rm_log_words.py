@@ -5,11 +5,15 @@ words, in Japanese 火1、土2, never the card file's letters (「F Eを支払�
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 import bodoge
+from bodoge.cli import app
 from bodoge.games.ruler_of_mana.events import describe_event
 
 NAMES = ["Ann", "Bo"]
@@ -72,3 +76,27 @@ def test_the_draw_action_is_told_from_the_turns_draw() -> None:
                 describe_event(game.cards, turn, lang, NAMES),
             )
             assert more in said[0] and more not in said[1], said
+
+
+def test_a_two_orb_card_paying_one_mana_is_said_so_in_the_log(tmp_path: Path) -> None:
+    """RM-3.4: Whirlwind Theft's option 3 (風 風 任意) paid by a wind 2-orb card as 2 and an earth
+    2-orb card as 1 says which paid 1, as the builder did (a card paid is played face up)."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    hands = {0: ["S30", "MA2-01", "ME2-01"]}
+    state = game.new_state(1, setup={"start_player": 0, "hands": hands, "deck": ["R10-a"]})
+    state.apply("cast S30/3 @1 A2 E2/1")
+    en = "paying Wind mana (2 orbs), Earth mana (2 orbs) as 1 mana"
+    ja = "（支払い：風のマナ（2オーブ）、土のマナ（2オーブ）（1マナとして））"
+    for seat in (0, 1):
+        cast = next(e for e in state.view(seat)["log"] if e["event"] == "cast")
+        said = describe_event(game.cards, cast, "en", NAMES)
+        assert said.endswith(en), said
+        said = describe_event(game.cards, cast, "ja", NAMES)
+        assert said.endswith(ja), said
+    record = {"game": "ruler-of-mana", "players": 2, "seed": 1, "history": state.history}
+    record["setup"] = {"start_player": 0, "hands": hands, "deck": ["R10-a"]}
+    saved = tmp_path / "record.json"
+    saved.write_text(json.dumps(record), encoding="utf-8")
+    for lang, words in (("en", en), ("ja", ja)):  # the other seat's replay says it too
+        result = CliRunner().invoke(app, ["replay", str(saved), "--seat", "1", "--lang", lang])
+        assert result.exit_code == 0 and words in result.stdout, result.output

@@ -48,10 +48,15 @@ def describe_card(cards: CardSet, card_id: str, lang: str, detail: bool = False)
     return face_words(cards, code, lang) if detail else code_words(cards, code, lang)
 
 
-def _cards(cards: CardSet, ids: list[str], lang: str) -> str:
+def _cards(cards: CardSet, ids: list[str], lang: str, one_mana: Sequence[str] = ()) -> str:
+    """Cards in words, those in ``one_mana`` (2-orb cards paying 1 mana, RM-3.4) said so."""
     if not ids:
         return text("rm.event.nothing", lang)
-    return text("rm.sep.cards", lang).join(card_words(cards, c, lang) for c in ids)
+    said = (card_words(cards, c, lang) for c in ids)
+    return text("rm.sep.cards", lang).join(
+        text("web.rm.say.one_mana", lang, name=w) if c in one_mana else w
+        for c, w in zip(ids, said, strict=True)
+    )
 
 
 def describe_event(
@@ -64,7 +69,7 @@ def describe_event(
     values: dict[str, Any] = {
         k: seat_words(v, lang, names) if k in _SEAT_FIELDS else v
         for k, v in event.items()
-        if k != "event"
+        if k not in ("event", "one_mana")
     }
     seen = "cards" in event or "card" in event
     if kind == "draw" and event.get("reason") == "option":  # RM-2.2 (B), not the turn's draw
@@ -80,7 +85,8 @@ def describe_event(
     elif kind in ("cast", "scroll", "react", "pick"):
         values["card"] = card_words(cards, event["card"], lang)
         if kind == "cast":
-            values["paid"] = _cards(cards, list(event.get("paid", [])), lang)
+            paid = list(event.get("paid", []))
+            values["paid"] = _cards(cards, paid, lang, event.get("one_mana", ()))
         if "target" in event:
             key += "_at"
         if event.get("moment") == "lethal":

@@ -79,12 +79,22 @@ def declare_step(st: RMState, action: Action) -> None:
     if g.pay_units[step] < g.orbs[card]:
         ask.cards.append(card)  # RM-3.4: this 2-orb card supplies one unit
     if st.paid_units(ask) == g.mana_value[ask.code, ask.n]:
-        declare(st, seat, ask.cards[0], ask.n, ask.other, list(ask.chosen))
+        declare(st, seat, ask.cards[0], ask.n, ask.other, list(ask.chosen), ask.cards[1:])
 
 
-def declare(st: RMState, caster: int, card: int, option: int, target: int, paid: list[int]) -> None:
+def declare(
+    st: RMState,
+    caster: int,
+    card: int,
+    option: int,
+    target: int,
+    paid: list[int],
+    one_mana: list[int] | None = None,
+) -> None:
     """RM-3.1 / RM-4.1: the card and its mana go to the discard pile at once (even if the play
-    is cancelled later); then the window, resolution, after-effects and the KO check."""
+    is cancelled later); then the window, resolution, after-effects and the KO check.
+    ``one_mana``: the 2-orb cards among ``paid`` that paid 1 mana (RM-3.4), said in the log as
+    the cards are played face up."""
     g = st.facts
     st.lose(caster, [card, *paid], public=True)
     st.to_discard([card, *paid])
@@ -98,6 +108,8 @@ def declare(st: RMState, caster: int, card: int, option: int, target: int, paid:
     if option:
         event["option"] = option
         event["paid"] = [g.ids[c] for c in paid]
+        if one_mana:
+            event["one_mana"] = [g.ids[c] for c in one_mana]
     if target != NO_SEAT:
         event["target"] = target
     st.log.add(event)
