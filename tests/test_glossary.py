@@ -32,6 +32,7 @@ BANNED = {
     "手番目": "第N手番",
     "指せ": "選べ",  # a shogi word for a move
     "知らない": "〜はありません",  # "unknown", word for word
+    "ボット": "Bot",  # the web's seats, names and results say Bot: one word everywhere
 }
 # Each game's own pile: Ruler of Mana's shared 捨て場, Extreme Mission's 捨て札 of each player;
 # a collaborator is activated (a server still starts: サーバー起動).
