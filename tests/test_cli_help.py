@@ -93,7 +93,7 @@ def test_the_help_of_an_option_says_its_own_words_in_japanese() -> None:
     shown = _flat(_help(["serve", "--help"], JAPANESE))
     for key in ("cli.help.serve.port", "cli.help.serve.bot_workers", "cli.typer.help"):
         assert text(key, "ja") in shown
-    assert "[既定: 8000]" in shown
+    assert "（既定：8000）" in shown
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

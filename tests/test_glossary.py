@@ -6,6 +6,7 @@ here, and none may come back.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,19 @@ def test_each_game_catalogue_opens_with_its_glossary(game: str) -> None:
         assert line.startswith("#"), line
         used = line.split("(not ")[0]
         assert not offending(used, game), line
+
+
+# Japanese punctuation: ASCII ": " or brackets around Japanese words (the catalogue says （） and
+# ：); notation keeps its own (a card file's 動詞(引数), JSON's "0": 5, (B) the turn's option).
+HALF_WIDTH = re.compile(
+    r"(?:[^\x00-\x7f]|\}|\b[a-z_]+): |(?<!名前|動詞)\((?=[^()]*[^\x00-\x7f])[^()]*\)"
+)
+
+
+def test_japanese_says_its_colons_and_brackets_full_width() -> None:
+    found = []
+    for key, entry in i18n.catalogue().items():
+        for form in ("ja", "ja_one"):
+            if form in entry and (bad := HALF_WIDTH.findall(entry[form])):
+                found.append(f"{key}: {entry[form]!r}: {bad}")
+    assert not found, "\n".join(found)
