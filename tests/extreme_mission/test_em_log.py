@@ -97,3 +97,11 @@ def test_em_2_1_a_replay_shows_the_headers(tmp_path: Path, lang: str, header: st
     lines = result.stdout.splitlines()
     assert sum(line.startswith(header) for line in lines) == 1
     assert sum("Turn " in line or "手番：" in line for line in lines) == state.view(None)["turn"]
+
+
+def test_one_card_is_one_card_in_english() -> None:
+    """A deal of one (a set-up position) or a deck rebuilt of one card read "1 cards"."""
+    cards = bodoge.make("extreme-mission").cards
+    for event in ({"event": "deal", "seat": 0, "count": 1}, {"event": "rebuild", "deck_size": 1}):
+        said = describe_event(cards, event, "en")
+        assert said.endswith(" 1 card"), said

@@ -100,3 +100,18 @@ def test_a_two_orb_card_paying_one_mana_is_said_so_in_the_log(tmp_path: Path) ->
     for lang, words in (("en", en), ("ja", ja)):  # the other seat's replay says it too
         result = CliRunner().invoke(app, ["replay", str(saved), "--seat", "1", "--lang", lang])
         assert result.exit_code == 0 and words in result.stdout, result.output
+
+
+def test_one_card_is_one_card_in_english() -> None:
+    """A scry with one card left in the deck (and a deal of one, as a set-up position may) read
+    "the top 1 cards"."""
+    cards = bodoge.make("ruler-of-mana").cards
+    one = [
+        {"event": "scry", "seat": 0, "count": 1},
+        {"event": "scry", "seat": 0, "count": 1, "cards": ["S19"]},
+        {"event": "deal", "seat": 0, "count": 1},
+        {"event": "deal", "seat": 0, "count": 1, "cards": ["S19"]},
+    ]
+    for event in one:
+        said = describe_event(cards, event, "en", NAMES)
+        assert " 1 card" in said and " 1 cards" not in said, said
