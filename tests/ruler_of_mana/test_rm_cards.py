@@ -59,7 +59,7 @@ def test_cards_1_mana_ids(deck: CardSet) -> None:
     prefixes = {kind.code: kind.prefix for kind in deck.mana_kinds}
     assert prefixes == {c: ("MR" if c == "RB" else "M" + c) for c in CODES}
     assert [kind.code for kind in deck.mana_kinds] == list(CODES)
-    assert deck.mana_kind("W2").name("ja") == "水のマナ（2オーブ）"
+    assert deck.mana_kind("W2").name("ja") == "水のマナ（2玉）"
 
 
 def test_cards_5_scroll_kinds_and_ids(deck: CardSet) -> None:

@@ -86,7 +86,7 @@ def test_a_two_orb_card_paying_one_mana_is_said_so_in_the_log(tmp_path: Path) ->
     state = game.new_state(1, setup={"start_player": 0, "hands": hands, "deck": ["R10-a"]})
     state.apply("cast S30/3 @1 A2 E2/1")
     en = "paying Wind mana (2 orbs), Earth mana (2 orbs) as 1 mana"
-    ja = "（支払い：風のマナ（2オーブ）、土のマナ（2オーブ）（1マナとして））"
+    ja = "（支払い：風のマナ（2玉）、土のマナ（2玉）（1マナとして））"
     for seat in (0, 1):
         cast = next(e for e in state.view(seat)["log"] if e["event"] == "cast")
         said = describe_event(game.cards, cast, "en", NAMES)

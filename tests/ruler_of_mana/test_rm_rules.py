@@ -353,7 +353,7 @@ def test_rm_3_4_a_two_orb_step_says_its_units() -> None:
     assert legal(state) == ["F2/1"]  # F2 for 2 would leave E E one unit to pay
     pay = state.legal_actions()[0]
     assert pay.describe("en") == "Pay 1 mana with Fire mana (2 orbs)"
-    assert pay.describe("ja") == "火のマナ（2オーブ）を1マナとして支払う"
+    assert pay.describe("ja") == "火のマナ（2玉）を1マナとして支払う"
     state.apply("F2/1")
     assert [a.describe("en") for a in state.legal_actions()] == ["Pay with Earth mana"]
 

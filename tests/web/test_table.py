@@ -563,7 +563,7 @@ FITS = """() => [...document.querySelectorAll('.card.mana')].map((card) => {
 
 def test_ruler_of_mana_cards_keep_their_words_inside_on_a_phone(server: str, person: Any) -> None:
     """390 px, both languages: every mana card's name stays inside the card ("Rainbow" ran past
-    its edge) and its bracket ("2 orbs", 「2オーブ」) is one line (it split "オー / ブ）"); your own
+    its edge) and its bracket ("2 orbs", 「2玉」) is one line (it split "オー / ブ）"); your own
     seat is one box, not a box in a box."""
     for lang in ("en", "ja"):
         who = person(f"fit-{lang}", lang, PHONE)

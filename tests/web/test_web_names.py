@@ -54,7 +54,7 @@ SAID = {
     "done": ("completed by easy bot 1", "達成：やさしいBot1"),
     "life": ("life 12", "ライフ12"),
     "shield": ("shield 3", "シールド3"),
-    "F2": ("Fire mana (2 orbs)", "火のマナ（2オーブ）"),
+    "F2": ("Fire mana (2 orbs)", "火のマナ（2玉）"),
     "S19/3": (
         "Cast Rock Blast, option 3: 7 earth damage to one opponent (cost: 1 fire, 2 earth)",
         "岩石弾の選択肢3（相手1人に土属性の7ダメージ）を使う（コスト：火1、土2）",

@@ -62,7 +62,7 @@ export function card(ctx, id, given = {}, optionSteps = false, tried = false) {
   const face = faces.codes[code];
   const label = face.words || face.name;
   if (face.kind === "mana") {
-    // "Water mana (2 orbs)" / "水のマナ（2オーブ）": the bracket on a line of its own, so that a
+    // "Water mana (2 orbs)" / "水のマナ（2玉）": the bracket on a line of its own, so that a
     // narrow card breaks the name there and not inside a word ("オー / ブ）")
     const [ename, bracket] = face.name.split(/\s*[（(]/);
     return el("div", drawn({ class: `card mana e-${face.element} ${more}`, "data-card": id, "aria-label": label, ...extra }),
