@@ -252,7 +252,8 @@ async def hint(request: Request) -> Response:
 
 async def replay_view(request: Request) -> Response:
     """``GET /api/rooms/{room}/replay/{step}?seat=&game=``: the view of ``seat`` (none: a
-    spectator) after ``step`` steps of a finished game of the room (``game``; none: the latest).
+    spectator) after ``step`` steps of a finished game of the room (``game``; none: the latest),
+    as its state frame showed it live.
     The server replays its own record (a 62-bit seed does not survive a trip through
     JavaScript's numbers)."""
     lang = _lang(request)
@@ -274,9 +275,10 @@ async def replay_view(request: Request) -> Response:
         )
     state = game.replay(record["seed"], history[:step], record["setup"])
     view = state.view(seat)
-    return JSONResponse(
-        {"step": step, "steps": len(history), "game_no": record["game_no"], "view": view}
-    )
+    # written as the live frames are (keys sorted): the page lays the table out in the order of
+    # the view's keys, so the replay's table is the one that was played
+    answer = {"step": step, "steps": len(history), "game_no": record["game_no"], "view": view}
+    return Response(wire.dumps(answer), media_type="application/json")
 
 
 _PAGE = """<!doctype html>
