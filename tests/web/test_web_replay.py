@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner
-from web_helpers import PHONE, finished_game, play_out, post
+from web_helpers import DESKTOP, PHONE, finished_game, play_out, played_room, post
 
 from bodoge.cli import app
 
@@ -122,3 +122,118 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     page.wait_for_function("window.bodoge.replay.record.game_no === 1")
     at_step(page, steps)
     assert page.evaluate("location.hash") == f"#replay=1.{steps}.0"
+
+
+def _moves(record: dict[str, Any], verb: str, items: int) -> list[tuple[int, int]]:
+    """The moves of the record begun by a ``verb`` step and made of at least ``items`` more
+    steps: each as (its first step, its last step), counted from 1 as the replay's steps."""
+    begun, found = record["begun"], []
+    for at, step in enumerate(record["history"]):
+        if begun[at] == at and step.startswith(f"{verb} "):
+            last = max(k for k, b in enumerate(begun) if b == at)
+            if last - at >= items:
+                found.append((at + 1, last + 1))
+    return found
+
+
+def _shown(page: Any, step: int) -> None:
+    """Wait until the replay's bar and table show ``step`` (its address follows the step before
+    the table is drawn)."""
+    at_step(page, step)
+    steps = page.evaluate("window.bodoge.replay.record.history.length")
+    said = (
+        f"{steps}手中{step}手目"
+        if page.evaluate("document.documentElement.lang") == "ja"
+        else f"step {step} of {steps}"
+    )
+    page.wait_for_function(
+        "(said) => document.getElementById('replay-step')?.textContent.includes(said)"
+        " && document.querySelector('.table .status')",
+        arg=said,
+    )
+
+
+def _open(page: Any, server: str, room: str, step: int, seat: int) -> None:
+    page.goto(f"{server}/r/{room}#replay=1.{step}.{seat}")
+    page.wait_for_selector(".replay-bar")
+    _shown(page, step)
+
+
+def test_a_step_inside_a_move_says_the_move_and_the_table_says_whose_move_it_is(
+    tmp_path: Path, person: Any
+) -> None:
+    """Extreme Mission: each step of a mission completed card by card says the mission and the
+    cards so far, in progress until its last step, in Japanese on a phone and in English; the
+    banner says whose move it is (a replay waits on nobody); at the last step the disabled
+    turn button still reads as a button, as tall as the others."""
+    names: list[str | None] = ["Alice", "ゆき", None]
+    with played_room(tmp_path / "db.sqlite", "MOVES", "extreme-mission", names, 3) as server:
+        record = get(f"{server}/api/rooms/MOVES/replay")
+        first, last = next(
+            m for m in _moves(record, "complete", 2) if record["actors"][m[0] - 1] < 2
+        )
+        actor = str(names[record["actors"][first - 1]])
+        mission = record["history"][first - 1].split()[1]
+        items = record["history"][first:last]
+        for lang, viewport in (("ja", PHONE), ("en", DESKTOP)):
+            faces = get(f"{server}/api/faces/extreme-mission?lang={lang}")
+            named = [
+                faces["kinds"][i]["name"] if i in faces["kinds"] else faces["names"][i]
+                for i in items
+            ]
+            who = person(f"moves-{lang}", lang, viewport)
+            page = who.page
+            _open(page, server, "MOVES", first + 1, 1)  # the mission and its first item
+            said = label(page)
+            going = "（途中）" if lang == "ja" else " (in progress)"
+            assert f"{actor}{'：' if lang == 'ja' else ': '}" in said, said
+            assert faces["missions"][mission]["name"] in said and named[0] in said, said
+            assert said.endswith(going), said
+            banner = page.inner_text(".table .status .line")
+            assert banner == (f"{actor}の番" if lang == "ja" else f"To move: {actor}"), banner
+            who.shot("in-progress")
+            page.click("#replay-back")  # the step that begins it: the mission alone
+            _shown(page, first)
+            said = label(page)
+            assert faces["missions"][mission]["name"] in said and said.endswith(going), said
+            page.locator("#replay-slider").fill(str(last))  # its last step: the whole move, done
+            _shown(page, last)
+            said = label(page)
+            assert all(n in said for n in named) and not said.endswith(going), said
+            # the end: no turn after, its button disabled but a button (words, frame, height)
+            page.click("#replay-last")
+            _shown(page, len(record["history"]))
+            on = page.locator("#replay-turn-on")
+            assert on.is_disabled()
+            assert on.inner_text().strip() == ("次の手番 ›" if lang == "ja" else "next turn ›")
+            assert on.evaluate("(b) => getComputedStyle(b).opacity") == "1"
+            height = page.locator("#replay-first").bounding_box()["height"]  # type: ignore[index]
+            assert on.bounding_box()["height"] == height  # type: ignore[index]
+            who.no_sideways_scroll()
+            who.shot("end")
+            assert not who.errors, who.errors
+            who.close()  # before its server stops (its reconnecting would be a console error)
+
+
+def test_a_spell_cast_step_by_step_is_said_before_anything_is_paid(
+    tmp_path: Path, person: Any
+) -> None:
+    """Ruler of Mana: a spell aimed at a seat and not paid yet is said as the spell at that
+    seat, in progress (no empty "pay with")."""
+    names: list[str | None] = ["Ann", "Bo", None]
+    with played_room(tmp_path / "db.sqlite", "SPELL", "ruler-of-mana", names, 2) as server:
+        record = get(f"{server}/api/rooms/SPELL/replay")
+        first, _last = next(
+            m for m in _moves(record, "cast", 2) if record["history"][m[0]].startswith("@")
+        )
+        spell = record["history"][first - 1].split()[1].split("/")[0]
+        target = int(record["history"][first][1:])
+        faces = get(f"{server}/api/faces/ruler-of-mana?lang=en")
+        who = person("spell")
+        _open(who.page, server, "SPELL", first + 1, 0)
+        said = label(who.page)
+        bot = "easy bot 2"
+        assert faces["codes"][spell]["name"] in said and f"at {names[target] or bot}" in said
+        assert said.endswith(" (in progress)") and "pay with" not in said, said
+        assert not who.errors, who.errors
+        who.close()

@@ -19,6 +19,9 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page
 from websockets.sync.client import connect
 
+import bodoge
+from bodoge.agents.base import Decision
+from bodoge.agents.heuristic import game_heuristic
 from bodoge.server.rooms import hash_token
 from bodoge.server.storage import RoomRecord, SeatRecord, Storage
 
@@ -174,6 +177,38 @@ def scenario_room(
     served = scenario_server(db, {room: (game, setup)}, token, name, players)
     try:
         yield f"{served.url}/r/{room}#token={token}"
+    finally:
+        served.stop()
+
+
+@contextmanager
+def played_room(
+    db: Path, room: str, game: str, names: list[str | None], seed: int
+) -> Iterator[str]:
+    """A started server on a new database holding a room whose game, of ``seed``, is over: its
+    seats ``names`` (seat 0 a person; None: an easy bot), its history played by the heuristic
+    for every seat, stored before the server starts (no game to wait for). The server's
+    address, for a ``with``: the server stops after."""
+    played = bodoge.make(game, players=len(names))
+    state = played.new_state(seed)
+    agents = [game_heuristic(played, s, random.Random(s)) for s in range(len(names))]
+    while not state.is_over:
+        state.apply(agents[state.current_player].act(Decision.of(state)))
+    now = time.time()
+    seats = [
+        SeatRecord(s, name, None if name else "easy", hash_token("t" * 43) if s == 0 else None)
+        for s, name in enumerate(names)
+    ]
+    record = RoomRecord(room, game, len(names), "basic", status="over", game_no=1, seed=seed)
+    record.created, record.touched, record.seats = now, now, seats
+    storage = Storage(f"sqlite:///{db}")
+    storage.save_room(record)
+    storage.add_moves(room, 1, 0, [str(step) for step in state.history], now, status="over")
+    storage.close()
+    served = Served(db)
+    served.start()
+    try:
+        yield served.url
     finally:
         served.stop()
 

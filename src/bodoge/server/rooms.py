@@ -1360,15 +1360,27 @@ class Rooms:
 
 
 def _replay_record(room: Room, kept: GameRecord) -> dict[str, Any]:
-    """A finished game's record as the replay serves it, with who made each step and where each
-    turn begins (by the turn of the spectator's view: not every game logs its turns)."""
+    """A finished game's record as the replay serves it, with who made each step, where the
+    action each step is part of begins (``begun``: a compound action or a chore is made of
+    several steps, the page says each as the move it builds) and where each turn begins (by the
+    turn of the spectator's view: not every game logs its turns)."""
     state = room.game.new_state(kept.seed, kept.setup)
     actors: list[int | None] = []
+    begun: list[int] = []
+    going: Callable[[], bool] | None = None  # the action under way is not done yet
     turn = state.view(None).get("turn")
     turns = [] if turn is None else [[0, turn]]
     for step in kept.history:
-        actors.append(state.current_player)
+        actor = state.current_player
+        if going is None:  # a step that begins an action, as core.choices builds it
+            going = state._chore_going if state._chore() is not None else state._in_action
+            begun.append(len(actors))
+        else:
+            begun.append(begun[-1])
+        actors.append(actor)
         state.apply(step)
+        if state.current_player != actor or not going():
+            going = None
         now = state.view(None).get("turn")
         if now != turn and now is not None:
             turns.append([len(actors), now])
@@ -1385,6 +1397,7 @@ def _replay_record(room: Room, kept: GameRecord) -> dict[str, Any]:
         "history": kept.history,
         "seats": kept.seats or [{"name": s.name, "bot": s.bot} for s in room.seats],
         "actors": actors,
+        "begun": begun,
         "turns": turns,
     }
 

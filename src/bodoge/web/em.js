@@ -130,7 +130,7 @@ function status(ctx) {
   const who = view.current_player;
   let line;
   if (view.is_over) line = t("web.over");
-  else if (ctx.offline) line = ctx.lastToMove; // no move offered: the banner says why
+  else if (ctx.offline || ctx.replay) line = ctx.lastToMove; // no move offered: whose it is, not "waiting"
   else if (ctx.legal.length) line = view.phase === "drop" ? t("web.em.prompt.drop", { n: view.hand.length - 10 }) : t("web.em.prompt.action", { n: view.actions_left });
   else line = t("web.waiting_for", { name: ctx.seatName(who) });
   return el("div", { class: `status${ctx.legal.length && !ctx.offline ? " yours" : ""}`, role: "status" },

@@ -218,7 +218,7 @@ function status(ctx) {
   const { view } = ctx;
   let line;
   if (view.is_over) line = t("web.over");
-  else if (ctx.offline) line = ctx.lastToMove; // no move offered: the banner says why
+  else if (ctx.offline || ctx.replay) line = ctx.lastToMove; // no move offered: whose it is, not "waiting"
   else if (ctx.quietPass) line = t("web.rm.prompt.quiet_pass");
   else if (ctx.legal.length) {
     const kind = view.pending?.decision?.kind || view.pending?.kind;
@@ -293,6 +293,7 @@ export function sayMove(steps, c) {
   if (cast) {
     const face = c.faces.codes[cast[1]];
     const fields = { spell: face.name, k: cast[2], effects: face.options[Number(cast[2]) - 1].effects, target, paid: cards };
+    if (!cards) return t(target ? "web.rm.say.cast_at_unpaid" : "web.rm.say.cast_unpaid", fields); // a replay's, begun
     return t(target ? "web.rm.say.cast_at" : "web.rm.say.cast", fields);
   }
   if (verb === "scroll") {

@@ -1199,11 +1199,26 @@ function replayLabel(r, step) {
   let what = t("web.replay.at_start");
   if (step > 0) {
     const actor = r.record.actors?.[step - 1];
-    const move = describeStep(r.record.history[step - 1]);
+    const move = replayMove(r.record, step);
     what = actor === null || actor === undefined ? move : t("web.replay.acted", { name: seatName(actor), what: move });
   }
   const sep = t("web.replay.sep");
   return [`${where.filter(Boolean).join(sep)}${sep}`, el("span", { class: "replay-what" }, what)];
+}
+
+// The move step `k` (from 1) is part of, in words: a compound action or chore from the step that
+// began it (the record's `begun`) as the hint says a move, the table's own words for its mission
+// or spell, target and cards, said to be in progress while a later step still adds to it; a step
+// that is a move alone as the step it is.
+function replayMove(record, k) {
+  const from = record.begun?.[k - 1] ?? k - 1;
+  const [first, ...rest] = record.history.slice(from, k);
+  const verb = first.split(" ")[0];
+  // a chore's later cards are spelled with its verb (`drop R3`), a move's items without (the hint's)
+  const items = rest.map((s) => (s.startsWith(`${verb} `) ? s.slice(verb.length + 1) : s));
+  const what = items.length ? sayMove([first, ...items], record.game) : describeStep(first);
+  const going = k < record.history.length && record.begun?.[k] === from;
+  return going ? t("web.replay.in_progress", { what }) : what;
 }
 
 function replayBar() {
@@ -1226,9 +1241,13 @@ function replayBar() {
     },
     onchange: (e) => replayTo(Number(e.target.value)),
   });
-  const turnButton = (to, id, key) => el("button", { type: "button", id, disabled: !to, onclick: to ? go(to.at) : null,
-    "aria-label": to ? t("web.replay.to_turn", { turn: turnWords(to.turn) }) : t(key) },
-  key === "web.replay.turn_back" ? `‹ ${to ? turnWords(to.turn) : ""}` : `${to ? turnWords(to.turn) : ""} ›`);
+  // where there is no turn to go to, the button says what it would do (`none`: not an empty box)
+  const turnButton = (to, id, key, none) => {
+    const words = to ? turnWords(to.turn) : none;
+    return el("button", { type: "button", id, disabled: !to, onclick: to ? go(to.at) : null,
+      "aria-label": to ? t("web.replay.to_turn", { turn: turnWords(to.turn) }) : t(key) },
+    key === "web.replay.turn_back" ? `‹ ${words}` : `${words} ›`);
+  };
   const seat = el("select", { id: "replay-seat", onchange: (e) => {
     r.seat = e.target.value === "" ? null : Number(e.target.value);
     replayTo(r.step);
@@ -1259,10 +1278,10 @@ function replayBar() {
   slider,
   el("div", { class: "replay-moves" },
     el("button", { type: "button", id: "replay-first", disabled: r.step === 0, onclick: go(0), "aria-label": t("web.replay.first") }, "«"),
-    turnButton(turnBack, "replay-turn-back", "web.replay.turn_back"),
+    turnButton(turnBack, "replay-turn-back", "web.replay.turn_back", t("web.replay.turn_back_none")),
     el("button", { type: "button", id: "replay-back", disabled: r.step === 0, onclick: go(r.step - 1), "aria-label": t("web.replay.back") }, "‹"),
     el("button", { type: "button", id: "replay-forward", disabled: r.step === n, onclick: go(r.step + 1), "aria-label": t("web.replay.forward") }, "›"),
-    turnButton(turnOn, "replay-turn-on", "web.replay.turn_on"),
+    turnButton(turnOn, "replay-turn-on", "web.replay.turn_on", t("web.replay.turn_on_none")),
     el("button", { type: "button", id: "replay-last", disabled: r.step === n, onclick: go(n), "aria-label": t("web.replay.last") }, "»")),
   label);
 }
@@ -1688,9 +1707,9 @@ function otherSteps(table, ...drawn) {
 
 // The hint's move in words, as the log words a move (its card, mission or spell by name, its
 // target and cards): the table's own words where it has them, else each step's.
-function sayMove(steps) {
-  const table = TABLES[S.frame.view.game];
-  const said = table.sayMove?.(steps, { faces: S.faces, view: S.frame.view, describeStep, seatName });
+function sayMove(steps, game = S.frame.view.game) {
+  const table = TABLES[game];
+  const said = table.sayMove?.(steps, { faces: S.faces, view: S.replay?.view || S.frame?.view, describeStep, seatName });
   return said || steps.map(describeStep).join(t("web.list_sep"));
 }
 
@@ -1760,7 +1779,7 @@ function paint() {
   }
   const view = S.replay?.view || S.frame.view;
   const ctx = {
-    view, faces: S.faces, legal: legal(), offline: S.offline, lastToMove: lastToMove(view), quietPass: quietPass(), seatName, offer, picked, refusedItem, handCard, deckPile, stepButton, t, describeStep, redraw: draw, youWord: youWord(), away: awayLine,
+    view, faces: S.faces, legal: legal(), offline: S.offline, replay: Boolean(S.replay), lastToMove: lastToMove(view), quietPass: quietPass(), seatName, offer, picked, refusedItem, handCard, deckPile, stepButton, t, describeStep, redraw: draw, youWord: youWord(), away: awayLine,
     building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.eventsSeen)),
   };
   const drawn = table.drawTable(ctx);
