@@ -1481,11 +1481,11 @@ function placeFocus(before) {
 }
 
 // --------------------------------------------------------------------------- the decision in view
-// On a phone the place of a decision can be screens down (your hand under five opponents, a
-// draft's pack): when a decision becomes yours it is scrolled into view, once. Only scrolled (the
+// When a decision becomes yours, what you decide with is scrolled into view, once: on a phone it
+// can be screens down (your hand under five opponents, a draft's pack), and on a desktop too
+// (four seats of Extreme Mission put your hand under the fold at 1280x800). Only scrolled (the
 // focus stays where the rules above put it), and not while the person scrolls, holds the page,
 // writes in the chat or has a control of their own choosing focused.
-const SMALL = matchMedia("(max-width: 520px), (max-height: 500px)");
 const LESS_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 const SCROLL_KEYS = ["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "];
 let decided = ""; // the kinds of step of the decision last brought into view ("" while none is yours)
@@ -1498,13 +1498,24 @@ addEventListener("touchstart", () => { touching = true; }, { capture: true, pass
 for (const type of ["touchend", "touchcancel"]) addEventListener(type, () => { touching = false; }, { capture: true, passive: true });
 addEventListener("keydown", (e) => { if (SCROLL_KEYS.includes(e.key) && !e.target.closest?.("input, textarea, select, [role=button]")) scrolling(); }, true);
 
-// Where the decision is made: the hand where it offers a step (a drop, a spell, a reaction),
-// else a draft's pack, else the first thing offered: its section of the table and that item.
+// Where the decision is made, and what else to show with it where both fit in the window: the
+// hand where it offers a step (a drop, a spell, a reaction); else a draft's pack or what is being
+// resolved, your hand with it; else, where something on the table is offered (a mission, the
+// deck), your own section, that part of the table above it (a physical table's hand is in front
+// of you: on every new turn of Extreme Mission a phone went up to an opponent's discard pile, the
+// first thing offered, away from the hand); else what another seat offers (an exchange's offer).
 // Null when only the move bar offers anything (it stays in view).
 function decisionPlace() {
   const offered = [...kept.board.querySelectorAll("[data-step]")].filter((n) => !kept.moves.contains(n));
-  const item = offered.find((n) => n.closest(".hand")) || offered.find((n) => n.closest(".pack")) || offered[0];
-  return item ? { place: item.closest(".mine, .pack, .resolving, .centre") || item, item } : null;
+  const mine = kept.board.querySelector(".mine");
+  const inHand = offered.find((n) => n.closest(".hand"));
+  if (inHand) return { place: inHand.closest(".mine") || inHand, item: inHand };
+  const deciding = offered.find((n) => n.closest(".pack, .resolving"));
+  if (deciding) return { place: deciding.closest(".pack, .resolving"), item: deciding, along: mine };
+  const onTable = offered.find((n) => !n.closest(".opponents"));
+  if (onTable && mine) return { place: mine, item: mine.querySelector(".hand") || mine, along: onTable.closest(".centre") || onTable };
+  const item = onTable || offered[0];
+  return item ? { place: item.closest(".centre") || item, item } : null;
 }
 
 function decisionInView() {
@@ -1518,23 +1529,29 @@ function decisionInView() {
   decided = kinds;
   const focus = document.activeElement;
   const chosenFocus = focus && document.getElementById("app").contains(focus) && !resting(focus);
-  if (!SMALL.matches || touching || Date.now() - scrolledAt < 1200 || chosenFocus || chat.node.contains(focus)) return;
+  if (touching || Date.now() - scrolledAt < 1200 || chosenFocus || chat.node.contains(focus)) return;
   const where = decisionPlace();
-  if (where) bringIntoView(where.place, where.item);
+  if (where) bringIntoView(where.place, where.item, where.along);
 }
 
 // `node` scrolled into the part of the window the sticky move bar leaves free, where it is not
-// there already: its top near the window's top where it is taller than that, or above; else its
-// bottom just above the move bar, what is above it still in sight. A `node` taller than that is
-// shown from its top only as far as `item` in it (what the decision is made with) stays in sight:
-// a phone's own section under a tall move bar had its hand cut off. Smooth unless less motion is
-// asked for.
-function bringIntoView(node, item = node) {
+// there already, `along` with it where both fit: its top near the window's top where it is
+// taller than that, or above; else its bottom just above the move bar, what is above it still in
+// sight. A `node` taller than that is shown from its top only as far as `item` in it (what the
+// decision is made with) stays in sight: a phone's own section under a tall move bar had its
+// hand cut off. Smooth unless less motion is asked for.
+function bringIntoView(node, item = node, along = null) {
   if (!node) return;
-  const box = node.getBoundingClientRect();
+  let box = node.getBoundingClientRect();
   const room = innerHeight - kept.moves.offsetHeight; // the sticky move bar covers the rest
-  if (box.top >= 0 && box.bottom <= room) return;
   const margin = 8;
+  if (along) {
+    const also = along.getBoundingClientRect();
+    const top = Math.min(box.top, also.top);
+    const bottom = Math.max(box.bottom, also.bottom);
+    if (bottom - top + 2 * margin <= room) box = { top, bottom, height: bottom - top };
+  }
+  if (box.top >= 0 && box.bottom <= room) return;
   let by = box.top < 0 || box.height + 2 * margin > room ? box.top - margin : box.bottom - room + margin;
   const inner = item.getBoundingClientRect();
   if (inner.bottom - by > room - margin) by = Math.min(inner.top - margin, inner.bottom - room + margin);
