@@ -80,6 +80,8 @@ function discard(ctx, seat) {
   return el("div", { class: "pile" }, card, el("span", { class: "pile-size" }, label));
 }
 
+const doneCount = (view, seat) => el("div", { class: "done-count" }, t("web.em.missions_done", { n: view.completed[seat].length }));
+
 function seatPanel(ctx, seat) {
   const { view } = ctx;
   const turn = view.current_player === seat;
@@ -89,13 +91,15 @@ function seatPanel(ctx, seat) {
     el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
       el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
       turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
+    // under the name, as in your own section: beside the discard pile it went below it where the
+    // seat held many cards, and came back up where it held few
+    doneCount(view, seat),
     ctx.away(seat), // away for a while: since when, and a bot to play meanwhile
     el("div", { class: "seat-row" },
       el("div", { class: "mini-hand", role: "img", "aria-label": t("web.hand_size", { n: hand }) },
         Array.from({ length: Math.min(hand, 12) }, () => el("span", { class: "mini-back" })),
         el("span", { class: "count" }, hand)),
-      discard(ctx, seat),
-      el("div", { class: "done-count" }, t("web.em.missions_done", { n: view.completed[seat].length }))),
+      discard(ctx, seat)),
     collaborators(ctx, seat));
 }
 
@@ -162,11 +166,12 @@ export function drawTable(ctx) {
     el("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s))),
     el("div", { class: "centre" }, el("div", { class: "missions" }, levels), deck),
     me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}`, "aria-label": ctx.youWord },
+      // your collaborators beside your discard pile, not under it: your hand a row higher
       el("div", { class: "mine-row" },
-        el("div", {}, el("h2", {}, ctx.seatName(me), " ", el("span", { class: "badge you" }, ctx.youWord), " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
-          el("div", { class: "done-count" }, t("web.em.missions_done", { n: view.completed[me].length }))),
+        el("div", { class: "mine-head" }, el("h2", {}, ctx.seatName(me), " ", el("span", { class: "badge you" }, ctx.youWord), " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
+          doneCount(view, me),
+          collaborators(ctx, me)),
         discard(ctx, me)),
-      collaborators(ctx, me),
       myHand(ctx)));
 }
 

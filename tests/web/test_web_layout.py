@@ -1,0 +1,40 @@
+"""The table's layout in a real browser, from positions stored before the server starts
+(tests/web/web_helpers.py, ``scenario_room``): what a seat box shows stays in its place whatever
+the seat holds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import bodoge
+from web_helpers import PHONE, scenario_room
+
+TOKEN = "scenario-seat-0-token-for-the-layout-tests"
+CARDS = bodoge.make("extreme-mission").card_ids
+
+# Each seat's "missions done" line: how far below its name, and whether above its discard pile.
+DONE_PLACES = """() => [...document.querySelectorAll('.opponents .seat, .mine')].map((seat) => {
+  const name = seat.querySelector('header, h2').getBoundingClientRect();
+  const done = seat.querySelector('.done-count').getBoundingClientRect();
+  const pile = seat.querySelector('.pile').getBoundingClientRect();
+  return {below: done.top - name.bottom, abovePile: done.bottom <= pile.top + 1 || done.right <= pile.left};
+})"""
+
+
+def test_missions_done_stands_under_every_seat_s_name(tmp_path: Path, person: Any) -> None:
+    """Extreme Mission, four seats holding 1, 12 and 8 cards, at 1280x800 and 390x844: every
+    seat's "missions done" is the line under its name (it stood beside the discard pile in a seat
+    of few cards, under it in the others)."""
+    setup = {"start_player": 0, "hands": {"1": CARDS[:1], "2": CARDS[1:13]}, "discards": {"1": CARDS[13:14]}}
+    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", setup, "donecount", TOKEN, players=4) as link:
+        for viewport in ({"width": 1280, "height": 800}, PHONE):
+            who = person(f"done-{viewport['width']}", viewport=viewport)
+            who.page.goto(link)
+            who.page.wait_for_selector(".mine .done-count")
+            places = who.page.evaluate(DONE_PLACES)
+            who.shot("seats")
+            who.close()
+            assert len(places) == 4, places
+            for place in places:
+                assert 0 <= place["below"] <= 8 and place["abovePile"], (viewport, places)
