@@ -1,6 +1,6 @@
 """The table's layout in a real browser, from positions stored before the server starts
 (tests/web/web_helpers.py, ``scenario_room``): what a seat box shows stays in its place whatever
-the seat holds."""
+the seat holds; a card's numbers do not overlap."""
 
 from __future__ import annotations
 
@@ -38,3 +38,26 @@ def test_missions_done_stands_under_every_seat_s_name(tmp_path: Path, person: An
             assert len(places) == 4, places
             for place in places:
                 assert 0 <= place["below"] <= 8 and place["abovePile"], (viewport, places)
+
+
+# Every info card on show whose corner number overlaps its big number.
+OVERLAPS = """() => [...document.querySelectorAll('.card.info')].filter((card) => {
+  const corner = card.querySelector('.corner').getBoundingClientRect();
+  const num = card.querySelector('.num').getBoundingClientRect();
+  return corner.width && corner.bottom > num.top && corner.right > num.left;
+}).map((card) => card.closest('.opponents, .mine, .centre, .status')?.className + ' ' + card.dataset.card)"""
+
+
+def test_a_small_card_shows_its_number_once(tmp_path: Path, person: Any) -> None:
+    """An opponent's discard pile on a phone is a small card: its corner number overlapped the big
+    one; no card's corner overlaps its number at 390x844 or 1280x800."""
+    setup = {"start_player": 0, "hands": {"0": CARDS[20:28]}, "discards": {"1": CARDS[13:14]}}
+    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", setup, "smallcard", TOKEN) as link:
+        for viewport in (PHONE, {"width": 1280, "height": 800}):
+            who = person(f"small-{viewport['width']}", viewport=viewport)
+            who.page.goto(link)
+            who.page.wait_for_selector(".opponents .pile .card.info")
+            overlaps = who.page.evaluate(OVERLAPS)
+            who.shot("piles")
+            who.close()
+            assert not overlaps, (viewport, overlaps)
