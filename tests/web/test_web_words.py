@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import scenario_server
+from web_helpers import finished_game, scenario_server
 
 import bodoge
 from bodoge.core.i18n import text
@@ -132,3 +132,35 @@ def test_the_lobbys_variant_select_is_not_a_second_rules(
     label = card.locator("label:has(select[name=variant])")
     said = label.evaluate("(l) => l.firstChild.textContent")  # the label's words, not the select's
     assert said == text("web.lobby.variant", lang) != rules
+
+
+def result_heads(page: Any) -> list[str]:
+    return [head.inner_text().strip() for head in page.locator(".result th").all()]
+
+
+def heads(lang: str, column: str) -> list[str]:
+    """The result's headings: the game's own ``column`` third."""
+    keys = ["web.result.rank_head", "web.result.player", column, "web.result.facts"]
+    return [text(key, lang) for key in keys]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_extreme_missions_result_counts_missions(em_table: str, person: Any, lang: str) -> None:
+    """The result's column is headed by what it counts, the missions done (EM-5.4): it said
+    "Score", 得点, and the game has none."""
+    page = person(f"em-result-{lang}", lang).page
+    page.goto(em_table)
+    page.click("[data-step='pass']")
+    page.wait_for_selector(".result")
+    assert result_heads(page) == heads(lang, "web.em.result_column")
+    assert text("web.em.result_column", lang) == ("Missions" if lang == "en" else "ミッション")
+
+
+def test_ruler_of_manas_result_column_is_its_score(server: str, person: Any) -> None:
+    """Ruler of Mana's result column is its score (RM-5.4: the life left, with the finish bonus),
+    from its own catalogue entry."""
+    room, token = finished_game(server)
+    page = person("rm-result-ja", "ja").page
+    page.goto(f"{server}/r/{room}#token={token}")
+    page.wait_for_selector(".result")
+    assert result_heads(page) == heads("ja", "web.rm.result_column")

@@ -1332,7 +1332,7 @@ function resultPanel(view, table) {
         : t("web.result.no_winner")),
     el("table", {}, el("thead", {}, el("tr", {},
       el("th", {}, t("web.result.rank_head")), el("th", {}, t("web.result.player")),
-      el("th", {}, t("web.result.score")), el("th", {}, t("web.result.facts")))), el("tbody", {}, rows)),
+      el("th", {}, t(`web.${table.prefix}.result_column`)), el("th", {}, t("web.result.facts")))), el("tbody", {}, rows)),
     el("p", { class: "tiebreak" }, ruleLinks(tied ? t(`web.${table.prefix}.tiebreak`) : t(`web.${table.prefix}.scoring`), view.game, table.prefix)),
     rematchLine(),
     el("div", { class: "buttons" },
