@@ -68,10 +68,8 @@ def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
     expect(draw).to_be_disabled()  # shown where it was, but not offered
     expect(status).not_to_have_class(re.compile(r"\byours\b"))  # nor the status line inviting it
     # the banner alone says the loss: the status line, who was to move (not the banner again)
-    you = text("web.you", lang)
-    expect(status.locator(".line")).to_have_text(
-        text("web.room.to_move", lang, name=f"Ann ({you})")
-    )
+    ann_you = text("web.name_you", lang, name="Ann", you=text("web.you", lang))
+    expect(status.locator(".line")).to_have_text(text("web.room.to_move", lang, name=ann_you))
     draw.click(force=True)  # a click is not dropped unsaid, nor kept to send later
     expect(page.locator(".toast")).to_contain_text(not_sent)
     assert page.evaluate("window.bodoge.busy") is False
@@ -104,7 +102,7 @@ def test_a_ruler_of_mana_status_line_offline_says_who_was_to_move_not_the_banner
     own_server.kill()
     expect(page.locator(".offline-banner")).to_be_visible(timeout=10000)
     expect(status.locator(".line")).to_have_text(
-        text("web.room.to_move", "ja", name="Ann (あなた)")
+        text("web.room.to_move", "ja", name="Ann（あなた）")
     )
     ann.shot("offline-rm")
     ann.errors = [e for e in ann.errors if not any(word in e for word in KILLED)]

@@ -1,6 +1,6 @@
 """The table's layout in a real browser, from positions stored before the server starts
 (tests/web/web_helpers.py, ``scenario_room``): what a seat box shows stays in its place whatever
-the seat holds; a card's numbers do not overlap."""
+the seat holds; a card's numbers do not overlap; a word is not broken a character from its end."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from typing import Any
 
 import bodoge
 from web_helpers import PHONE, scenario_room
+
+from bodoge.core.i18n import text
 
 TOKEN = "scenario-seat-0-token-for-the-layout-tests"
 CARDS = bodoge.make("extreme-mission").card_ids
@@ -61,3 +63,37 @@ def test_a_small_card_shows_its_number_once(tmp_path: Path, person: Any) -> None
             who.shot("piles")
             who.close()
             assert not overlaps, (viewport, overlaps)
+
+
+SMALLEST = {"width": 360, "height": 640}
+# How many lines an element's words take: their boxes' height against the font's size (one line's
+# boxes are some 1.2-1.5 of it, two lines' over 2.6).
+LINES = """(node) => {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const boxes = [...range.getClientRects()];
+  const height = Math.max(...boxes.map((r) => r.bottom)) - Math.min(...boxes.map((r) => r.top));
+  return height < 1.9 * parseFloat(getComputedStyle(node).fontSize) ? 1 : 2;
+}"""
+
+
+def test_the_wild_tag_is_one_word_on_a_phone_in_japanese(tmp_path: Path, person: Any) -> None:
+    """360x640 in Japanese: a collaborator chosen as a wild is tagged オールマイティ on one line (it
+    broke before its last character), the page no wider than the window."""
+    hand = ["I-R1a", "I-R2a", "I-B5a", "I-G7a", "I-Y9a", "I-P3a", "I-P4a", "I-G1a"]
+    setup = {"start_player": 0, "missions": [f"M{lv}-0{k}" for lv in range(1, 5) for k in range(1, 4)], "hands": {"0": hand}}
+    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", setup, "wildtag", TOKEN) as link:
+        who = person("wild-ja", "ja", SMALLEST)
+        page = who.page
+        page.goto(link)
+        page.click("[data-step='complete M1-01']")
+        page.wait_for_selector(".building")
+        page.locator(".mine .collab[data-step]").first.click()
+        tag = page.locator(".mine .collab.chosen .wild-tag")
+        tag.wait_for()
+        assert tag.inner_text() == text("web.em.as_wild", "ja")
+        lines = tag.evaluate(LINES)
+        who.shot("wild")
+        who.no_sideways_scroll()
+        who.close()
+    assert lines == 1

@@ -164,3 +164,53 @@ def test_ruler_of_manas_result_column_is_its_score(server: str, person: Any) -> 
     page.goto(f"{server}/r/{room}#token={token}")
     page.wait_for_selector(".result")
     assert result_heads(page) == heads("ja", "web.rm.result_column")
+
+
+SMALLEST = {"width": 360, "height": 640}
+# The result table's cells: each one's words, and whether they take one line (their boxes' height
+# against the font's size: one line's are some 1.2-1.5 of it, two lines' over 2.6).
+RESULT_CELLS = """() => [...document.querySelectorAll('.result tr')].map((row) => [...row.cells].map((cell) => {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const boxes = [...range.getClientRects()];
+  const height = Math.max(...boxes.map((r) => r.bottom)) - Math.min(...boxes.map((r) => r.top));
+  return [cell.innerText.trim(), height < 1.9 * parseFloat(getComputedStyle(cell).fontSize)];
+}))"""
+
+
+def result_at_360(who: Any) -> list[list[list[Any]]]:
+    """The result table as ``RESULT_CELLS`` gives it at 360 px, after checking that each heading
+    and place is one line and so is the mark of your name, the page no wider than the window."""
+    cells = who.page.evaluate(RESULT_CELLS)
+    who.shot("result")
+    who.no_sideways_scroll()
+    for row in cells:
+        assert row[0][1] and (row is not cells[0] or all(one for _, one in row)), cells
+    mark = who.page.locator(".result .you-mark")  # (あなた) whole, never （あな／た）
+    assert mark.evaluate("(m) => m.getClientRects().length") == 1, mark.inner_text()
+    return cells
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_extreme_missions_result_on_a_narrow_phone(em_table: str, person: Any, lang: str) -> None:
+    """360x640: no heading or place of the result broken a character a line (順／位, プレイヤ／ー,
+    得／点); your row says you in the language's brackets (Ann（あなた）, not Ann (あなた))."""
+    who = person(f"em-narrow-{lang}", lang, SMALLEST)
+    page = who.page
+    page.goto(em_table)
+    page.click("[data-step='pass']")
+    page.wait_for_selector(".result")
+    cells = result_at_360(who)
+    ann = text("web.name_you", lang, name="Ann", you=text("web.you", lang))
+    assert ann in [row[1][0] for row in cells], cells
+    assert ann.endswith("（あなた）" if lang == "ja" else "(you)")
+
+
+def test_ruler_of_manas_result_in_japanese_on_a_narrow_phone(server: str, person: Any) -> None:
+    """360x640 in Japanese: Ruler of Mana's result, headings and places one line each, Ann（あなた）."""
+    room, token = finished_game(server)
+    who = person("rm-narrow-ja", "ja", SMALLEST)
+    who.page.goto(f"{server}/r/{room}#token={token}")
+    who.page.wait_for_selector(".result")
+    cells = result_at_360(who)
+    assert "Ann（あなた）" in [row[1][0] for row in cells], cells

@@ -144,8 +144,8 @@ function resolving(ctx) {
   if (p.kind === "play") {
     const code = faces.cards[p.card].code;
     const what = p.option ? faces.names[`${code}/${p.option}`] : faces.names[code];
-    parts.push(el("div", { class: "play-line" }, t("web.rm.playing", { name: name(p.seat), what }),
-      p.target !== null ? ` → ${name(p.target)}` : "", p.cancelled ? ` (${t("web.rm.cancelled")})` : ""));
+    const play = t("web.rm.playing", { name: name(p.seat), what }) + (p.target !== null ? ` → ${name(p.target)}` : "");
+    parts.push(el("div", { class: "play-line" }, p.cancelled ? t("web.rm.cancelled", { play }) : play));
     parts.push(el("div", { class: "cards row" }, card(ctx, p.card), p.paid.map((id) => card(ctx, id))));
     const reactions = Object.entries(p.reactions || {});
     if (reactions.length) parts.push(el("div", { class: "cards row" }, reactions.map(([s, id]) => el("div", { class: "reacted" }, name(Number(s)), card(ctx, id)))));

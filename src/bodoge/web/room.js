@@ -1302,7 +1302,7 @@ const youWord = () => (S.replay ? t("web.replay.viewpoint") : t("web.you"));
 // it once): the status line says only who was to move when last heard, offering no move.
 function lastToMove(view) {
   const who = view.current_player;
-  return t("web.room.to_move", { name: view.you === who ? `${seatName(who)} (${youWord()})` : seatName(who) });
+  return t("web.room.to_move", { name: view.you === who ? t("web.name_you", { name: seatName(who), you: youWord() }) : seatName(who) });
 }
 
 // --------------------------------------------------------------------------- the result
@@ -1315,6 +1315,13 @@ function decidedBy(view, seat, table) {
     keys.includes(key) ? el("strong", { class: "decider" }, words) : words]);
 }
 
+// A seat's name marked as yours in the language's brackets (web.name_you), the mark kept whole.
+function markedYours(name, you) {
+  const [before, after] = t("web.name_you", { name: "\u0000", you }).split("\u0000");
+  const [, space, mark] = after.match(/^(\s*)(.*)$/s);
+  return [before, name, space, el("span", { class: "you-mark" }, mark)];
+}
+
 function resultPanel(view, table) {
   const result = view.result;
   if (!result) return null;
@@ -1323,7 +1330,7 @@ function resultPanel(view, table) {
   const tied = order.some((a) => order.some((b) => a !== b && scores[a] === scores[b] && result.ranks[a] !== result.ranks[b]));
   const rows = order.map((s) => el("tr", { class: result.winners.includes(s) ? "winner" : "" },
     el("td", {}, t("web.result.rank", { rank: result.ranks[s] })),
-    el("td", {}, seatName(s), view.you === s ? ` (${youWord()})` : ""),
+    el("td", {}, view.you === s ? markedYours(seatName(s), youWord()) : seatName(s)),
     el("td", {}, String(scores[s])),
     el("td", { class: "facts" }, decidedBy(view, s, table))));
   return el("section", { class: "result", "aria-label": t("web.result.title") },
@@ -1356,7 +1363,7 @@ function rematchLine() {
   const r = rematchState();
   if (!r || !r.agreed.length) return null;
   return el("p", { class: "rematch-line", role: "status" },
-    t("web.result.rematch_asked", { names: r.agreed.map((n) => (n === S.summary.you && seated() ? `${seatName(n)} (${t("web.you")})` : seatName(n))).join(" · ") }));
+    t("web.result.rematch_asked", { names: r.agreed.map((n) => (n === S.summary.you && seated() ? t("web.name_you", { name: seatName(n), you: t("web.you") }) : seatName(n))).join(" · ") }));
 }
 
 function rematchButton() {
