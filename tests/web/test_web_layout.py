@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import bodoge
 from web_helpers import PHONE, scenario_room
 
@@ -97,3 +99,28 @@ def test_the_wild_tag_is_one_word_on_a_phone_in_japanese(tmp_path: Path, person:
         who.no_sideways_scroll()
         who.close()
     assert lines == 1
+
+
+@pytest.mark.parametrize(("top", "mana"), [("MF1-01", True), ("S01", False)])
+def test_ruler_of_manas_deck_says_what_its_top_card_is(
+    tmp_path: Path, person: Any, top: str, mana: bool
+) -> None:
+    """The deck shows its top card's back, a mana card's or a spell's (a dot on it said nothing to
+    a newcomer): words beneath it say which, in English and in Japanese, and its label aloud."""
+    hands = {"0": ["MW1-01", "S02"], "1": ["ME1-01"]}
+    setup = {"start_player": 0, "hands": hands, "deck": ["S03", top]}  # S03: seat 0's first draw
+    which = "mana" if mana else "spell"
+    with scenario_room(tmp_path / "db.sqlite", "ruler-of-mana", setup, "decktop", TOKEN) as link:
+        for lang, viewport in (("en", {"width": 1280, "height": 800}), ("ja", SMALLEST)):
+            who = person(f"deck-{which}-{lang}", lang, viewport)
+            who.page.goto(link)
+            legend = who.page.locator(".deck .pile-legend")
+            legend.wait_for()
+            said = legend.inner_text()
+            label = who.page.get_attribute(".deck [role]", "aria-label") or ""
+            size = who.page.evaluate("window.bodoge.frame.view.deck_size")
+            who.shot("deck")
+            who.no_sideways_scroll()
+            who.close()
+            assert said == text(f"web.rm.deck_top_{which}", lang), said
+            assert text(f"web.rm.deck_{which}", lang, n=size) in label, label

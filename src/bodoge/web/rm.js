@@ -237,9 +237,14 @@ export function drawTable(ctx) {
   const { view } = ctx;
   const me = view.you;
   const others = [...Array(view.players).keys()].filter((s) => s !== me);
-  const topBack = view.deck_top_is_mana ? "mana-back" : "spell-back";
-  const deck = ctx.deckPile(t(view.deck_top_is_mana ? "web.rm.deck_mana" : "web.rm.deck_spell", { n: view.deck_size }),
-    { class: `card back ${view.deck_size ? topBack : "empty"}` }, view.deck_size);
+  // the top card's back, as on the table: a mana card's or a spell's and scroll's, and words
+  // beneath it saying which (its dot alone said nothing to a newcomer); neither while the top
+  // cards are being looked at, or with no deck (null)
+  const top = view.deck_top_is_mana;
+  const which = top === true ? "mana" : top === false ? "spell" : null;
+  const back = { mana: "mana-back", spell: "spell-back" }[which] || "";
+  const deck = ctx.deckPile(which ? t(`web.rm.deck_${which}`, { n: view.deck_size }) : t("web.deck", { n: view.deck_size }),
+    { class: `card back ${view.deck_size ? back : "empty"}` }, view.deck_size, which && t(`web.rm.deck_top_${which}`));
   return el("div", { class: "rm-table" },
     status(ctx),
     el("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s))),

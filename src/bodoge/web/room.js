@@ -744,12 +744,13 @@ function rechoose(chosen, instead = null, item = null) {
 }
 
 // The deck of `size` cards, drawn from by a press where drawing is a move: it says so, beneath it
-// and aloud.
-function deckPile(label, attrs, size) {
+// and aloud. `legend`: what its back shows, in words beneath it (its label says it aloud).
+function deckPile(label, attrs, size, legend = null) {
   const offered = offer("draw", { ...attrs, "aria-label": label }, true);
   if (offered["data-step"]) offered["aria-label"] = t("web.deck_draw_label", { deck: label });
   return el("div", { class: "pile deck" }, el("div", { role: "img", ...offered }),
     el("span", { class: "pile-size" }, t("web.deck", { n: size })),
+    legend ? el("span", { class: "pile-legend", "aria-hidden": "true" }, legend) : null,
     offered["data-step"] ? el("span", { class: "pile-hint", "aria-hidden": "true" }, t("web.deck_draw_hint")) : null);
 }
 
