@@ -124,3 +124,52 @@ def test_ruler_of_manas_deck_says_what_its_top_card_is(
             who.close()
             assert said == text(f"web.rm.deck_top_{which}", lang), said
             assert text(f"web.rm.deck_{which}", lang, n=size) in label, label
+
+
+# Each message of the room's socket handed to the page `window.hold` ms late (0 at first): a move's
+# answer made slow, as on a busy server, so that what the page shows meanwhile can be seen.
+HELD_SOCKET = """(() => {
+  window.hold = 0;
+  const Native = WebSocket;
+  window.WebSocket = class extends Native {
+    set onmessage(handler) { super.onmessage = (m) => setTimeout(() => handler(m), window.hold); }
+  };
+})()"""
+# The document's height, the move bar's and whether a move waits for its answer, each animation
+# frame for `ms`, from now.
+HEIGHTS = """(ms) => new Promise((done) => {
+  const seen = []; const start = performance.now();
+  const tick = () => {
+    seen.push([document.documentElement.scrollHeight, document.querySelector('.moves').offsetHeight, window.bodoge.busy]);
+    if (performance.now() - start < ms) requestAnimationFrame(tick); else done(seen);
+  };
+  tick();
+})"""
+
+
+def test_the_page_keeps_its_height_while_a_move_is_answered(tmp_path: Path, person: Any) -> None:
+    """390x844 in Japanese, the page scrolled to its end: a draw sent and answered half a second
+    later. Meanwhile the move bar stays as it was (it had a button for every step the table's
+    cards stand for, some 540 px on a phone: the page grew, then shrank back) and so does the
+    deck's hint: the document keeps its height, and after the answer is no shorter."""
+    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", {"start_player": 0}, "held", TOKEN) as link:
+        who = person("held-ja", "ja", PHONE)
+        page = who.page
+        page.add_init_script(HELD_SOCKET)
+        page.goto(link)
+        page.wait_for_function("!window.bodoge.busy && window.bodoge.frame?.legal.includes('draw')")
+        page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(300)
+        page.evaluate("window.hold = 500")
+        seen = page.evaluate(
+            "(ms) => { const heights = (" + HEIGHTS + ")(ms); document.querySelector('#draw').click(); return heights; }",
+            1200,
+        )
+        answered = page.evaluate("window.bodoge.frame.view.actions_left")
+        who.close()
+    changes = [s for k, s in enumerate(seen) if not k or s != seen[k - 1]]
+    waited = [height for height, _, busy, *_ in seen if busy]
+    assert answered == 1 and waited, changes  # the wait was seen, and the answer
+    before, after = seen[0][0], seen[-1][0]
+    assert set(waited) == {before}, changes
+    assert after >= before, changes  # a line more in the log, and nothing less

@@ -748,10 +748,12 @@ function rechoose(chosen, instead = null, item = null) {
 function deckPile(label, attrs, size, legend = null) {
   const offered = offer("draw", { ...attrs, "aria-label": label }, true);
   if (offered["data-step"]) offered["aria-label"] = t("web.deck_draw_label", { deck: label });
+  // the hint stays while a move sent is answered: the page keeps its height meanwhile
+  const hint = offered["data-step"] || (S.busy && legal().includes("draw"));
   return el("div", { class: "pile deck" }, el("div", { role: "img", ...offered }),
     el("span", { class: "pile-size" }, t("web.deck", { n: size })),
     legend ? el("span", { class: "pile-legend", "aria-hidden": "true" }, legend) : null,
-    offered["data-step"] ? el("span", { class: "pile-hint", "aria-hidden": "true" }, t("web.deck_draw_hint")) : null);
+    hint ? el("span", { class: "pile-hint", "aria-hidden": "true" }, t("web.deck_draw_hint")) : null);
 }
 
 // Steps no card stands for, as buttons.
@@ -1430,7 +1432,7 @@ function focusKeys(node) {
 
 // What the focus can rest on (the move bar kept between moves cannot: it is no control then).
 const TAKES_FOCUS = "a[href], button, input, select, textarea, [tabindex]";
-const focusable = (node) => Boolean(node?.isConnected && !node.disabled && node.getClientRects().length);
+const focusable = (node) => Boolean(node?.isConnected && !node.disabled && !node.closest("[inert]") && node.getClientRects().length);
 
 function found(keys) {
   for (const { sel, nth } of keys) {
@@ -1813,7 +1815,11 @@ function paint() {
   const note = S.note && !S.replay && S.note.seq === S.frame.seq ? S.note : null;
   kept.note.className = `note${note ? ` ${note.kind}` : ""}`;
   if (kept.note.textContent !== (note?.text || "")) kept.note.replaceChildren(...(note ? ruleLinks(note.text, game, table.prefix) : []));
-  setChildren(kept.moves, [kept.note, buildingBar(describeStep, table), otherSteps(table, result, drawn)]);
+  // A move sent and not answered yet: the bar stays as it was, inert, till the answer. Drawn
+  // anew, it had a button for every step the table's items stand for (they offer none while
+  // busy): on a phone some 540 px of buttons for a moment, or it went empty (a drop's Confirm).
+  kept.moves.inert = S.busy;
+  if (!S.busy) setChildren(kept.moves, [kept.note, buildingBar(describeStep, table), otherSteps(table, result, drawn)]);
   setChildren(kept.board, [result, kept.status, drawn, kept.moves]);
   updateLog();
   setChildren(kept.side, [kept.logBox, closedRoom() ? null : chat.node]);
