@@ -19,8 +19,12 @@ SETUP = {"start_player": 0, "discards": {"1": ["I-R4a"]}}
 
 # Where the hand, the missions and an opponent's discard pile are, in the room the move bar leaves.
 WHERE = """() => {
-  const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.top, r.bottom]; };
-  const cards = [...document.querySelectorAll('.mine .hand .card')].map((c) => c.getBoundingClientRect());
+  const box = (sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return [r.top, r.bottom];
+  };
+  const cards = [...document.querySelectorAll('.mine .hand .card')]
+    .map((c) => c.getBoundingClientRect());
   return {hand: [Math.min(...cards.map((r) => r.top)), Math.max(...cards.map((r) => r.bottom))],
     missions: box('.missions'), pile: box(".opponents [data-step='take 1']"),
     room: innerHeight - document.querySelector('.moves').offsetHeight, scrolled: scrollY,
@@ -29,9 +33,13 @@ WHERE = """() => {
 
 
 @pytest.mark.parametrize(
-    ("viewport", "players"), [({"width": 1280, "height": 800}, 4), (PHONE, 2)], ids=["desktop", "phone"]
+    ("viewport", "players"),
+    [({"width": 1280, "height": 800}, 4), (PHONE, 2)],
+    ids=["desktop", "phone"],
 )
-def test_your_turn_shows_your_hand(tmp_path: Path, person: Any, viewport: dict[str, int], players: int) -> None:
+def test_your_turn_shows_your_hand(
+    tmp_path: Path, person: Any, viewport: dict[str, int], players: int
+) -> None:
     """Your turn of Extreme Mission: your whole hand is in the window above the move bar, the
     focus untouched; on the desktop the missions are in sight with it, top to bottom."""
     with scenario_room(
@@ -40,14 +48,16 @@ def test_your_turn_shows_your_hand(tmp_path: Path, person: Any, viewport: dict[s
         who = person(f"turn-{viewport['width']}", viewport=viewport)
         page = who.page
         page.goto(link)
-        page.wait_for_function("!window.bodoge.busy && window.bodoge.frame?.legal.includes('take 1')")
+        page.wait_for_function(
+            "!window.bodoge.busy && window.bodoge.frame?.legal.includes('take 1')"
+        )
         page.wait_for_function(AT_REST)
         page.wait_for_timeout(300)
         where = page.evaluate(WHERE)
         who.shot("turn")
         who.close()
     assert where["scrolled"] > 0, where  # the hand was under the fold
-    assert 0 <= where["hand"][0] and where["hand"][1] <= where["room"], where
+    assert where["hand"][0] >= 0 and where["hand"][1] <= where["room"], where
     if players == 4:
-        assert 0 <= where["missions"][0] and where["missions"][1] <= where["room"], where
+        assert where["missions"][0] >= 0 and where["missions"][1] <= where["room"], where
     assert where["focus"].startswith(("BODY", "DIV.status")), where

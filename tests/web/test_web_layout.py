@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-import bodoge
 from web_helpers import PHONE, scenario_room
 
+import bodoge
 from bodoge.core.i18n import text
 
 TOKEN = "scenario-seat-0-token-for-the-layout-tests"
@@ -22,7 +21,8 @@ DONE_PLACES = """() => [...document.querySelectorAll('.opponents .seat, .mine')]
   const name = seat.querySelector('header, h2').getBoundingClientRect();
   const done = seat.querySelector('.done-count').getBoundingClientRect();
   const pile = seat.querySelector('.pile').getBoundingClientRect();
-  return {below: done.top - name.bottom, abovePile: done.bottom <= pile.top + 1 || done.right <= pile.left};
+  return {below: done.top - name.bottom,
+    abovePile: done.bottom <= pile.top + 1 || done.right <= pile.left};
 })"""
 
 
@@ -30,8 +30,14 @@ def test_missions_done_stands_under_every_seat_s_name(tmp_path: Path, person: An
     """Extreme Mission, four seats holding 1, 12 and 8 cards, at 1280x800 and 390x844: every
     seat's "missions done" is the line under its name (it stood beside the discard pile in a seat
     of few cards, under it in the others)."""
-    setup = {"start_player": 0, "hands": {"1": CARDS[:1], "2": CARDS[1:13]}, "discards": {"1": CARDS[13:14]}}
-    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", setup, "donecount", TOKEN, players=4) as link:
+    setup = {
+        "start_player": 0,
+        "hands": {"1": CARDS[:1], "2": CARDS[1:13]},
+        "discards": {"1": CARDS[13:14]},
+    }
+    with scenario_room(
+        tmp_path / "db.sqlite", "extreme-mission", setup, "donecount", TOKEN, players=4
+    ) as link:
         for viewport in ({"width": 1280, "height": 800}, PHONE):
             who = person(f"done-{viewport['width']}", viewport=viewport)
             who.page.goto(link)
@@ -49,14 +55,16 @@ OVERLAPS = """() => [...document.querySelectorAll('.card.info')].filter((card) =
   const corner = card.querySelector('.corner').getBoundingClientRect();
   const num = card.querySelector('.num').getBoundingClientRect();
   return corner.width && corner.bottom > num.top && corner.right > num.left;
-}).map((card) => card.closest('.opponents, .mine, .centre, .status')?.className + ' ' + card.dataset.card)"""
+}).map((card) => card.closest('.opponents, .mine, .centre')?.className + ' ' + card.dataset.card)"""
 
 
 def test_a_small_card_shows_its_number_once(tmp_path: Path, person: Any) -> None:
     """An opponent's discard pile on a phone is a small card: its corner number overlapped the big
     one; no card's corner overlaps its number at 390x844 or 1280x800."""
     setup = {"start_player": 0, "hands": {"0": CARDS[20:28]}, "discards": {"1": CARDS[13:14]}}
-    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", setup, "smallcard", TOKEN) as link:
+    with scenario_room(
+        tmp_path / "db.sqlite", "extreme-mission", setup, "smallcard", TOKEN
+    ) as link:
         for viewport in (PHONE, {"width": 1280, "height": 800}):
             who = person(f"small-{viewport['width']}", viewport=viewport)
             who.page.goto(link)
@@ -83,7 +91,11 @@ def test_the_wild_tag_is_one_word_on_a_phone_in_japanese(tmp_path: Path, person:
     """360x640 in Japanese: a collaborator chosen as a wild is tagged オールマイティ on one line (it
     broke before its last character), the page no wider than the window."""
     hand = ["I-R1a", "I-R2a", "I-B5a", "I-G7a", "I-Y9a", "I-P3a", "I-P4a", "I-G1a"]
-    setup = {"start_player": 0, "missions": [f"M{lv}-0{k}" for lv in range(1, 5) for k in range(1, 4)], "hands": {"0": hand}}
+    setup = {
+        "start_player": 0,
+        "missions": [f"M{lv}-0{k}" for lv in range(1, 5) for k in range(1, 4)],
+        "hands": {"0": hand},
+    }
     with scenario_room(tmp_path / "db.sqlite", "extreme-mission", setup, "wildtag", TOKEN) as link:
         who = person("wild-ja", "ja", SMALLEST)
         page = who.page
@@ -140,7 +152,8 @@ HELD_SOCKET = """(() => {
 HEIGHTS = """(ms) => new Promise((done) => {
   const seen = []; const start = performance.now();
   const tick = () => {
-    seen.push([document.documentElement.scrollHeight, document.querySelector('.moves').offsetHeight, window.bodoge.busy]);
+    const bar = document.querySelector('.moves').offsetHeight;
+    seen.push([document.documentElement.scrollHeight, bar, window.bodoge.busy]);
     if (performance.now() - start < ms) requestAnimationFrame(tick); else done(seen);
   };
   tick();
@@ -152,7 +165,9 @@ def test_the_page_keeps_its_height_while_a_move_is_answered(tmp_path: Path, pers
     later. Meanwhile the move bar stays as it was (it had a button for every step the table's
     cards stand for, some 540 px on a phone: the page grew, then shrank back) and so does the
     deck's hint: the document keeps its height, and after the answer is no shorter."""
-    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", {"start_player": 0}, "held", TOKEN) as link:
+    with scenario_room(
+        tmp_path / "db.sqlite", "extreme-mission", {"start_player": 0}, "held", TOKEN
+    ) as link:
         who = person("held-ja", "ja", PHONE)
         page = who.page
         page.add_init_script(HELD_SOCKET)
@@ -162,7 +177,9 @@ def test_the_page_keeps_its_height_while_a_move_is_answered(tmp_path: Path, pers
         page.wait_for_timeout(300)
         page.evaluate("window.hold = 500")
         seen = page.evaluate(
-            "(ms) => { const heights = (" + HEIGHTS + ")(ms); document.querySelector('#draw').click(); return heights; }",
+            "(ms) => { const heights = ("
+            + HEIGHTS
+            + ")(ms); document.querySelector('#draw').click(); return heights; }",
             1200,
         )
         answered = page.evaluate("window.bodoge.frame.view.actions_left")

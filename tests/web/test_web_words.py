@@ -169,7 +169,8 @@ def test_ruler_of_manas_result_column_is_its_score(server: str, person: Any) -> 
 SMALLEST = {"width": 360, "height": 640}
 # The result table's cells: each one's words, and whether they take one line (their boxes' height
 # against the font's size: one line's are some 1.2-1.5 of it, two lines' over 2.6).
-RESULT_CELLS = """() => [...document.querySelectorAll('.result tr')].map((row) => [...row.cells].map((cell) => {
+RESULT_CELLS = """() => [...document.querySelectorAll('.result tr')]
+  .map((row) => [...row.cells].map((cell) => {
   const range = document.createRange();
   range.selectNodeContents(cell);
   const boxes = [...range.getClientRects()];
@@ -207,7 +208,8 @@ def test_extreme_missions_result_on_a_narrow_phone(em_table: str, person: Any, l
 
 
 def test_ruler_of_manas_result_in_japanese_on_a_narrow_phone(server: str, person: Any) -> None:
-    """360x640 in Japanese: Ruler of Mana's result, headings and places one line each, Ann（あなた）."""
+    """360x640 in Japanese: Ruler of Mana's result, headings and places one line each, and
+    Ann（あなた）."""
     room, token = finished_game(server)
     who = person("rm-narrow-ja", "ja", SMALLEST)
     who.page.goto(f"{server}/r/{room}#token={token}")
