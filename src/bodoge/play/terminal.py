@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -40,6 +42,8 @@ from rich.table import Table
 from rich.text import Text
 
 from bodoge import screen
+from bodoge.agents.ismcts import ISMCTSAgent
+from bodoge.agents.levels import answer_delay, brief_budget
 from bodoge.core.action import Action, Choices
 from bodoge.core.action import number as typed_number
 from bodoge.core.choices import item_step, split, steps
@@ -535,6 +539,18 @@ def whole_action(state: State, seat: int, entry: str, words: GameWords) -> list[
     return steps
 
 
+def _briefly(agent: Agent, decision: Decision) -> Action:
+    """``agent``'s step, a searching agent's search cut to ``brief_budget``."""
+    if not isinstance(agent, ISMCTSAgent):
+        return agent.act(decision)
+    budget = agent.budget
+    agent.budget = brief_budget(budget)
+    try:
+        return agent.act(decision)
+    finally:
+        agent.budget = budget
+
+
 def _implied(state: State, what: str, chosen: Sequence[str], item: str) -> bool:
     """Whether ``item``, added to the complete ``chosen``, names what the game then does by
     itself (a scry's last card): still the same whole action."""
@@ -581,6 +597,9 @@ class TerminalPlay:
         self.seen: dict[int, int] = dict.fromkeys(self.humans, 0)  # log events shown per seat
         self.last_human: int | None = None
         self.last_history = -1  # history length after the last human answer
+        # what times a bot's answer to a question asked whatever it holds (tests put their own)
+        self.clock: Callable[[], float] = time.monotonic
+        self.sleep: Callable[[float], None] = time.sleep
 
     def run(self) -> Result | None:
         """Play to the end and return the result, or None if a person quits. Ctrl-C says the
@@ -602,8 +621,7 @@ class TerminalPlay:
         state = self.game.new_state(self.seed, self.setup)
         while (seat := state.current_player) is not None:
             if seat in self.agents:
-                decision = Decision.of(state, with_view=needs_view(self.agents[seat]))
-                state.apply(self.bot_step(seat, decision))
+                state.apply(self.bot_step(seat, state))
                 continue
             steps = self.ask(state, seat)
             if steps is None:
@@ -616,14 +634,28 @@ class TerminalPlay:
         return state.result()
 
     # ----------------------------------------------------------------- one decision
-    def bot_step(self, seat: int, decision: Decision) -> Action:
+    def bot_step(self, seat: int, state: State) -> Action:
         """The bot of ``seat`` decides; a searching bot (``normal``, ``hard``) may take a second,
-        so a person at a terminal sees that it is thinking."""
+        so a person at a terminal sees that it is thinking. A question asked whatever the seat
+        holds (``asked_whatever_held``: a reaction window) is answered as a room's bot answers it
+        (:mod:`bodoge.server.bots`), so that its wait tells nothing of the hand: with the
+        spinner, whether it can only pass or not, once the delay drawn by ``answer_delay`` has
+        passed (from the game's seed and the step's place, a generator of its own that changes
+        no step), after a search cut to end well inside it (``brief_budget``). A pipe has no
+        spinner and waits for nothing; the step is the same (a game replays from its seed)."""
         agent = self.agents[seat]
-        if not self.console.is_terminal or len(decision.legal) == 1:
+        decision = Decision.of(state, with_view=needs_view(agent))
+        asked = state.asked_whatever_held()
+        terminal = self.console.is_terminal
+        if not asked and (not terminal or len(decision.legal) == 1):
             return agent.act(decision)
-        with self.console.status(Text(self.words.t("play.agent.thinking", seat=seat))):
-            return agent.act(decision)
+        answer_at = self.clock() + answer_delay(derive_seed(self.seed, "bot", len(state.history)))
+        thinking = Text(self.words.t("play.agent.thinking", seat=seat))
+        with self.console.status(thinking) if terminal else nullcontext():
+            step = _briefly(agent, decision) if asked else agent.act(decision)
+            if asked and terminal and (wait := answer_at - self.clock()) > 0:
+                self.sleep(wait)
+        return step
 
     def ask(self, state: State, seat: int) -> list[str] | None:
         """Show ``seat`` its view and steps, read until a legal answer; None means quit."""

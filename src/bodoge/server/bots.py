@@ -26,7 +26,8 @@ Only when even the plan has not come (milliseconds of work taking 0.4 s) is the 
 long as the plan takes then. The delay's generator is seeded from the question's own seed
 (``answer_delay``), not the game's nor the bot's, so it changes no step; which step a searching bot
 plays, the search's or the plan's, does depend on how busy the machine and the other rooms' bots
-are. A replay is exact all the same: the history keeps the step played.
+are. A replay is exact all the same: the history keeps the step played. The delay and the search's
+length are :mod:`bodoge.agents.levels`' rule, which a terminal game keeps too.
 
 >>> import bodoge
 >>> state = bodoge.make("extreme-mission", players=2).new_state(seed=3)
@@ -61,34 +62,27 @@ from bodoge.agents import (
     ISMCTSAgent,
     RandomAgent,
     agent_names,
-    derive_seed,
     make_agent,
 )
 from bodoge.agents.heuristic import game_heuristic, has_heuristic
+from bodoge.agents.levels import ANSWER_DELAY, OPEN_SEARCH, answer_delay
 from bodoge.core.game import Game
 from bodoge.core.registry import make
 
-__all__ = ["ANSWER_DELAY", "BOT_LEVELS", "OPEN_SEARCH", "BotPool", "GameSpec", "decide"]
+__all__ = [
+    "ANSWER_DELAY",
+    "BOT_LEVELS",
+    "OPEN_SEARCH",
+    "BotPool",
+    "GameSpec",
+    "answer_delay",
+    "decide",
+]
 
 log = logging.getLogger(__name__)
 
 BOT_LEVELS: tuple[str, ...] = ("random", *LEVELS)
 """The bots a room offers, weakest first (``random``, then the levels for people)."""
-
-ANSWER_DELAY = (0.4, 0.8)
-"""Seconds: when a bot answers a question asked whatever it holds, drawn evenly from this range
-(a reaction window of three bots keeps a person waiting 1.8 s on average). The bot answers at
-that time whether or not its search has come (then with the game's plan: module docstring)."""
-
-OPEN_SEARCH = 0.2
-"""Seconds: the longest search for a question asked whatever the seat holds, which leaves the
-shortest delay 0.2 s to send the view, build the game (a worker's first decision of it: 0.12 s)
-and sample it. In 102 reaction positions of random Ruler of Mana games (``normal`` at two and
-three players, ``hard`` at two), such a search took the step of the level's full budget in 89,
-the full budget with another seed in 95, the game's plan alone in 73 (2026-12-06, a 2-core
-machine at load 1–4). A search not come by the answer's delay is not waited for: on a machine
-so loaded that the search comes late, the plan's step is played."""
-
 
 FRAMES_OUT = 0.01
 """Seconds a bot with a choice to a question asked whatever it holds lets pass before it starts
@@ -118,12 +112,6 @@ def searches(level: str) -> bool:
     """Whether the bot ``level`` searches (for up to seconds) rather than answers at once."""
     known = LEVELS.get(level)
     return known is not None and known.budget is not None
-
-
-def answer_delay(seed: int) -> float:
-    """When a bot answers a question asked whatever it holds, in seconds after it was asked:
-    drawn from :data:`ANSWER_DELAY` by a generator of its own, from the decision's ``seed``."""
-    return random.Random(derive_seed(seed, "answer")).uniform(*ANSWER_DELAY)
 
 
 def decide(
