@@ -30,10 +30,16 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import nullcontext
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, nullcontext
 from typing import Any
+
+try:
+    import termios
+except ImportError:  # pragma: no cover - Windows: no type-ahead to drop
+    termios = None  # type: ignore[assignment]
 
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
@@ -539,6 +545,41 @@ def whole_action(state: State, seat: int, entry: str, words: GameWords) -> list[
     return steps
 
 
+def _terminal_input() -> int | None:
+    """The descriptor of standard input when it is a terminal; None for a pipe or a file (a
+    script, a test), whose lines are all meant as answers."""
+    try:
+        return sys.stdin.fileno() if sys.stdin.isatty() else None
+    except (AttributeError, OSError, ValueError):  # no stdin, or one replaced by a test runner
+        return None
+
+
+def _discard_typeahead() -> None:
+    """Drop what was typed on the terminal before a prompt is shown (while a bot thought): a
+    line typed then would answer a question nobody has seen yet."""
+    fd = _terminal_input()
+    if fd is not None and termios is not None:
+        termios.tcflush(fd, termios.TCIFLUSH)
+
+
+@contextmanager
+def _unechoed() -> Iterator[None]:
+    """The terminal does not echo what is typed meanwhile (while a bot thinks): the spinner's
+    line stays whole, and the keys are dropped before the next prompt anyway."""
+    fd = _terminal_input()
+    if fd is None or termios is None:
+        yield
+        return
+    was = termios.tcgetattr(fd)
+    quiet = list(was)
+    quiet[3] &= ~termios.ECHO  # the local modes
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, was)
+
+
 def _briefly(agent: Agent, decision: Decision) -> Action:
     """``agent``'s step, a searching agent's search cut to ``brief_budget``."""
     if not isinstance(agent, ISMCTSAgent):
@@ -597,6 +638,7 @@ class TerminalPlay:
         self.seen: dict[int, int] = dict.fromkeys(self.humans, 0)  # log events shown per seat
         self.last_human: int | None = None
         self.last_history = -1  # history length after the last human answer
+        self.discard_typeahead: Callable[[], None] = _discard_typeahead
         # what times a bot's answer to a question asked whatever it holds (tests put their own)
         self.clock: Callable[[], float] = time.monotonic
         self.sleep: Callable[[float], None] = time.sleep
@@ -648,10 +690,11 @@ class TerminalPlay:
         asked = state.asked_whatever_held()
         terminal = self.console.is_terminal
         if not asked and (not terminal or len(decision.legal) == 1):
-            return agent.act(decision)
+            with _unechoed():
+                return agent.act(decision)
         answer_at = self.clock() + answer_delay(derive_seed(self.seed, "bot", len(state.history)))
         thinking = Text(self.words.t("play.agent.thinking", seat=seat))
-        with self.console.status(thinking) if terminal else nullcontext():
+        with self.console.status(thinking) if terminal else nullcontext(), _unechoed():
             step = _briefly(agent, decision) if asked else agent.act(decision)
             if asked and terminal and (wait := answer_at - self.clock()) > 0:
                 self.sleep(wait)
@@ -852,6 +895,7 @@ class TerminalPlay:
         return said
 
     def _read(self, prompt: str) -> str | None:
+        self.discard_typeahead()  # what was typed before the prompt answers nothing unseen
         try:
             return self.read_line(prompt)
         except EOFError:  # Ctrl-D, or the end of a pipe: nothing ended the prompt's line
