@@ -63,7 +63,14 @@ from bodoge.play import HUMAN, Agent, Decision, derive_seed, make_agent, needs_v
 from bodoge.play.rules import rules_command
 from bodoge.screen import Pieces, print_whole
 
-__all__ = ["GameWords", "TerminalPlay", "game_hooks", "offered_steps", "whole_action"]
+__all__ = [
+    "GameWords",
+    "TerminalPlay",
+    "fold_case",
+    "game_hooks",
+    "offered_steps",
+    "whole_action",
+]
 
 ReadLine = Callable[[str], str]
 EventHook = Callable[[Any, Mapping[str, Any], str, Sequence[str] | None], str]
@@ -580,6 +587,35 @@ def _unechoed() -> Iterator[None]:
         termios.tcsetattr(fd, termios.TCSANOW, was)
 
 
+def fold_case(tokens: Sequence[str], known: Sequence[str]) -> list[str]:
+    """``tokens`` as typed, each one that spells a token of ``known`` in another case (``draw``
+    for ``Draw``, ``W1`` for ``w1``) as that token, where it spells exactly one: the notation
+    keeps its case, a person need not."""
+    spelled: dict[str, set[str]] = {}
+    for token in known:
+        for word in token.split():
+            spelled.setdefault(word.casefold(), set()).add(word)
+    folded = []
+    for token in tokens:
+        words = spelled.get(token.casefold(), set())
+        folded.append(next(iter(words)) if len(words) == 1 and token not in words else token)
+    return folded
+
+
+def _in_case(state: State, entry: str) -> str:
+    """``entry`` (a step, a first step and items, or a whole action) in the notation's case where
+    it differs only in case: its first step by the legal steps, its items by those the action it
+    begins can take."""
+    tokens = entry.split()
+    legal = [a.notation for a in state.legal_actions()]
+    chore = state._chore()
+    tokens = fold_case(tokens, legal + ([chore] if chore else []))
+    begun = split(state, " ".join(tokens))
+    if begun is not None:
+        tokens = fold_case(tokens, state.choices(begun[0]).addable)
+    return " ".join(tokens)
+
+
 def _briefly(agent: Agent, decision: Decision) -> Action:
     """``agent``'s step, a searching agent's search cut to ``brief_budget``."""
     if not isinstance(agent, ISMCTSAgent):
@@ -771,6 +807,7 @@ class TerminalPlay:
         ``_CANCELLED``) to ask again. A first
         step that begins a compound action opens the builder (with any items typed after it);
         anything else is a step or a whole action as typed."""
+        entry = _in_case(state, entry)
         begun = split(state, entry)
         if begun is not None:
             what, items = begun
@@ -841,6 +878,7 @@ class TerminalPlay:
                     tokens = [options[n - 1] for n in shown]
                     if tokens == [_CONFIRM]:
                         return steps(state, what, chosen)
+                tokens = fold_case(tokens, [what, *now.addable, *chosen])
                 error = self._add(state, what, chosen, tokens)
                 if error is not None:
                     self._error(error)

@@ -1,0 +1,54 @@
+"""``bodoge play``: what a person types at a prompt or in a builder, as they may type it."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+from terminal_helpers import scripted
+
+import bodoge
+from bodoge.play.terminal import TerminalPlay
+
+
+def _play(
+    game: bodoge.Game, answers: list[str], lang: str = "en"
+) -> tuple[TerminalPlay, io.StringIO]:
+    screen = io.StringIO()
+    seats = ["human"] + ["random"] * (game.players - 1)
+    read = scripted(answers, screen, then="quit")
+    console = Console(file=screen, width=100)
+    return TerminalPlay(game, seats, seed=1, lang=lang, console=console, read_line=read), screen
+
+
+@pytest.mark.parametrize(
+    ("typed", "steps"),
+    [
+        ("Draw", ["draw"]),
+        ("CYCLE f1 w1", ["cycle", "F1", "W1"]),
+        ("cast s29/1 a1", ["cast S29/1", "A1"]),
+    ],
+)
+def test_ruler_of_manas_notation_is_read_in_any_case(typed: str, steps: list[str]) -> None:
+    """The audit: ``Draw`` was "not legal now", ``cycle F1 w1`` refused its w1."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(4)
+    play, screen = _play(game, [])
+    assert play.answer(state, 0, typed, typed=True) == steps, screen.getvalue()
+
+
+def test_extreme_missions_notation_is_read_in_any_case() -> None:
+    """The audit: ``complete m1-01 r5 R2 r3`` was refused."""
+    game = bodoge.make("extreme-mission", players=2)
+    state = game.new_state(1, setup={"hands": {0: ["I-R4a", "I-B5a", "I-R5a"]}})
+    play, screen = _play(game, [])
+    answer = play.answer(state, 0, "Complete m1-02 r4 b5 Hk", typed=True)
+    assert answer == ["complete M1-02", "R4", "B5", "HK"], screen.getvalue()
+
+
+def test_a_builders_items_are_read_in_any_case() -> None:
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(4)
+    play, screen = _play(game, ["cycle", "f1", "w1", "ok"])
+    assert play.ask(state, 0) == ["cycle", "F1", "W1"], screen.getvalue()
