@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 from rich.console import Console
 from terminal_helpers import scripted
 
 import bodoge
+from bodoge.core.i18n import text
 from bodoge.play.terminal import TerminalPlay
 
 
@@ -52,3 +54,33 @@ def test_a_builders_items_are_read_in_any_case() -> None:
     state = game.new_state(4)
     play, screen = _play(game, ["cycle", "f1", "w1", "ok"])
     assert play.ask(state, 0) == ["cycle", "F1", "W1"], screen.getvalue()
+
+
+def _with_discards() -> tuple[bodoge.Game, bodoge.State]:
+    """Extreme Mission at three, seat 0 to act, with every discard pile begun."""
+    game = bodoge.make("extreme-mission", players=3)
+    state = game.new_state(2)
+    rng = random.Random(2)
+    for _ in range(37):
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.current_player == 0 and state.view(0)["discard_sizes"] == [3, 4, 5]
+    return game, state
+
+
+@pytest.mark.parametrize(("lang", "asked"), [("en", "discard"), ("ja", "捨て札"), ("en", "捨て札")])
+def test_extreme_missions_discard_piles_are_listed_as_each_seat_shows_them(
+    lang: str, asked: str
+) -> None:
+    """The audit: ``discard`` and ``捨て札``, which the README offers in both games, were "not
+    legal now" in Extreme Mission. Each pile shows its size and its top card alone (EM-3.3)."""
+    game, state = _with_discards()
+    play, screen = _play(game, [asked], lang)
+    assert play.ask(state, 0) is None  # then quit
+    said = screen.getvalue().split(text("play.prompt", lang) + asked, 1)[1]
+    words = play.words
+    assert text("play.bad_input", lang, error="") not in said
+    for seat, (top, size) in enumerate(zip(["I-Y1a", "I-R9b", "I-B3b"], [3, 4, 5], strict=True)):
+        line = text(
+            "play.pile.seat", lang, seat=words.seat(seat, 0), count=size, card=words.coded(top)
+        )
+        assert line in said

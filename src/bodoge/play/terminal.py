@@ -224,6 +224,17 @@ class GameWords:
         top = self.join([self.coded(c) for c in reversed(cards)])
         return self.t("play.pile.all", label=self.label(field), count=len(cards), cards=top)
 
+    def pile_tops(self, tops: Sequence[str | None], sizes: Sequence[int], you: int | None) -> str:
+        """Each seat's discard pile as the table shows it: its size and its top card (the only
+        card of it anyone sees), or that it is empty."""
+        piles = [
+            self.t("play.pile.seat", seat=self.seat(seat, you), count=size, card=self.coded(top))
+            if top is not None and size
+            else self.t("play.pile.seat_empty", seat=self.seat(seat, you))
+            for seat, (top, size) in enumerate(zip(tops, sizes, strict=True))
+        ]
+        return self.t("play.pile.tops", piles=self.t("play.pile.seat_sep").join(piles))
+
     def needs(self, state: State, what: str, chosen: Sequence[str]) -> str | None:
         """What the begun action ``what`` with ``chosen`` still needs, in the game's words."""
         if self._build_hook is None:
@@ -793,13 +804,21 @@ class TerminalPlay:
             return None  # pragma: no cover - answer returns only these
 
     def _pile_asked(self, state: State, view: Mapping[str, Any], entry: str) -> str | None:
-        """A pile of the view asked for by its field's name or label in any language
-        (``discard``, ``捨て札``) while no step begins so (Ruler of Mana's ``discard`` chore):
-        the pile whole."""
+        """The discard pile asked for (``discard``, ``捨て札``, or its label, in any language)
+        while no step begins so (Ruler of Mana's ``discard`` chore): a pile of the view whole
+        (Ruler of Mana's), or each seat's pile as far as it is public, its size and top card
+        (Extreme Mission's ``discard_tops``, EM-3.3)."""
+        labels = ("play.command.discard", "play.view.discard", "play.view.discard_sizes")
+        if entry.lower() not in frozenset().union(*map(_said_as, labels)):
+            return None
+        if split(state, entry) is not None:
+            return None
         for field in _PILES:
-            asked = entry.lower() in {field} | _said_as(f"play.view.{field}")
-            if asked and isinstance(view.get(field), list) and split(state, entry) is None:
+            if isinstance(view.get(field), list):
                 return self.words.whole_pile(field, view[field])
+        tops, sizes = view.get("discard_tops"), view.get("discard_sizes")
+        if isinstance(tops, list) and isinstance(sizes, list):
+            return self.words.pile_tops(tops, sizes, view.get("you"))
         return None
 
     def answer(self, state: State, seat: int, entry: str, typed: bool) -> Any:
