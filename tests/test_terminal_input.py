@@ -84,3 +84,25 @@ def test_extreme_missions_discard_piles_are_listed_as_each_seat_shows_them(
             "play.pile.seat", lang, seat=words.seat(seat, 0), count=size, card=words.coded(top)
         )
         assert line in said
+
+
+def _over_the_hand_limit(held: int) -> tuple[bodoge.Game, bodoge.State]:
+    """Extreme Mission, seat 0 holding ``held`` cards at its hand limit's check (EM-4.1)."""
+    game = bodoge.make("extreme-mission", players=2)
+    hand = game.card_ids[::3][:held]
+    state = game.new_state(1, setup={"start_player": 0, "hands": {0: hand}})
+    state.apply("pass")
+    assert state._chore() == "drop"
+    return game, state
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hand_limits_builder_is_worded_as_the_others_are(lang: str) -> None:
+    """The audit: ``drop R3`` showed "Building: drop" (組み立て中：drop)."""
+    game, state = _over_the_hand_limit(13)
+    play, screen = _play(game, ["drop R1"], lang)
+    play.ask(state, 0)
+    shown = screen.getvalue()
+    assert text("play.build.what", lang, what="drop") not in shown
+    what = text("play.value.pending.drop", lang)
+    assert text("play.build.what", lang, what=what) in shown
