@@ -106,3 +106,20 @@ def test_the_hand_limits_builder_is_worded_as_the_others_are(lang: str) -> None:
     assert text("play.build.what", lang, what="drop") not in shown
     what = text("play.value.pending.drop", lang)
     assert text("play.build.what", lang, what=what) in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hand_limits_hints_say_how_many_go_in_all_in_the_rules_words(lang: str) -> None:
+    """The audit: every step read "Put red 3 into your spent cards (hand limit) — Discard 1 more
+    card." (使用済カードにする … あと1枚捨ててください): "discard" beside "spent", and "1 more"
+    when 2 had to go. EM-4.1: cards go to the spent cards until the hand holds 10."""
+    game, state = _over_the_hand_limit(13)
+    play, screen = _play(game, ["drop R1"], lang)
+    play.ask(state, 0)
+    shown = "".join(screen.getvalue().split())  # the lines as wrapped, whole
+    counts = {"held": 13, "limit": 10, "total": 3}
+    steps, building = shown.split("".join(text("play.build.what", lang, what="").split()), 1)
+    for key, where in (("em.build.drop_first", steps), ("em.build.drops", building)):
+        assert "".join(text(key, lang, n=2, **counts).split()) in where
+    for word in ("Discard2", "Discard1", "捨てて"):
+        assert word not in shown

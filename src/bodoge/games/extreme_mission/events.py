@@ -8,7 +8,8 @@ Front ends look for these functions in a game's package or its ``events`` module
   type ``R7``, mission, collaborator kind) in words, or None when it is not one; ``detail`` adds
   what a mission needs;
 - ``describe_building(state, what, chosen, lang)``: what a mission or activation being built
-  still needs beyond cards (collaborators spent as wilds), or None;
+  still needs beyond cards (collaborators spent as wilds), or how many cards the hand limit
+  still takes, or None;
 - ``describe_seat_table(cards, view, lang)``: the line under the terminal's table of seats, what
   turns each collaborator face up again;
 - ``describe_pending(cards, pending, you, lang)``: a mission or activation begun step by step
@@ -35,6 +36,7 @@ from typing import Any
 
 from bodoge.core.i18n import seat_words, text
 from bodoge.games.extreme_mission.cards import CardSet
+from bodoge.games.extreme_mission.rules import HAND_LIMIT
 from bodoge.games.extreme_mission.words import (
     card_words,
     collaborator_words,
@@ -103,7 +105,9 @@ def describe_seat_table(cards: CardSet, view: Mapping[str, Any], lang: str) -> s
 
 def describe_building(state: Any, what: str, chosen: list[str], lang: str) -> str | None:
     """EM-3.4, EM-3.6: how many collaborators the mission or activation ``what`` with ``chosen``
-    can only be made by spending as wilds; None when it needs none (or is not being built).
+    can only be made by spending as wilds; EM-4.1: how many cards go to the spent cards in all
+    and how many more ``what`` (``drop R3`` offered, or the chore ``drop`` being built) takes;
+    None when it needs none (or is not being built).
 
     >>> import bodoge
     >>> state = bodoge.make("extreme-mission", players=2).new_state(1, setup={
@@ -114,8 +118,11 @@ def describe_building(state: Any, what: str, chosen: list[str], lang: str) -> st
     True
     """
     drops = state.drops_to_come(what, chosen) if hasattr(state, "drops_to_come") else None
-    if drops:  # EM-4.1: the drop's first card is its step, the rest its items
-        return text("em.build.drop" if drops == 1 else "em.build.drops", lang, n=drops)
+    if drops:  # EM-4.1: the drop's first card is its step (``drop R3``), the rest its items
+        picked = len(chosen) + (what != "drop")
+        held = drops + picked + HAND_LIMIT
+        key = "em.build.drops" if chosen else "em.build.drop_first"
+        return text(key, lang, n=drops, total=drops + picked, held=held, limit=HAND_LIMIT)
     need = state.wilds_needed(what, chosen) if hasattr(state, "wilds_needed") else None
     if not need:
         return None

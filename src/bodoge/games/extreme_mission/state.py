@@ -358,8 +358,9 @@ class EMState(State):
         return Choices(tuple(addable), whole and min_wilds(cond, cards, ()) is not None)
 
     def drops_to_come(self, what: str, chosen: list[str]) -> int | None:
-        """How many more cards a drop begun as ``what`` (``drop B8``) with ``chosen`` must still
-        take to bring the hand down to the limit (EM-4.1); None when no drop is being made.
+        """How many more cards a drop begun as ``what`` (``drop B8``, or the chore ``drop`` whose
+        cards are all ``chosen``) with ``chosen`` must still take to bring the hand down to the
+        limit (EM-4.1); None when no drop is being made.
 
         >>> import bodoge
         >>> state = bodoge.make("extreme-mission", players=2).new_state(1, setup={
@@ -369,9 +370,10 @@ class EMState(State):
         >>> state.drops_to_come(first, []), state.drops_to_come("pass", [])
         (1, None)
         """
-        if self.phase != DROP or not what.startswith("drop "):
+        if self.phase != DROP or not (what == "drop" or what.startswith("drop ")):
             return None
-        return len(self.hands[self.player]) - HAND_LIMIT - 1 - len(chosen)
+        begun = 0 if what == "drop" else 1  # the chore itself (``drop``), or its first card
+        return len(self.hands[self.player]) - HAND_LIMIT - begun - len(chosen)
 
     def wilds_needed(self, what: str, chosen: list[str]) -> int | None:
         """How many more face-up collaborators any completion of the mission or activation
