@@ -123,3 +123,24 @@ def test_the_hand_limits_hints_say_how_many_go_in_all_in_the_rules_words(lang: s
         assert "".join(text(key, lang, n=2, **counts).split()) in where
     for word in ("Discard2", "Discard1", "捨てて"):
         assert word not in shown
+
+
+def _builder_error(game: bodoge.Game, state: bodoge.State, answers: list[str], lang: str) -> str:
+    """The error the last of ``answers`` gets in a builder."""
+    play, screen = _play(game, answers, lang)
+    play.ask(state, 0)
+    said = screen.getvalue().split(text("play.build.prompt", lang) + answers[-1], 1)[1]
+    line = said.strip().splitlines()[0]
+    assert line.startswith(text("play.bad_input", lang, error="").strip()), said
+    return line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_complete_cycle_says_nothing_more_can_be_added(lang: str) -> None:
+    """The audit: ``cycle F1 F1 W1`` said "W1 cannot be added to cycle now; can be added: nothing
+    yet"."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(4)
+    line = _builder_error(game, state, ["cycle", "F1 F1", "W1"], lang)
+    assert text("play.build.full", lang, item="W1") in line
+    assert text("play.build.none", lang) not in line

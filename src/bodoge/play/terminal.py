@@ -915,11 +915,21 @@ class TerminalPlay:
             if item not in now.addable and not (
                 now.complete and _implied(state, what, trial, item)
             ):
-                can = " ".join(now.addable) or self.words.t("play.build.none")
-                return self.words.t("play.build.not_addable", item=item, what=what, addable=can)
+                return self._not_addable(state, what, trial, now, item)
             trial.append(item)
         chosen[:] = trial
         return None
+
+    def _not_addable(
+        self, state: State, what: str, chosen: Sequence[str], now: Choices, item: str
+    ) -> str:
+        """Why ``item`` cannot be added to ``what`` with ``chosen``: the action is complete and
+        takes nothing more; else what can be added."""
+        w = self.words
+        if now.complete and not now.addable:
+            return w.t("play.build.full", item=item)
+        can = " ".join(now.addable) or w.t("play.build.none")
+        return w.t("play.build.not_addable", item=item, what=what, addable=can)
 
     def _item_names(self, state: State, what: str) -> dict[str, str]:
         """Words for the items of ``what`` and for ``what`` itself: the game's card words, else
