@@ -100,7 +100,7 @@ def test_ok_before_complete_is_refused_and_a_wrong_item_is_explained() -> None:
     refused = errors(out)
     assert len(refused) == 2
     assert "not complete yet" in refused[0]
-    assert "Y9 cannot be added to complete M1-07 now" in refused[1]
+    assert "you do not hold Y9 (yellow 9)" in refused[1]
     # all or nothing: R1 of the refused line was not added either
     assert out.count("Chosen: P8 (purple 8)\n") == 3
 

@@ -11,7 +11,7 @@ from terminal_helpers import scripted
 
 import bodoge
 from bodoge.core.i18n import text
-from bodoge.play.terminal import TerminalPlay
+from bodoge.play.terminal import GameWords, TerminalPlay
 
 
 def _play(
@@ -144,3 +144,17 @@ def test_a_complete_cycle_says_nothing_more_can_be_added(lang: str) -> None:
     line = _builder_error(game, state, ["cycle", "F1 F1", "W1"], lang)
     assert text("play.build.full", lang, item="W1") in line
     assert text("play.build.none", lang) not in line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_item_chosen_already_or_not_held_is_said_so(lang: str) -> None:
+    """The audit: ``R3 R2 2``, the 2 meaning R3 again, and ``R9``, a card not held, both got
+    "… cannot be added … now"."""
+    game, state = _over_the_hand_limit(13)  # R1 R2 R4 R5 R7 R8 B1 B2 B4 B5 B7 B8 G1
+    words = GameWords(game, lang)
+    line = _builder_error(game, state, ["drop R1", "R2 R4 1"], lang)  # 1: R2, listed first
+    assert text("play.build.already", lang, item="R2") in line
+    line = _builder_error(game, state, ["drop R1", "R9"], lang)
+    assert text("play.build.not_held", lang, item="R9", words=words.card("R9")) in line
+    line = _builder_error(game, state, ["drop R1", "R1"], lang)
+    assert text("play.build.already", lang, item="R1") in line

@@ -195,6 +195,12 @@ class GameWords:
             return said
         return self.t("play.card_code", code=code, words=said)
 
+    def code(self, card_id: str) -> str:
+        """The code a person types for a card (``R3`` for ``I-R3a``; an id that is its own code
+        as it is)."""
+        code = self._code_hook(self.cards, card_id) if self._code_hook is not None else None
+        return code or card_id
+
     def for_reader(self, message: Message, you: int) -> Message:
         """``message`` as the seat ``you`` reads it: a message (or a reason inside it) whose
         ``seat`` is ``you`` takes its ``<game>.for_you.<rest of the key>`` form where the game
@@ -886,17 +892,19 @@ class TerminalPlay:
                 continue
             else:
                 tokens = entry.split()
-                numbers = [typed_number(t) for t in tokens]
-                if all(n is not None for n in numbers):  # numbers of the answers shown
-                    options = build_options(now)
-                    shown = [n for n in numbers if n is not None]
-                    bad = [n for n in shown if not 1 <= n <= len(options)]
-                    if bad:
-                        self._error(w.t("play.bad_number", number=bad[0], count=len(options)))
-                        continue
-                    tokens = [options[n - 1] for n in shown]
-                    if tokens == [_CONFIRM]:
-                        return steps(state, what, chosen)
+                # a number is the answer shown with it, beside items too (``R3 R2 2``), unless
+                # it is itself an item
+                options = build_options(now)
+                numbers = [None if t in now.addable else typed_number(t) for t in tokens]
+                bad = [n for n in numbers if n is not None and not 1 <= n <= len(options)]
+                if bad:
+                    self._error(w.t("play.bad_number", number=bad[0], count=len(options)))
+                    continue
+                tokens = [
+                    t if n is None else options[n - 1] for t, n in zip(tokens, numbers, strict=True)
+                ]
+                if tokens == [_CONFIRM]:
+                    return steps(state, what, chosen)
                 tokens = fold_case(tokens, [what, *now.addable, *chosen])
                 error = self._add(state, what, chosen, tokens)
                 if error is not None:
@@ -923,11 +931,17 @@ class TerminalPlay:
     def _not_addable(
         self, state: State, what: str, chosen: Sequence[str], now: Choices, item: str
     ) -> str:
-        """Why ``item`` cannot be added to ``what`` with ``chosen``: the action is complete and
-        takes nothing more; else what can be added."""
+        """Why ``item`` cannot be added to ``what`` with ``chosen``: it is chosen already (as
+        often as it is held), the action is complete and takes nothing more, or the person holds
+        no such card; else what can be added."""
         w = self.words
+        hand = [w.code(c) for c in state.view(state.current_player).get("hand", [])]
+        if item in chosen and chosen.count(item) >= max(1, hand.count(item)):
+            return w.t("play.build.already", item=item)
         if now.complete and not now.addable:
             return w.t("play.build.full", item=item)
+        if item not in hand and item in {w.code(c) for c in state.card_census()}:
+            return w.t("play.build.not_held", item=item, words=w.card(item) or item)
         can = " ".join(now.addable) or w.t("play.build.none")
         return w.t("play.build.not_addable", item=item, what=what, addable=can)
 
