@@ -7,9 +7,10 @@ is shown: a step that cannot be played where it stands makes the file broken (on
 
 Each position is shown as the terminal's play shows a view (:func:`render_view`, its tables
 whole: :func:`print_whole`), from one seat's view or a spectator's: the step that led there (who
-made it, in words), what it made happen, the table, and at the end the result. On a terminal
-Enter or ``n`` steps forward, ``p`` back, a number goes to that step and ``q`` quits; anything
-else (a pipe) prints every step's line, what it made happen, then the end.
+made it and, where the viewer may know it, what it was), what it made happen, the table, and at
+the end the result. On a terminal Enter or ``n`` steps forward, ``p`` back, a number goes to that
+step and ``q`` quits; anything else (a pipe) prints every step's line, what it made happen, then
+the end.
 """
 
 from __future__ import annotations
@@ -177,30 +178,47 @@ class TerminalReplay:
             return w.t("replay.who_bot", seat=seat, bot=w.maybe(f"play.agent.{bot}") or bot)
         return w.t("play.seat", seat=seat)
 
-    def line(self, k: int) -> str:
-        """The line of position ``k``: the step that led there, who made it, in words."""
+    def go(self, k: int) -> tuple[str, list[str]]:
+        """Go to position ``k``: its line (the step that led there, who made it, in words) and
+        the events that step made happen, both as the viewer sees them (after a jump: those of
+        the step that led there). The viewer's own step is said in full; another seat's only
+        once its events show it to the viewer (a step of a move not yet whole shows nothing)
+        and its words name no card that they show that seat alone (a card kept, offered or put
+        back), else the line says only who made it."""
         w = self.words
-        if k == 0:
-            return w.t("replay.start", steps=self.steps)
-        action = self.record.steps[k - 1]
-        who = self.who(self.record.actors[k - 1])
-        return w.t("replay.step", step=k, steps=self.steps, who=who, what=action.describe(w.lang))
-
-    def _go(self, k: int) -> list[str]:
-        """Go to position ``k``; the events that its step made happen, as the viewer sees them
-        (after a jump: those of the step that led there)."""
-        if k < self.at:
+        if k <= self.at:
             self.state = self.record.game.new_state(self.record.seed, self.record.setup)
             self.at = 0
         while self.at < k - 1:
             self.state.apply(self.record.steps[self.at])
             self.at += 1
-        before = len(self.state.view(self.seat)["log"]) if k > 0 else 0
-        if self.at < k:
-            self.state.apply(self.record.steps[self.at])
-            self.at += 1
-        log = self.state.view(self.seat)["log"]
-        return [self.words.event(e, self.names) for e in log[before:]]
+        if k == 0:  # what the game's setup made happen
+            log = self.state.view(self.seat)["log"]
+            return w.t("replay.start", steps=self.steps), [w.event(e, self.names) for e in log]
+        actor = self.record.actors[k - 1]
+        before = len(self.state.view(self.seat)["log"])
+        self.state.apply(self.record.steps[self.at])
+        self.at += 1
+        seen = self.state.view(self.seat)["log"][before:]
+        who = self.who(actor)
+        events = [w.event(e, self.names) for e in seen]
+        what = self.record.steps[k - 1].describe(w.lang)
+        if actor != self.seat:
+            hidden = self._hidden_cards(actor, seen, before)
+            if not seen or any(name in what for name in hidden):
+                return w.t("replay.step_unseen", step=k, steps=self.steps, who=who), events
+        return w.t("replay.step", step=k, steps=self.steps, who=who, what=what), events
+
+    def _hidden_cards(self, actor: int, seen: Sequence[Mapping[str, Any]], before: int) -> set[str]:
+        """The names of the cards that the events of a step show the seat that made it and not
+        the viewer (who sees them as ``seen``)."""
+        theirs = self.state.view(actor)["log"][before:]
+        hidden: set[str] = set()
+        for mine, event in zip(seen, theirs, strict=True):
+            for field, value in event.items():
+                if mine.get(field) != value:
+                    hidden.update(filter(None, map(self.words.card, _strings(value))))
+        return hidden
 
     # ----------------------------------------------------------------- showing
     def _say(self, line: str) -> None:
@@ -219,9 +237,9 @@ class TerminalReplay:
 
     def show(self, k: int) -> None:
         """Position ``k`` in full: its line, its events, the table, and at the end the result."""
-        events = self._go(k)
+        line, events = self.go(k)
         self.console.print(Rule(Text(self._title())))
-        self._say(self.line(k))
+        self._say(line)
         self._events(events)
         print_whole(self.console, render_view(self.words, self.state.view(self.seat)).renderables)
         self._end()
@@ -241,8 +259,8 @@ class TerminalReplay:
         result (for a pipe)."""
         self._say(self._title())
         for k in range(self.steps + 1):
-            events = self._go(k)
-            self._say(self.line(k))
+            line, events = self.go(k)
+            self._say(line)
             self._events(events)
         self.console.print(Rule(Text(self.words.t("play.over"))))
         print_whole(self.console, render_view(self.words, self.state.view(self.seat)).renderables)
@@ -276,3 +294,14 @@ class TerminalReplay:
                 continue
             shown = to
             self.show(shown)
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in an event's value (the card ids it holds)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(value, list | tuple):
+        return [s for item in value for s in _strings(item)]
+    return []
