@@ -104,3 +104,15 @@ def test_no_step_line_names_a_card_its_viewer_could_not_see(
         for k in range(1, len(record.steps) + 1)
         if record.actors[k - 1] == 0
     )
+
+
+@pytest.mark.parametrize("seat", [None, 1])
+def test_another_seats_steps_are_not_said_as_yours(seat: int | None) -> None:
+    """Extreme Mission's steps said "Use your Sniper as a wild card", "Activate your Sniper",
+    "End your action phase" whoever made them."""
+    record = played_record("extreme-mission", 3, "basic", 7)
+    for lang, yours in (("en", "your"), ("ja", "あなた")):
+        replay = TerminalReplay(record, seat, lang)
+        lines = [replay.go(k)[0] for k in range(1, len(record.steps) + 1)]
+        others = [line for k, line in enumerate(lines) if record.actors[k] != seat]
+        assert others and not [line for line in others if yours in line.lower()]
