@@ -183,3 +183,26 @@ def test_a_terminal_refuses_a_step_in_other_digits_or_too_long(saved: Path) -> N
     console = Console(file=out, width=120, highlight=False)
     TerminalReplay(load_record(saved), None, "en", console, lambda _: next(answers)).run()
     assert out.getvalue().count("Enter or n for the next step") == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_record_cut_short_says_so_once_at_the_end(tmp_path: Path, lang: str) -> None:
+    """A record that stops before the game's end showed its last position as "In progress: …"
+    under "The game is over." and said nothing more."""
+    record = finished_record()
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps({**record, "history": record["history"][:40]}), encoding="utf-8")
+    cut, over = text("replay.unfinished", lang, steps=40), text("play.over", lang)
+    result = runner.invoke(app, ["replay", str(path), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count(cut) == 1 and over not in result.stdout
+    assert result.stdout.rstrip().endswith(cut)
+    out = io.StringIO()
+    answers = iter(["39", "40", "n", "q"])
+    console = Console(file=out, width=120, highlight=False)
+    TerminalReplay(load_record(path), 0, lang, console, lambda _: next(answers)).run()
+    assert out.getvalue().count(cut) == 1  # at the last step only, once
+    # a finished game's record says its end as before
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path), "--lang", lang])
+    assert over in result.stdout and cut not in result.stdout

@@ -245,9 +245,13 @@ class TerminalReplay:
         self._end()
 
     def _end(self) -> None:
-        if not self.state.is_over:
-            return
+        """The result once the game is over; at the last step of a record that stops before
+        its end, that it does."""
         w = self.words
+        if not self.state.is_over:
+            if self.at == self.steps:
+                self._say(w.t("replay.unfinished", steps=self.steps))
+            return
         who = [
             self.names[s] or str(self.record.seats[s].get("bot") or "")
             for s in range(self.record.game.players)
@@ -262,7 +266,10 @@ class TerminalReplay:
             line, events = self.go(k)
             self._say(line)
             self._events(events)
-        self.console.print(Rule(Text(self.words.t("play.over"))))
+        if self.state.is_over:
+            self.console.print(Rule(Text(self.words.t("play.over"))))
+        else:
+            self.console.print(Rule())
         print_whole(self.console, render_view(self.words, self.state.view(self.seat)).renderables)
         self._end()
 
