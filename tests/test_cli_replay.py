@@ -154,6 +154,9 @@ def test_a_broken_record_is_one_line_in_either_language(tmp_path: Path, lang: st
     assert broken_line([where, "--lang", lang]) == said(
         "replay.not_json", path=where, line=2, column=1
     )
+    for content in ("[1, 2]", '"ruler-of-mana"', "3"):  # JSON, but no object of fields
+        where = file("list.json", content)
+        assert broken_line([where, "--lang", lang]) == said("replay.not_object", path=where)
     record = finished_record()
     where = file("noseed.json", json.dumps({**record, "seed": "3"}))
     assert broken_line([where, "--lang", lang]) == said(

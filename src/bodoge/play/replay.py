@@ -80,7 +80,7 @@ def load_record(path: Path) -> GameRecord:
             "replay.not_json", path=where, line=exc.lineno, column=exc.colno
         ) from None
     if not isinstance(data, dict):
-        raise RecordError("replay.bad_field", path=where, field="{}")
+        raise RecordError("replay.not_object", path=where)
     game = _game(data, where)
     seed, setup, history = data.get("seed"), data.get("setup"), data.get("history")
     if not isinstance(seed, int) or isinstance(seed, bool):
