@@ -20,14 +20,19 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from markdown_it.token import Token
+from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
-from rich.markdown import Markdown, MarkdownElement, Paragraph
+from rich.markdown import Markdown, MarkdownElement, Paragraph, TableElement
+from rich.measure import Measurement
 from rich.pager import Pager
+from rich.table import Table
+from rich.text import Text
 
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook, game_module
 from bodoge.core.i18n import locale_lang
-from bodoge.screen import wrapped
+from bodoge.screen import words, wrapped
 
 __all__ = [
     "CARD_MARKER",
@@ -100,12 +105,62 @@ class _Paragraph(Paragraph):
         yield said
 
 
+class _Cell:
+    """A table's cell that breaks where a reader breaks it (:func:`wrapped`), as a paragraph
+    does: Rich breaks a cell only at spaces, so a Japanese one was a single word, cut short with
+    "…" where its column was narrower."""
+
+    def __init__(self, text: Text, keep: tuple[str, ...]) -> None:
+        self.text, self.keep = text, keep
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        plain = self.text.plain
+        least = max((cell_len(piece.rstrip()) for piece in words(plain, self.keep)), default=0)
+        return Measurement(least, cell_len(plain)).clamp(max_width=options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        said = wrapped(self.text, options.max_width, self.keep)
+        said.no_wrap = True
+        yield said
+
+
+class _Table(TableElement):
+    """A table whose cells are :class:`_Cell` (Rich's own table of Markdown, otherwise)."""
+
+    def __init__(self, keep: tuple[str, ...]) -> None:
+        super().__init__()
+        self.keep = keep
+
+    @classmethod
+    def create(cls, markdown: Markdown, token: Token) -> _Table:
+        return cls(getattr(markdown, "keep", ()))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = Table(
+            box=box.SIMPLE,
+            pad_edge=False,
+            style="markdown.table.border",
+            show_edge=True,
+            collapse_padding=True,
+        )
+        if self.header is not None and self.header.row is not None:
+            for column in self.header.row.cells:
+                heading = column.content.copy()
+                heading.stylize("markdown.table.header")
+                table.add_column(_Cell(heading, self.keep))
+        for row in self.body.rows if self.body is not None else []:
+            table.add_row(*(_Cell(cell.content, self.keep) for cell in row.cells))
+        yield table
+
+
 class _Page(Markdown):
-    """A rules page for Rich, its paragraphs breaking never inside one of ``keep``."""
+    """A rules page for Rich, its paragraphs and table cells breaking never inside one of
+    ``keep``."""
 
     elements: ClassVar[dict[str, type[MarkdownElement]]] = {
         **Markdown.elements,
         "paragraph_open": _Paragraph,
+        "table_open": _Table,
     }
 
     def __init__(self, markup: str, keep: Iterable[str]) -> None:

@@ -1,0 +1,43 @@
+"""``bodoge rules GAME`` as a terminal shows it: its tables whole at any width (a Japanese cell
+was cut short with "…"), and no line of the web page's language switch."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+import bodoge
+from bodoge.play import rules
+from bodoge.play.rules import rules_file, show_rules
+
+GAMES = ["extreme-mission", "ruler-of-mana"]
+
+
+def shown(name: str, lang: str, width: int) -> str:
+    out = io.StringIO()
+    show_rules(bodoge.make(name), lang, Console(file=out, width=width, color_system=None))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("width", [50, 80])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("name", GAMES)
+def test_no_table_cell_is_cut_short(
+    name: str, lang: str, width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = shown(name, lang, width)
+    assert "…" not in page
+    assert all(cell_len(line) <= width for line in page.splitlines())
+    # nothing cropped either: the page's tables and pictures alone show every character of
+    # their cells and words (a Japanese picture's words were cut at 50 columns)
+    source = rules_file(name, lang).read_text(encoding="utf-8")
+    blocks = re.findall(r"(?:^\|.*\n)+|^!\[.*\n", source, re.M)
+    monkeypatch.setattr(rules, "rules_markdown", lambda *_: "\n".join(blocks))
+    said = shown(name, lang, width)
+    wanted = re.sub(r"\]\([^)]*\)|[-`*|!\[\s]", "", "".join(blocks))  # a link's words
+    assert len(blocks) > 3 and not Counter(wanted) - Counter(said)
