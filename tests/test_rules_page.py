@@ -41,3 +41,14 @@ def test_no_table_cell_is_cut_short(
     said = shown(name, lang, width)
     wanted = re.sub(r"\]\([^)]*\)|[-`*|!\[\s]", "", "".join(blocks))  # a link's words
     assert len(blocks) > 3 and not Counter(wanted) - Counter(said)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("name", GAMES)
+def test_the_pages_language_switch_is_left_out(name: str, lang: str) -> None:
+    """The page's first lines linked to the other language's page (``*[English](….md)*``), for
+    the web and GitHub: the terminal showed its bare word ("日本語", "English") as a line."""
+    other = "日本語" if lang == "en" else "English"
+    assert f"[{other}](" in rules_file(name, lang).read_text(encoding="utf-8")
+    lines = [line.strip() for line in shown(name, lang, 80).splitlines()]
+    assert other not in lines

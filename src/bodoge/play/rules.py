@@ -31,7 +31,7 @@ from rich.text import Text
 
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook, game_module
-from bodoge.core.i18n import locale_lang
+from bodoge.core.i18n import LANGUAGES, locale_lang
 from bodoge.screen import words, wrapped
 
 __all__ = [
@@ -69,7 +69,9 @@ def rules_command(name: str, lang: str) -> str:
 def rules_markdown(game: Game, lang: str) -> str:
     """The game's rules page as Markdown for the terminal: each marker of example cards a list of
     the cards in words (the ``figures`` module's ``figure_words``, else the game's
-    ``describe_card`` in detail)."""
+    ``describe_card`` in detail), and without the line that links to the page in the other
+    language (``*[English](extreme-mission.md)*``: for GitHub and the browser; in a terminal
+    a bare word, and ``--lang`` says how to change it)."""
     figures = game_module(game, "figures")
     said_by = getattr(figures, "figure_words", None)
     describe = game_hook(game, "describe_card")
@@ -84,7 +86,10 @@ def rules_markdown(game: Game, lang: str) -> str:
             said = [(describe and describe(cards, b, lang, detail=True)) or b for b in bare]
         return "\n".join(f"- {words}" for words in said)
 
-    return CARD_MARKER.sub(listed, rules_file(game.name, lang).read_text(encoding="utf-8"))
+    page = rules_file(game.name, lang).read_text(encoding="utf-8")
+    others = "|".join(re.escape(rules_file(game.name, other).name) for other in LANGUAGES)
+    page = re.sub(rf"^\*\[[^\]\n]*\]\((?:{others})\)\*\n+", "", page, flags=re.M)
+    return CARD_MARKER.sub(listed, page)
 
 
 class _Paragraph(Paragraph):
