@@ -1,11 +1,12 @@
 """``bodoge rules GAME`` as a terminal shows it: its tables whole at any width (a Japanese cell
-was cut short with "…"), and no line of the web page's language switch."""
+was cut short with "…"), no line of the web page's language switch, and paged as UTF-8."""
 
 from __future__ import annotations
 
 import io
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
@@ -13,7 +14,7 @@ from rich.console import Console
 
 import bodoge
 from bodoge.play import rules
-from bodoge.play.rules import rules_file, show_rules
+from bodoge.play.rules import TerminalPager, rules_file, show_rules
 
 GAMES = ["extreme-mission", "ruler-of-mana"]
 
@@ -52,3 +53,21 @@ def test_the_pages_language_switch_is_left_out(name: str, lang: str) -> None:
     assert f"[{other}](" in rules_file(name, lang).read_text(encoding="utf-8")
     lines = [line.strip() for line in shown(name, lang, 80).splitlines()]
     assert other not in lines
+
+
+@pytest.mark.parametrize("charset", [None, "koi8-r"])
+def test_the_pager_reads_the_page_as_utf_8(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, charset: str | None
+) -> None:
+    """Without a locale installed ``less`` showed a Japanese page as ``<E3><83>…``: the pager
+    is told the page is UTF-8 (LESSCHARSET), unless the reader has set it."""
+    said = tmp_path / "charset.txt"
+    monkeypatch.setenv("PAGER", f"cat > /dev/null; echo $LESSCHARSET > {said}")
+    monkeypatch.setenv("LANG", "C")
+    if charset is None:
+        monkeypatch.delenv("LESSCHARSET", raising=False)
+    else:
+        monkeypatch.setenv("LESSCHARSET", charset)
+    console = Console(file=io.StringIO(), width=80, force_terminal=True)
+    show_rules(bodoge.make("ruler-of-mana"), "ja", console, TerminalPager())
+    assert said.read_text().strip() == (charset or "utf-8")

@@ -175,8 +175,9 @@ class _Page(Markdown):
 
 class TerminalPager(Pager):
     """``$PAGER``, else ``less`` (with ``LESS`` unset: ``FRX``, as git sets it: the styles shown,
-    a page that fits the screen printed at once, and left on the screen after); with neither, the
-    page printed as it is."""
+    a page that fits the screen printed at once, and left on the screen after; with
+    ``LESSCHARSET`` unset: ``utf-8``, the page's encoding); with neither, the page printed as it
+    is."""
 
     def show(self, content: str) -> None:
         command = os.environ.get("PAGER") or ("less" if shutil.which("less") else None)
@@ -184,8 +185,12 @@ class TerminalPager(Pager):
             sys.stdout.write(content)
             return
         env = {**os.environ, "LESS": os.environ.get("LESS") or "FRX"}
+        # the page is UTF-8 whatever the locale: without one installed less showed <E3><83>…
+        env.setdefault("LESSCHARSET", "utf-8")
         try:
-            subprocess.run(command, shell=True, input=content, text=True, env=env, check=False)
+            subprocess.run(
+                command, shell=True, input=content, encoding="utf-8", env=env, check=False
+            )
         except OSError:  # the pager could not start: the page as it is
             sys.stdout.write(content)
 
