@@ -35,7 +35,10 @@ def test_a_bad_card_file_is_refused_in_the_pages_language(c: TestClient) -> None
         "mine.toml：カード F1：項目 'copies'：ありません（必ず書く項目です）"
     )
     toml = refused(c, "extreme-mission", "[[mission]\nid=", "ja")
-    assert toml.startswith("mine.toml：TOML の書き方に誤りがあります：Expected")
+    assert toml == (
+        "mine.toml：TOML の書き方に誤りがあります（1行目、10文字目）："
+        "表の見出しが ]] で閉じられていません"
+    )
     assert c.get("/api/rooms").json()["rooms"] == []
 
 

@@ -192,6 +192,65 @@ def _other_game(data: Mapping[str, Any], names: tuple[str, ...]) -> str | None:
 # -- where a syntax error is ------------------------------------------------------------------
 
 _KEY = re.compile(r"\s*([A-Za-z0-9_-]+)\s*=")
+# tomllib's reasons that the catalogue words (cards.toml.*), its English being tomllib's own words
+# (so an English line stays tomllib's), as os_reason does the system's.
+_TOML_REASONS = (
+    "string_line_end",
+    "string_unclosed",
+    "backslash",
+    "value",
+    "equals",
+    "key_start",
+    "statement",
+    "after_value",
+    "header",
+    "array_header",
+    "twice",
+    "array",
+    "inline_table",
+)
+_TOML_PLACE = re.compile(r"(.*) \((?:at line (\d+), column (\d+)|at end of document)\)")
+
+
+@dataclass(frozen=True, slots=True)
+class _EnglishOnly:
+    """tomllib's reason where the catalogue has no words for it: said in English as tomllib
+    wrote it, left out of a Japanese line."""
+
+    words: str
+
+    def text(self, lang: str = "en") -> str:
+        return self.words if lang == "en" else ""
+
+
+def toml_problem(detail: str) -> Message:
+    r"""tomllib's error ``detail`` as a problem of the file: English keeps its words, Japanese
+    says the place in its own and the reason where the catalogue has words for it.
+
+    >>> problem = toml_problem("Illegal character '\\n' (at line 75, column 27)")
+    >>> problem.text("en")
+    "TOML syntax error: Illegal character '\\n' (at line 75, column 27)"
+    >>> problem.text("ja")
+    'TOML の書き方に誤りがあります（75行目、27文字目）：文字列が行の終わりまでに閉じられていません'
+    >>> toml_problem("Cannot mutate immutable namespace ('x',) (at end of document)").text("ja")
+    'TOML の書き方に誤りがあります（ファイルの終わり）'
+    """
+    found = _TOML_PLACE.fullmatch(detail)
+    if found is None:  # a form tomllib may come to write: as it is
+        return Message("cards.error.toml", {"detail": detail})
+    reason, line, column = found.groups()
+    place = (
+        Message("cards.toml.at", {"line": int(line), "column": int(column)})
+        if line
+        else Message("cards.toml.end")
+    )
+    for known in _TOML_REASONS:
+        said = Message(f"cards.toml.{known}")
+        if said.text("en") == reason:
+            return Message("cards.error.toml_at", {"reason": said, "place": place})
+    return Message("cards.error.toml_at_plain", {"reason": _EnglishOnly(reason), "place": place})
+
+
 _HEADER = re.compile(r"\s*\[(\[?)\s*([A-Za-z0-9_.-]+)\s*\]")
 _AT_LINE = re.compile(r"at line (\d+)")
 
@@ -245,7 +304,7 @@ class _Layout:
             problem = Message("cards.error.toml_unclosed", {"bracket": bracket, "line": line + 1})
             card, field = self.card_at(line, id_keys)
             return card, field, problem
-        problem = Message("cards.error.toml", {"detail": detail})
+        problem = toml_problem(detail)
         if at >= len(self.lines):
             return None, None, problem
         card, field = self.card_at(at, id_keys)
