@@ -47,7 +47,7 @@ def _english_sentences() -> list[str]:
 
 
 # How each command's help is asked for in Japanese: by the locale, by --lang after the command,
-# by bodoge's --lang before it. native has no --lang of its own (it says nothing in a language).
+# by bodoge's --lang before it.
 ASKED_IN_JAPANESE = [
     pytest.param(command, before, after, env, id=f"{' '.join(command) or 'bodoge'}-{how}")
     for command in COMMANDS
@@ -56,7 +56,6 @@ ASKED_IN_JAPANESE = [
         ("--lang after", [], ["--lang", "ja"], {}),
         ("--lang first", ["--lang", "ja"], [], {}),
     ]
-    if not (after and command == ["native"])
 ]
 
 

@@ -3,6 +3,7 @@ lobby follows the browser's language; ``--help`` says so."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,8 @@ SAID = {
     "serve": (["--port", "0"], "--port must be", "--port は"),
     "arena": (["extreme-mission", "--bots", "random", "--games", "0"], "--games must be", "は"),
     "balance": (["extreme-mission", "--games", "0"], "--games must be", "--games は"),
+    # where there is no source checkout (CHECKOUT set aside below): nothing is compiled
+    "native": (["--build"], "needs a source checkout", "チェックアウトが必要"),
 }
 
 
@@ -65,6 +68,7 @@ def test_lang_left_out_speaks_the_locales_language(
 ) -> None:
     """``LANG=ja_JP.UTF-8 bodoge play …`` played in English (the learner's finding 11)."""
     args, english, japanese = SAID[name]
+    monkeypatch.setattr("bodoge.native.CHECKOUT", Path("/no/such/checkout"))
     for env, expected, other in (
         ({"LANG": "ja_JP.UTF-8"}, japanese, english),
         ({"LANG": "en_US.UTF-8"}, english, japanese),

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bodoge import native
+from bodoge.core.i18n import text
 from bodoge.core.testing import run_doctests
 
 SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))
@@ -116,3 +117,34 @@ def test_the_doctests_of_every_listed_module_run_compiled_or_not(name: str) -> N
     docstrings); these are read from the source and run against whichever code is loaded."""
     result = run_doctests(importlib.import_module(name))
     assert result.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("how", "env"),
+    [
+        (["--lang", "ja", "native"], {"LC_ALL": "C.UTF-8"}),
+        (["native", "--lang", "ja"], {"LC_ALL": "C.UTF-8"}),
+        (["native"], {"LC_ALL": "ja_JP.UTF-8"}),
+    ],
+)
+def test_native_speaks_the_command_lines_language(
+    tmp_path: Path, how: list[str], env: dict[str, str]
+) -> None:
+    """``bodoge native`` said its line in English whatever the language asked (it had no
+    ``--lang``, and its lines were not in the catalogue)."""
+    run = subprocess.run(
+        [sys.executable, "-m", "bodoge.cli", *how],
+        env={**clean_env(), "BODOGE_NATIVE_DIR": str(tmp_path), **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    said = text("native.no_build", "ja", folder=tmp_path)
+    assert run.stdout.strip() == said and "pure Python" not in run.stdout
+
+
+def test_every_line_of_native_is_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert native.status("ja") != native.status("en") == native.status()
+    monkeypatch.setattr(native, "current", lambda: True)
+    monkeypatch.setattr(native, "listed", lambda: ["bodoge.core.state"])
+    assert native.build(lang="ja") == text("native.current", "ja", folder=native.NATIVE_DIR)

@@ -438,19 +438,21 @@ def _check_db(url: str, lang: str) -> None:
 def native_command(
     build: Annotated[bool, typer.Option("--build", help=help_text("native.build"))] = False,
     force: Annotated[bool, typer.Option(help=help_text("native.force"))] = False,
+    lang: Annotated[str | None, typer.Option(help=LANG_HELP)] = None,
 ) -> None:
     """Whether the engines run compiled (``bodoge native``)."""
     from bodoge import native
 
+    lang = check_lang(lang)
     if build:
         try:
             if force or not native.current():
-                typer.echo("bodoge: compiling the engines with mypyc (minutes, once)", err=True)
-            typer.echo(native.build(force=force))
-        except RuntimeError as exc:
-            usage_error(str(exc))
+                typer.echo(text("native.compiling", lang), err=True)
+            typer.echo(native.build(force=force, lang=lang))
+        except native.NoCheckout as exc:
+            usage_error(exc.text(lang), lang)
     else:
-        typer.echo(native.status())
+        typer.echo(native.status(lang))
 
 
 app.command("arena", cls=Command, help=help_text("arena"))(arena_command)

@@ -9,7 +9,9 @@ loads the compiled modules only when the manifest matches the sources and the in
 anything else (an edit since the build, no build, another Python, ``BODOGE_PURE_PYTHON=1``) runs
 the pure-Python source, which is what a wheel or a fresh checkout without a compiler gets.
 
-:func:`status` says which is running and why, in one line (``bench/`` prints it).
+:func:`status` says which is running and why, in one line (``bench/`` prints it), in English or
+Japanese from the catalogue's ``native.*`` (read only when it is said: this module is imported
+before the engines it may replace).
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
-__all__ = ["active", "build", "current", "install", "listed", "source", "status"]
+__all__ = ["NoCheckout", "active", "build", "current", "install", "listed", "source", "status"]
 
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent.parent
@@ -35,8 +38,15 @@ MANIFEST = "manifest.json"
 GROUP = "bodoge_native"
 PURE_ENV = "BODOGE_PURE_PYTHON"
 
-_status = "pure Python: not checked yet"
+# What :func:`status` says: a key of the catalogue's native.* and its fields.
+_status: tuple[str, dict[str, Any]] = ("native.not_checked", {})
 _active = False
+
+
+def _said(key: str, lang: str, **fields: Any) -> str:
+    from bodoge.core.i18n import text
+
+    return text(key, lang, **fields)
 
 
 def _suffix() -> str:
@@ -78,35 +88,34 @@ class _Finder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, file, loader=loader)
 
 
-def install() -> str:
-    """Put the compiled modules in front of the source when they were built from it; return
-    :func:`status`. Called once by ``import bodoge``, before any engine module is imported."""
+def install() -> None:
+    """Put the compiled modules in front of the source when they were built from it (then
+    :func:`status` says which run). Called once by ``import bodoge``, before any engine module
+    is imported."""
     global _status
-    if any(isinstance(f, _Finder) for f in sys.meta_path):
-        return _status
-    _status = _check()
-    return _status
+    if not any(isinstance(f, _Finder) for f in sys.meta_path):
+        _status = _check()
 
 
-def _check() -> str:
+def _check() -> tuple[str, dict[str, Any]]:
     global _active
     if os.environ.get(PURE_ENV):
-        return f"pure Python: {PURE_ENV} is set"
+        return "native.pure_env", {"env": PURE_ENV}
     try:
         manifest = json.loads((NATIVE_DIR / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return f"pure Python: no compiled build in {NATIVE_DIR} (bodoge native --build)"
+        return "native.no_build", {"folder": NATIVE_DIR}
     if manifest.get("suffix") != _suffix():
-        return "pure Python: the compiled build is for another interpreter (bodoge native --build)"
+        return "native.other_interpreter", {}
     modules = list(manifest.get("modules", ()))
     if manifest.get("fingerprint") != _fingerprint(modules):
-        return "pure Python: the source changed since the compiled build (bodoge native --build)"
+        return "native.source_changed", {}
     files = {name: NATIVE_DIR / file for name, file in manifest["files"].items()}
     if not all(f.is_file() for f in files.values()):
-        return "pure Python: the compiled build is incomplete (bodoge native --build)"
+        return "native.incomplete", {}
     sys.meta_path.insert(0, _Finder(files))
     _active = True
-    return f"compiled: {len(modules)} modules (mypyc), from {NATIVE_DIR}"
+    return "native.compiled", {"count": len(modules), "folder": NATIVE_DIR}
 
 
 def active() -> bool:
@@ -114,9 +123,21 @@ def active() -> bool:
     return _active
 
 
-def status() -> str:
-    """Which modules run, compiled or pure, and why, in one line."""
-    return _status
+def status(lang: str = "en") -> str:
+    """Which modules run, compiled or pure, and why, in one line in ``lang``."""
+    key, fields = _status
+    return _said(key, lang, **fields)
+
+
+class NoCheckout(RuntimeError):
+    """Compiling asked for where there is no source checkout (its ``project`` file missing)."""
+
+    def __init__(self, project: Path) -> None:
+        super().__init__(f"compiling needs a source checkout of bodoge: no {project}")
+        self.project = project
+
+    def text(self, lang: str) -> str:
+        return _said("native.no_checkout", lang, path=self.project)
 
 
 def listed() -> list[str]:
@@ -125,7 +146,7 @@ def listed() -> list[str]:
 
     project = CHECKOUT / "pyproject.toml"
     if not project.is_file():
-        raise RuntimeError(f"compiling needs a source checkout of bodoge: no {project}")
+        raise NoCheckout(project)
     config = tomllib.loads(project.read_text(encoding="utf-8"))
     return sorted(config["tool"]["bodoge"]["native"])
 
@@ -141,12 +162,13 @@ def current() -> bool:
     return bool(same and old.get("suffix") == _suffix())
 
 
-def build(force: bool = False) -> str:
+def build(force: bool = False, lang: str = "en") -> str:
     """Compile the listed modules into :data:`NATIVE_DIR` unless the build there is current.
 
-    Needs mypy (the ``dev`` extra) and a C compiler. Returns a line saying what it did."""
+    Needs mypy (the ``dev`` extra) and a C compiler. Returns a line saying what it did, in
+    ``lang``."""
     if not force and current():
-        return f"compiled modules are current in {NATIVE_DIR}"
+        return _said("native.current", lang, folder=NATIVE_DIR)
     modules = listed()
     fingerprint = _fingerprint(modules)
     manifest_path = NATIVE_DIR / MANIFEST
@@ -180,4 +202,4 @@ def build(force: bool = False) -> str:
     manifest = {"modules": modules, "fingerprint": fingerprint, "suffix": _suffix(), "files": files}
     manifest_path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     shutil.rmtree(temp, ignore_errors=True)
-    return f"compiled {len(modules)} modules into {NATIVE_DIR}"
+    return _said("native.built", lang, count=len(modules), folder=NATIVE_DIR)
