@@ -88,6 +88,14 @@ def test_the_japanese_help_fits_80_columns_and_cuts_no_word(command: list[str]) 
         assert cell_len(line) <= 80, line
 
 
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "bodoge")
+def test_the_english_help_has_no_japanese_line(command: list[str]) -> None:
+    """``play --help`` and ``rules --help`` in English ended on a line in Japanese (how to read
+    the rules in Japanese), written before a help could be asked in Japanese."""
+    shown = _help([*command, "--help"], {"LC_ALL": "C.UTF-8"}, columns="100")
+    assert not re.search(r"[\u3000-\u9fff\uff00-\uffef]", shown), shown
+
+
 def test_the_help_of_an_option_says_its_own_words_in_japanese() -> None:
     shown = _flat(_help(["serve", "--help"], JAPANESE))
     for key in ("cli.help.serve.port", "cli.help.serve.bot_workers", "cli.typer.help"):

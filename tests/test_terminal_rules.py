@@ -108,7 +108,9 @@ def test_the_page_goes_through_the_pager_styles_and_all(
 
 def test_play_help_says_where_the_rules_are() -> None:
     shown = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "300"}).stdout
-    assert "bodoge rules GAME" in shown and "rules" in shown and "ルール" in shown
+    assert "bodoge rules GAME" in shown and "rules" in shown and "--lang ja" in shown
+    shown = runner.invoke(app, ["play", "--help", "--lang", "ja"], env={"COLUMNS": "300"}).stdout
+    assert "bodoge rules GAME" in shown and "ルール" in shown
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
