@@ -4,16 +4,21 @@ English as it was."""
 
 from __future__ import annotations
 
+import io
+import itertools
 import re
 from typing import Any
 
 import pytest
 from cli_helpers import no_serving, one_line_error  # noqa: F401 (a fixture)
 from rich.cells import cell_len
+from rich.console import Console, Group
 from typer.testing import CliRunner
 
 from bodoge.cli import app
+from bodoge.cli_lang import _folded_text
 from bodoge.core.i18n import catalogue, text
+from bodoge.screen import words
 
 runner = CliRunner()
 COMMANDS = [[], ["simulate"], ["play"], ["rules"], ["replay"], ["serve"], ["native"]]
@@ -94,6 +99,49 @@ def test_the_english_help_has_no_japanese_line(command: list[str]) -> None:
     the rules in Japanese), written before a help could be asked in Japanese."""
     shown = _help([*command, "--help"], {"LC_ALL": "C.UTF-8"}, columns="100")
     assert not re.search(r"[\u3000-\u9fff\uff00-\uffef]", shown), shown
+
+
+def _rendered(said: Any, width: int) -> list[str]:
+    """``said`` as a help shows it, in a group (a Text printed alone is joined into a new one)."""
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(Group(said))
+    return [line.rstrip() for line in out.getvalue().rstrip("\n").split("\n")]
+
+
+@pytest.mark.parametrize("width", [24, 37, 50, 63, 80])
+def test_a_japanese_help_text_breaks_only_where_it_must(width: int) -> None:
+    """Rich broke a help text only at spaces: a Latin word before a Japanese sentence (which has
+    none) was left alone on its line, the sentence folded on the next ("Ray" / "のタスクとして
+    …", "Enter か" / "n：次の手…"). Every line of a Japanese help now ends only where the next
+    line's first piece (a reader's break: screen.words) would not fit after it."""
+    wasted = []
+    for key, entry in catalogue().items():
+        if not key.startswith("cli.help.") or key == "cli.help.sep":
+            continue
+        said = re.sub(r"\{[^}]*\}", "X", entry["ja"])
+        for paragraph in said.split("\n"):
+            lines = _rendered(_folded_text(text=paragraph, markup_mode="rich"), width)
+            for line, after in itertools.pairwise(lines):
+                first = words(after)[0].rstrip() if after else ""
+                if first and cell_len(line) + 1 + cell_len(first) <= width:
+                    wasted.append(f"{key}: {line!r} / {after!r}")
+    assert not wasted, wasted[:5]
+
+
+def test_the_audits_stranded_words_have_their_sentence_with_them() -> None:
+    """At 80 columns: "Enter か" (replay), "Ray" and "PNG" (arena), "WebSocket" (serve) stood
+    alone on a line of a Japanese help."""
+
+    def alone(command: str, word: str) -> bool:
+        shown = _help([command, "--help", "--lang", "ja"], {}, columns="80")
+        return any(
+            re.fullmatch(rf"[│\s]*(?:--\S+\s+<\w+>\s+)?{word}[│\s]*", line)
+            for line in shown.splitlines()
+        )
+
+    for command, word in [("replay", "Enter か"), ("arena", "Ray"), ("arena", "PNG")]:
+        assert not alone(command, word), (command, word)
+    assert not alone("serve", "(?:\\S+ )*WebSocket")
 
 
 def test_the_help_of_an_option_says_its_own_words_in_japanese() -> None:

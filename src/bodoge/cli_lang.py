@@ -32,8 +32,11 @@ from typing import Any, NoReturn
 
 import typer
 import typer.core
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, JustifyMethod, OverflowMethod
+from rich.containers import Lines
 from rich.markdown import Markdown
+from rich.measure import Measurement
 from rich.text import Text
 from typer import rich_utils
 from typer._click.exceptions import (
@@ -45,6 +48,7 @@ from typer._click.exceptions import (
 )
 
 from bodoge.core.i18n import LANGUAGES, Message, locale_lang, text
+from bodoge.screen import words, wrapped
 
 __all__ = [
     "LOCALE_DEFAULT",
@@ -173,15 +177,55 @@ _TYPER_WORDS = {
 _typer_text = rich_utils._make_rich_text
 
 
+class _ReadText(Text):
+    """A help text that breaks where a reader breaks it (:func:`bodoge.screen.wrapped`): Rich
+    breaks only at spaces, and a Japanese sentence has none, so a Latin word before one was left
+    alone on its line ("Ray", "PNG", "Enter か") with the sentence folded on the next."""
+
+    __slots__ = ()
+
+    def wrap(
+        self,
+        console: Console,
+        width: int,
+        *,
+        justify: JustifyMethod | None = None,
+        overflow: OverflowMethod | None = None,
+        tab_size: int = 8,
+        no_wrap: bool | None = None,
+    ) -> Lines:
+        said = wrapped(self, width)
+        return Text.wrap(
+            said,
+            console,
+            width,
+            justify=justify,
+            overflow=overflow,
+            tab_size=tab_size,
+            no_wrap=no_wrap,
+        )
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        pieces = [cell_len(piece.rstrip()) for piece in words(self.plain)] or [0]
+        longest = max(cell_len(line) for line in self.plain.splitlines() or [""])
+        return Measurement(min(max(pieces), longest), longest).clamp(max_width=options.max_width)
+
+
+_JAPANESE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+
+
 def _folded_text(
     *, text: str, style: str = "", markup_mode: rich_utils.MarkupModeStrict
 ) -> Markdown | Text:
     """Typer's help text, folded where a line has no space to break at: Typer puts each option's
     help in a table cell, which cuts a word wider than the cell short ("…"), and Japanese has no
-    spaces between words (a whole sentence is one such word)."""
+    spaces between words (a whole sentence is one such word); a Japanese one breaks where a reader
+    breaks it (:class:`_ReadText`)."""
     made = _typer_text(text=text, style=style, markup_mode=markup_mode)
     if isinstance(made, Text):
         made.overflow = "fold"
+        if _JAPANESE.search(made.plain):
+            made.__class__ = _ReadText
     return made
 
 
