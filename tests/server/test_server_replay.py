@@ -103,3 +103,54 @@ def test_the_replay_shows_every_seat_what_the_live_frames_showed(
             asked = f"/api/rooms/{room_id}/replay/{step}?seat={'' if seat is None else seat}"
             got = json.loads(c.get(asked).text)["view"]
             assert _ordered(got) == _ordered(shown[seat][step][1]), (step, seat)
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a view's value, keys too (the card ids it shows)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(value, list):
+        return [s for item in value for s in _strings(item)]
+    return []
+
+
+def test_the_replay_marks_another_seats_step_its_viewer_did_not_see(
+    c: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ruler of Mana expert, three seats: a step of another seat that names a card the viewer
+    never saw (a card kept in the draft, offered, put back on the deck) is marked ``unseen`` for
+    that viewer and a spectator, so the page does not say it; a step whose cards the viewer saw
+    is not, and the seat's own steps never are."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 20240607)
+    room_id = _started(c, "ruler-of-mana", 3, "expert")
+    rooms = c.app.state.rooms  # type: ignore[attr-defined]
+    room = rooms.rooms[room_id]
+    agents = [game_heuristic(room.game, seat, random.Random(seat)) for seat in range(3)]
+    actors: list[int] = []
+    while room.status != "over":
+        state = room.state
+        actors.append(state.current_player)
+        step = str(agents[state.current_player].act(Decision.of(state)))
+        c.portal.call(rooms.act, room, state.current_player, step, len(state.history))  # type: ignore[union-attr]
+    history = [str(s) for s in room.state.history]
+    cards = set(room.game.new_state(1).card_census())
+    said = unseen = 0
+    for seat in [None, 0, 1, 2]:
+        query = f"seat={'' if seat is None else seat}"
+        before = json.loads(c.get(f"/api/rooms/{room_id}/replay/0?{query}").text)["view"]
+        for k in range(1, len(history) + 1):
+            got = json.loads(c.get(f"/api/rooms/{room_id}/replay/{k}?{query}").text)
+            after = got["view"]
+            named = {item.split("/")[0] for item in history[k - 1].split()} & cards
+            if actors[k - 1] == seat:
+                assert got["unseen"] is False, (k, seat)
+            elif got["unseen"]:
+                unseen += 1
+            else:
+                said += 1
+                shown = set(_strings([before, after]))  # the table and its log around the step
+                assert named <= shown, (k, seat, history[k - 1], named - shown)
+            before = after
+    assert said and unseen  # both kinds met: the draft's keeps, and public casts

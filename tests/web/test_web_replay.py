@@ -172,7 +172,8 @@ def test_a_step_inside_a_move_says_the_move_and_the_table_says_whose_move_it_is(
         first, last = next(
             m for m in _moves(record, "complete", 2) if record["actors"][m[0] - 1] < 2
         )
-        actor = str(names[record["actors"][first - 1]])
+        seat = record["actors"][first - 1]
+        actor = str(names[seat])
         mission = record["history"][first - 1].split()[1]
         items = record["history"][first:last]
         for lang, viewport in (("ja", PHONE), ("en", DESKTOP)):
@@ -183,20 +184,36 @@ def test_a_step_inside_a_move_says_the_move_and_the_table_says_whose_move_it_is(
             ]
             who = person(f"moves-{lang}", lang, viewport)
             page = who.page
-            _open(page, server, "MOVES", first + 1, 1)  # the mission and its first item
+            _open(page, server, "MOVES", first + 1, seat)  # the mission and its first item
             said = label(page)
             going = "（途中）" if lang == "ja" else " (in progress)"
             assert f"{actor}{'：' if lang == 'ja' else ': '}" in said, said
             assert faces["missions"][mission]["name"] in said and named[0] in said, said
             assert said.endswith(going), said
             banner = page.inner_text(".table .status .line")
-            assert banner == (f"{actor}の番" if lang == "ja" else f"To move: {actor}"), banner
+            # (seen from the mover's seat, the name is marked as this view's)
+            if lang == "ja":
+                assert banner.startswith(actor) and banner.endswith("の番"), banner
+            else:
+                assert banner.startswith(f"To move: {actor}"), banner
             who.shot("in-progress")
             page.click("#replay-back")  # the step that begins it: the mission alone
             _shown(page, first)
             said = label(page)
             assert faces["missions"][mission]["name"] in said and said.endswith(going), said
             page.locator("#replay-slider").fill(str(last))  # its last step: the whole move, done
+            _shown(page, last)
+            said = label(page)
+            assert all(n in said for n in named) and not said.endswith(going), said
+            # from the other person's seat the move is not said until it is whole, as live (its
+            # cards are shown once the mission is completed)
+            page.goto(f"{server}/r/MOVES#replay=1.{first + 1}.{1 - seat}")
+            _shown(page, first + 1)
+            unseen = "この視点からは見えない一手" if lang == "ja" else "a step not seen from here"
+            said = label(page)
+            assert said.endswith(f"{actor}{'：' if lang == 'ja' else ': '}{unseen}"), said
+            assert faces["missions"][mission]["name"] not in said, said
+            page.locator("#replay-slider").fill(str(last))
             _shown(page, last)
             said = label(page)
             assert all(n in said for n in named) and not said.endswith(going), said
@@ -230,7 +247,7 @@ def test_a_spell_cast_step_by_step_is_said_before_anything_is_paid(
         target = int(record["history"][first][1:])
         faces = get(f"{server}/api/faces/ruler-of-mana?lang=en")
         who = person("spell")
-        _open(who.page, server, "SPELL", first + 1, 0)
+        _open(who.page, server, "SPELL", first + 1, record["actors"][first - 1])  # the caster's
         said = label(who.page)
         bot = "easy bot 2"
         assert faces["codes"][spell]["name"] in said and f"at {names[target] or bot}" in said

@@ -30,6 +30,7 @@ from bodoge.core.action import Action, number
 from bodoge.core.errors import IllegalAction, WordedError, os_reason, worded
 from bodoge.core.game import Game
 from bodoge.core.registry import make
+from bodoge.core.seen import shown_alone
 from bodoge.core.state import State
 from bodoge.play.terminal import GameWords, ReadLine, render_result, render_view
 from bodoge.screen import print_whole
@@ -203,22 +204,11 @@ class TerminalReplay:
         who = self.who(actor)
         events = [w.event(e, self.names) for e in seen]
         what = self.record.steps[k - 1].describe(w.lang)
-        if actor != self.seat:
-            hidden = self._hidden_cards(actor, seen, before)
-            if not seen or any(name in what for name in hidden):
+        if actor is not None and actor != self.seat:
+            alone = shown_alone(self.state, before, actor, self.seat)
+            if alone is None or any(name in what for name in filter(None, map(w.card, alone))):
                 return w.t("replay.step_unseen", step=k, steps=self.steps, who=who), events
         return w.t("replay.step", step=k, steps=self.steps, who=who, what=what), events
-
-    def _hidden_cards(self, actor: int, seen: Sequence[Mapping[str, Any]], before: int) -> set[str]:
-        """The names of the cards that the events of a step show the seat that made it and not
-        the viewer (who sees them as ``seen``)."""
-        theirs = self.state.view(actor)["log"][before:]
-        hidden: set[str] = set()
-        for mine, event in zip(seen, theirs, strict=True):
-            for field, value in event.items():
-                if mine.get(field) != value:
-                    hidden.update(filter(None, map(self.words.card, _strings(value))))
-        return hidden
 
     # ----------------------------------------------------------------- showing
     def _say(self, line: str) -> None:
@@ -301,14 +291,3 @@ class TerminalReplay:
                 continue
             shown = to
             self.show(shown)
-
-
-def _strings(value: Any) -> list[str]:
-    """Every string in an event's value (the card ids it holds)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, Mapping):
-        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
-    if isinstance(value, list | tuple):
-        return [s for item in value for s in _strings(item)]
-    return []

@@ -38,6 +38,7 @@ from bodoge.core.errors import BodogeError
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook, game_module
 from bodoge.core.i18n import LANGUAGES, catalogue, text
+from bodoge.core.seen import shown_alone
 from bodoge.core.state import State
 from bodoge.play.rules import CARD_MARKER, RULES, rules_file
 from bodoge.server import wire
@@ -273,11 +274,28 @@ async def replay_view(request: Request) -> Response:
         return _refused(
             lang, "server.bad_view_seat", seat=wire.quoted(raw_seat), last=game.players - 1
         )
-    state = game.replay(record["seed"], history[:step], record["setup"])
+    state = game.replay(record["seed"], history[: max(step - 1, 0)], record["setup"])
+    unseen = False
+    if step > 0:
+        before = len(state.view(seat)["log"])
+        state.apply(history[step - 1])
+        actor = record["actors"][step - 1]
+        if actor is not None and actor != seat:
+            alone = shown_alone(state, before, actor, seat)
+            # the cards its notation names (`W2/1`: the card `W2`), shown that seat alone?
+            named = {item.split("/")[0] for item in history[step - 1].split()}
+            unseen = alone is None or not named.isdisjoint(alone)
     view = state.view(seat)
     # written as the live frames are (keys sorted): the page lays the table out in the order of
-    # the view's keys, so the replay's table is the one that was played
-    answer = {"step": step, "steps": len(history), "game_no": record["game_no"], "view": view}
+    # the view's keys, so the replay's table is the one that was played; ``unseen``: the step
+    # that led here is another seat's that this view did not see (a card kept, offered, put back)
+    answer = {
+        "step": step,
+        "steps": len(history),
+        "game_no": record["game_no"],
+        "view": view,
+        "unseen": unseen,
+    }
     return Response(wire.dumps(answer), media_type="application/json")
 
 

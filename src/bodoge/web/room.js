@@ -1169,6 +1169,7 @@ async function replayTo(step) {
   }
   if (asked !== replayAsks || S.replay !== r) return false;
   r.view = got.view;
+  r.unseen = got.unseen; // the step that led here: another seat's, not seen from this view
   replayAddress();
   await describeLog();
   if (asked !== replayAsks || S.replay !== r) return false;
@@ -1202,8 +1203,11 @@ function replayLabel(r, step) {
   let what = t("web.replay.at_start");
   if (step > 0) {
     const actor = r.record.actors?.[step - 1];
-    const move = replayMove(r.record, step);
-    what = actor === null || actor === undefined ? move : t("web.replay.acted", { name: seatName(actor), what: move });
+    if (actor === null || actor === undefined) what = replayMove(r.record, step);
+    // another seat's step is said where the server found this view saw it (a card kept, offered
+    // or put back it did not); a position not yet shown (the slider moving) names only its seat
+    else if (actor === r.seat || (step === r.step && r.unseen === false)) what = t("web.replay.acted", { name: seatName(actor), what: replayMove(r.record, step) });
+    else what = step === r.step ? t("web.replay.unseen", { name: seatName(actor) }) : seatName(actor);
   }
   const sep = t("web.replay.sep");
   return [`${where.filter(Boolean).join(sep)}${sep}`, el("span", { class: "replay-what" }, what)];
