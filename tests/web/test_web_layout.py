@@ -39,15 +39,22 @@ def test_missions_done_stands_under_every_seat_s_name(tmp_path: Path, person: An
         tmp_path / "db.sqlite", "extreme-mission", setup, "donecount", TOKEN, players=4
     ) as link:
         for viewport in ({"width": 1280, "height": 800}, PHONE):
-            who = person(f"done-{viewport['width']}", viewport=viewport)
-            who.page.goto(link)
-            who.page.wait_for_selector(".mine .done-count")
-            places = who.page.evaluate(DONE_PLACES)
-            who.shot("seats")
-            who.close()
+            places = _measured(person, link, viewport, "done", ".mine .done-count", DONE_PLACES)
             assert len(places) == 4, places
             for place in places:
                 assert 0 <= place["below"] <= 8 and place["abovePile"], (viewport, places)
+
+
+def _measured(person: Any, link: str, viewport: Any, name: str, shown: str, script: str) -> Any:
+    """What ``script`` finds on the room of ``link`` at ``viewport``, once ``shown`` is (a
+    screenshot kept as ``name``)."""
+    who = person(f"{name}-{viewport['width']}", viewport=viewport)
+    who.page.goto(link)
+    who.page.wait_for_selector(shown)
+    found = who.page.evaluate(script)
+    who.shot(name)
+    who.close()
+    return found
 
 
 # Every info card on show whose corner number overlaps its big number.
@@ -66,12 +73,8 @@ def test_a_small_card_shows_its_number_once(tmp_path: Path, person: Any) -> None
         tmp_path / "db.sqlite", "extreme-mission", setup, "smallcard", TOKEN
     ) as link:
         for viewport in (PHONE, {"width": 1280, "height": 800}):
-            who = person(f"small-{viewport['width']}", viewport=viewport)
-            who.page.goto(link)
-            who.page.wait_for_selector(".opponents .pile .card.info")
-            overlaps = who.page.evaluate(OVERLAPS)
-            who.shot("piles")
-            who.close()
+            shown = ".opponents .pile .card.info"
+            overlaps = _measured(person, link, viewport, "small", shown, OVERLAPS)
             assert not overlaps, (viewport, overlaps)
 
 
