@@ -190,12 +190,15 @@ def test_a_step_inside_a_move_says_the_move_and_the_table_says_whose_move_it_is(
             assert f"{actor}{'：' if lang == 'ja' else ': '}" in said, said
             assert faces["missions"][mission]["name"] in said and named[0] in said, said
             assert said.endswith(going), said
-            banner = page.inner_text(".table .status .line")
-            # (seen from the mover's seat, the name is marked as this view's)
-            if lang == "ja":
-                assert banner.startswith(actor) and banner.endswith("の番"), banner
-            else:
-                assert banner.startswith(f"To move: {actor}"), banner
+            # (seen from the mover's seat, the name is marked as this view's; the table under the
+            # bar is the replay's once its view has come, the live end's until then)
+            start, end = (actor, "の番") if lang == "ja" else (f"To move: {actor}", "")
+            page.wait_for_function(
+                "([start, end]) => { const line = document.querySelector('.table .status .line');"
+                " const said = line?.innerText || '';"
+                " return said.startsWith(start) && said.endsWith(end); }",
+                arg=[start, end],
+            )
             who.shot("in-progress")
             page.click("#replay-back")  # the step that begins it: the mission alone
             _shown(page, first)
