@@ -32,7 +32,6 @@ from typing import Any, NoReturn
 
 import typer
 import typer.core
-from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, JustifyMethod, OverflowMethod
 from rich.containers import Lines
 from rich.markdown import Markdown
@@ -48,7 +47,7 @@ from typer._click.exceptions import (
 )
 
 from bodoge.core.i18n import LANGUAGES, Message, locale_lang, text
-from bodoge.screen import words, wrapped
+from bodoge.screen import read_measure, wrapped
 
 __all__ = [
     "LOCALE_DEFAULT",
@@ -206,9 +205,7 @@ class _ReadText(Text):
         )
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        pieces = [cell_len(piece.rstrip()) for piece in words(self.plain)] or [0]
-        longest = max(cell_len(line) for line in self.plain.splitlines() or [""])
-        return Measurement(min(max(pieces), longest), longest).clamp(max_width=options.max_width)
+        return read_measure(self.plain, options.max_width)
 
 
 _JAPANESE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")

@@ -24,7 +24,7 @@ from rich.style import StyleType
 from rich.table import Column, Table
 from rich.text import Text
 
-__all__ = ["Pieces", "print_whole", "words", "wrapped"]
+__all__ = ["Pieces", "print_whole", "read_measure", "words", "wrapped"]
 
 # Characters of scripts written without spaces (kana, kanji, fullwidth forms): a Japanese line
 # may break between any two of them.
@@ -131,6 +131,19 @@ def _lines(pieces: Sequence[str], width: int) -> tuple[list[str], str]:
             whole, line = _lines(smaller, width)
             lines += whole
     return lines, line
+
+
+def read_measure(said: str, max_width: int, keep: Iterable[str] = ()) -> Measurement:
+    """How wide ``said`` is read, as :func:`wrapped` breaks it: at least its widest piece between
+    which it may break (:func:`words`), at most its longest line; for a renderable whose text
+    breaks where a reader breaks it (Rich measures a Japanese sentence as one word).
+
+    >>> read_measure("得点が一番", 80), read_measure("a long word", 80)
+    (Measurement(minimum=2, maximum=10), Measurement(minimum=4, maximum=11))
+    """
+    longest = max((cell_len(line) for line in said.splitlines()), default=0)
+    least = max((cell_len(piece.rstrip()) for piece in words(said, keep)), default=0)
+    return Measurement(min(least, longest), longest).clamp(max_width=max_width)
 
 
 def wrapped(said: Text, width: int, keep: Iterable[str] = ()) -> Text:

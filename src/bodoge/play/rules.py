@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 
 from markdown_it.token import Token
 from rich import box
-from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
 from rich.markdown import Markdown, MarkdownElement, Paragraph, TableElement
 from rich.measure import Measurement
@@ -32,7 +31,7 @@ from rich.text import Text
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook, game_module
 from bodoge.core.i18n import LANGUAGES, locale_lang
-from bodoge.screen import words, wrapped
+from bodoge.screen import read_measure, wrapped
 
 __all__ = [
     "CARD_MARKER",
@@ -119,9 +118,7 @@ class _Cell:
         self.text, self.keep = text, keep
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        plain = self.text.plain
-        least = max((cell_len(piece.rstrip()) for piece in words(plain, self.keep)), default=0)
-        return Measurement(least, cell_len(plain)).clamp(max_width=options.max_width)
+        return read_measure(self.text.plain, options.max_width, self.keep)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         said = wrapped(self.text, options.max_width, self.keep)
