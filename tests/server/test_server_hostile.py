@@ -117,6 +117,9 @@ def test_words_refuses_a_body_over_the_rooms_limit(c: TestClient) -> None:
     assert "KiB" in one_line(c.post("/api/words", content=big), 413)
     stream = iter([big[:1000], big[1000:]])  # no Content-Length: counted as it comes
     assert "KiB" in one_line(c.post("/api/words", content=stream), 413)
+    # in the reader's language, as every refusal of the app (bodoge.server.reader)
+    japanese = one_line(c.post("/api/words", content=big, headers={"Accept-Language": "ja"}), 413)
+    assert "KiB" in japanese and japanese != one_line(c.post("/api/words", content=big), 413)
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -47,6 +47,7 @@ from bodoge.server.limits import (
     Sockets,
     client_address,
 )
+from bodoge.server.reader import lang_of, refused
 from bodoge.server.rooms import (
     AWAY_SECONDS,
     Connection,
@@ -76,28 +77,6 @@ RENEW_SECONDS = LEASE_SECONDS / 3
 """How often the server renews its lease on the database (it lasts :data:`LEASE_SECONDS`)."""
 
 
-def _lang(request: HTTPConnection) -> str:
-    asked = request.query_params.get("lang")
-    if asked in LANGUAGES:
-        return asked
-    accept = request.headers.get("accept-language", "")
-    first = accept.split(",")[0].strip().lower()
-    return "ja" if first.startswith("ja") else "en"
-
-
-def _error(request: Request, exc: RoomError | BodogeError, status: int = 400) -> JSONResponse:
-    lang = _lang(request)
-    if isinstance(exc, RoomError):
-        message = exc.message or text(exc.key, lang, **exc.fields)
-        status = exc.status
-    else:
-        message = engine_text(exc, lang)
-    answer = JSONResponse({"error": " ".join(message.split())}, status_code=status)
-    if isinstance(exc, RoomError) and "seconds" in exc.fields:
-        answer.headers["Retry-After"] = str(exc.fields["seconds"])
-    return answer
-
-
 def _bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
@@ -121,9 +100,9 @@ def _api(handler: Callable[[Request, Rooms], Awaitable[Response]]) -> Handler:
         try:
             return await handler(request, rooms)
         except RoomError as exc:
-            return _error(request, exc)
+            return refused(request, exc)
         except BodogeError as exc:
-            return _error(request, exc, 400)
+            return refused(request, exc, 400)
 
     return route
 
@@ -169,7 +148,7 @@ async def create_room(request: Request, rooms: Rooms) -> Response:
     cards_name = body.get("cards_name")
     if cards_name is not None and not isinstance(cards_name, str):
         raise RoomError(400, "server.bad_field", field="cards_name")
-    name = body.get("name", text("server.default_name", _lang(request)))
+    name = body.get("name", text("server.default_name", lang_of(request)))
     address = client_address(request)
     room, token = await rooms.create(game, players, variant, name, cards, cards_name, address)
     return JSONResponse(
@@ -318,7 +297,7 @@ def counted(
             await websocket.accept()
             if say:
                 limit = sockets.per_address
-                message = text("server.limit.sockets", _lang(websocket), limit=limit)
+                message = text("server.limit.sockets", lang_of(websocket), limit=limit)
                 await websocket.send_text(wire.error_frame(message, 0))
             await websocket.close(TOO_MANY)
             return
@@ -335,7 +314,7 @@ async def room_socket(websocket: WebSocket) -> None:
     spectator), and the seat's moves, chat and questions back. A closed room's connection is
     sent its room frame alone (``status`` closed, its ``games`` to replay), then closed: 4410."""
     rooms: Rooms = websocket.app.state.rooms
-    lang = _lang(websocket)
+    lang = lang_of(websocket)
     await websocket.accept()
     room = rooms.rooms.get(websocket.path_params["room"])
     token = websocket.query_params.get("token")
@@ -463,7 +442,7 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def page(request: Request) -> Response:
         path = web_dir() / name
         if not path.is_file():
-            return PlainTextResponse(text("server.no_page", _lang(request)), status_code=404)
+            return PlainTextResponse(text("server.no_page", lang_of(request)), status_code=404)
         return HTMLResponse(pages.page_html(path, rooted(request, "")))
 
     return page

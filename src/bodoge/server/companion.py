@@ -72,6 +72,7 @@ from bodoge.server import wire
 from bodoge.server.body import json_body
 from bodoge.server.limits import FrameLimit, Misses, client_address
 from bodoge.server.pages import page_html
+from bodoge.server.reader import lang_of, refused
 from bodoge.server.rooms import (
     UNTOUCHED_DAYS,
     Connection,
@@ -708,19 +709,15 @@ def _app() -> Any:
     return app
 
 
-def _lang(request: Request | WebSocket) -> str:
-    return str(_app()._lang(request))
-
-
 async def create(request: Request) -> Response:
-    lang = _lang(request)
+    lang = lang_of(request)
     try:
         body = await json_body(request)
         companions = _companions(request)
         companions.rooms.admit(client_address(request), KIND)
         room = await companions.create(body, lang)
     except (RoomError, BodogeError) as exc:
-        return _app()._error(request, exc)  # type: ignore[no-any-return]
+        return refused(request, exc)
     url = rooted(request, f"/companion/{room.game}/{room.id}")
     return JSONResponse({"room": room.id, "url": url}, status_code=201)
 
@@ -729,8 +726,7 @@ async def show(request: Request) -> Response:
     try:
         room = _companions(request).get(request.path_params["room"], client_address(request))
     except RoomError as exc:
-        message = text(exc.key, _lang(request), **exc.fields)
-        return JSONResponse({"error": message}, status_code=exc.status)
+        return refused(request, exc)
     return Response(room.frame(), media_type="application/json")
 
 
@@ -742,8 +738,7 @@ async def card_missions(request: Request) -> Response:
         if not isinstance(room.table, MissionTable):
             raise RoomError(404, "companion.no_missions", room=wire.quoted(room.id))
     except RoomError as exc:
-        message = text(exc.key, _lang(request), **exc.fields)
-        return JSONResponse({"error": message}, status_code=exc.status)
+        return refused(request, exc)
     cards = room.table.cards
     ordered = sorted(cards.missions, key=lambda m: m.level)
     return JSONResponse({"missions": [mission_face(cards, m) for m in ordered]})
@@ -751,7 +746,7 @@ async def card_missions(request: Request) -> Response:
 
 async def socket(websocket: WebSocket) -> None:
     """``/ws/companion/{room}``: the room's frame to every phone, and their changes back."""
-    lang = _lang(websocket)
+    lang = lang_of(websocket)
     await websocket.accept()
     companions = _companions(websocket)
     try:
@@ -839,7 +834,7 @@ async def page(request: Request) -> Response:
     path = _app().web_dir() / "companion" / "companion.html"
     game = request.path_params.get("game")
     if (game is not None and game not in GAMES) or not path.is_file():
-        return PlainTextResponse(text("server.no_page", _lang(request)), status_code=404)
+        return PlainTextResponse(text("server.no_page", lang_of(request)), status_code=404)
     room_id = request.path_params.get("room")
     found: Companions | None = getattr(request.app.state, "companions", None)
     if room_id is not None and found is not None:
@@ -847,7 +842,7 @@ async def page(request: Request) -> Response:
             room = found.get(room_id, client_address(request))
         except RoomError as exc:
             if exc.status == 429:
-                message = text(exc.key, _lang(request), **exc.fields)
+                message = text(exc.key, lang_of(request), **exc.fields)
                 return PlainTextResponse(message, status_code=429)
             return HTMLResponse(page_html(path, rooted(request, "")), status_code=404)
         if room.game != game:

@@ -43,6 +43,7 @@ from bodoge.core.state import State
 from bodoge.play.rules import CARD_MARKER, RULES, rules_file
 from bodoge.server import wire
 from bodoge.server.body import json_body
+from bodoge.server.reader import refused
 from bodoge.server.rooms import RoomError, game_number
 from bodoge.server.root import rooted
 
@@ -87,7 +88,7 @@ def _game(name: Any, players: Any = None, variant: Any = "basic") -> Game:
 
 def _refusing(handler: Any) -> Any:
     """A handler whose BadRequest becomes a 400 with a one-line error, and a RoomError (a body
-    too big or not JSON) the app's own, in the language asked for (else English)."""
+    too big or not JSON) the app's own (:func:`~bodoge.server.reader.refused`)."""
 
     async def wrapped(request: Request) -> Response:
         try:
@@ -95,9 +96,7 @@ def _refusing(handler: Any) -> Any:
         except BadRequest as exc:
             return _error(str(exc))
         except RoomError as exc:
-            lang = request.query_params.get("lang", "en")
-            lang = lang if lang in LANGUAGES else "en"
-            return _refused(lang, exc.key, exc.status, **exc.fields)
+            return refused(request, exc)
         return response
 
     return wrapped

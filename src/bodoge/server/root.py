@@ -25,6 +25,7 @@ from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bodoge.core.i18n import text
+from bodoge.server.reader import lang_of
 
 __all__ = ["UnderRoot", "good_root_path", "rooted"]
 
@@ -66,7 +67,5 @@ class UnderRoot:
         elif scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": OUTSIDE})
         else:
-            from bodoge.server.app import _lang  # the app imports this module
-
-            said = text("server.outside_root", _lang(HTTPConnection(scope)), root=self.root)
+            said = text("server.outside_root", lang_of(HTTPConnection(scope)), root=self.root)
             await PlainTextResponse(said, status_code=404)(scope, receive, send)
