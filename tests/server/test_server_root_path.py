@@ -15,7 +15,8 @@ from starlette.websockets import WebSocketDisconnect
 
 import bodoge
 from bodoge.core.i18n import LANGUAGES, text
-from bodoge.server.app import create_app, web_dir
+from bodoge.server.app import create_app
+from bodoge.server.paths import web_dir
 
 ROOT = "/bodoge"
 

@@ -16,7 +16,6 @@ import heapq
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from importlib import resources
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -47,6 +46,7 @@ from bodoge.server.limits import (
     Sockets,
     client_address,
 )
+from bodoge.server.paths import web_dir
 from bodoge.server.reader import lang_of, refused
 from bodoge.server.rooms import (
     AWAY_SECONDS,
@@ -58,6 +58,7 @@ from bodoge.server.rooms import (
     game_number,
 )
 from bodoge.server.root import UnderRoot, rooted
+from bodoge.server.sockets import counted, frame_size, receive, write_outbox
 from bodoge.server.storage import LEASE_SECONDS, Holder, Storage, StorageError
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -279,36 +280,6 @@ async def not_found(request: Request, rooms: Rooms) -> Response:
 
 
 # ---------------------------------------------------------------------- websocket
-TOO_MANY = 4429
-"""The close code of a websocket refused for its address's sake: it holds as many as it may
-(:data:`SOCKETS_PER_ADDRESS`), or it looked up too many companion tables that are not."""
-
-
-def counted(
-    serve: Callable[[WebSocket], Awaitable[None]], say: bool = True
-) -> Callable[[WebSocket], Awaitable[None]]:
-    """A websocket route whose sockets count against their address's cap: one past it is
-    accepted, told so in an error frame (when ``say``), and closed with 4429."""
-
-    async def route(websocket: WebSocket) -> None:
-        sockets: Sockets = websocket.app.state.sockets
-        address = client_address(websocket)
-        if not sockets.take(address):
-            await websocket.accept()
-            if say:
-                limit = sockets.per_address
-                message = text("server.limit.sockets", lang_of(websocket), limit=limit)
-                await websocket.send_text(wire.error_frame(message, 0))
-            await websocket.close(TOO_MANY)
-            return
-        try:
-            await serve(websocket)
-        finally:
-            sockets.give(address)
-
-    return route
-
-
 async def room_socket(websocket: WebSocket) -> None:
     """``/ws/rooms/{room}?token=T``: frames of the room to a seat (or, without a token, to a
     spectator), and the seat's moves, chat and questions back. A closed room's connection is
@@ -334,7 +305,7 @@ async def room_socket(websocket: WebSocket) -> None:
         await websocket.close(4401)
         return
     conn = Connection(seat, lang)
-    writer = asyncio.create_task(_write(websocket, conn))
+    writer = asyncio.create_task(write_outbox(websocket, conn))
     try:
         await rooms.connect(room, conn)
         while not conn.closed:
@@ -357,32 +328,6 @@ async def room_socket(websocket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, timeout=5)
         writer.cancel()
-
-
-async def receive(websocket: WebSocket) -> str | bytes | None:
-    """A client's next frame, text or binary (a binary one is answered as any frame is, not
-    dropped with the connection); None once it is gone."""
-    received = await websocket.receive()
-    if received["type"] == "websocket.disconnect":
-        return None
-    data: str | bytes = received.get("text") or received.get("bytes") or b""
-    return data
-
-
-def frame_size(data: str | bytes) -> int:
-    """A frame's size in bytes, as the frame limits count it."""
-    return len(data.encode()) if isinstance(data, str) else len(data)
-
-
-async def _write(websocket: WebSocket, conn: Connection) -> None:
-    """Write a connection's outbox in order; an int is the close code that ends it."""
-    with contextlib.suppress(Exception):
-        while True:
-            item = await conn.outbox.get()
-            if isinstance(item, int):
-                await websocket.close(item)
-                return
-            await websocket.send_text(item)
 
 
 async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes) -> None:
@@ -433,11 +378,6 @@ def _still_needed(room: Room, what: str, chosen: list[str], lang: str) -> str | 
 
 
 # ---------------------------------------------------------------------- pages
-def web_dir() -> Path:
-    """Where the front end's static files are (``bodoge/web``)."""
-    return Path(str(resources.files("bodoge").joinpath("web")))
-
-
 def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def page(request: Request) -> Response:
         path = web_dir() / name

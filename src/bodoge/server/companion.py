@@ -72,6 +72,7 @@ from bodoge.server import wire
 from bodoge.server.body import json_body
 from bodoge.server.limits import FrameLimit, Misses, client_address
 from bodoge.server.pages import page_html
+from bodoge.server.paths import web_dir
 from bodoge.server.reader import lang_of, refused
 from bodoge.server.rooms import (
     UNTOUCHED_DAYS,
@@ -82,6 +83,7 @@ from bodoge.server.rooms import (
     engine_text,
 )
 from bodoge.server.root import rooted
+from bodoge.server.sockets import TOO_MANY, counted, frame_size, receive, write_outbox
 from bodoge.server.storage import ChangeRecord, CompanionRecord
 
 __all__ = ["GAMES", "Companions", "routes"]
@@ -702,13 +704,6 @@ def _companions(request: Request | WebSocket) -> Companions:
     return found
 
 
-def _app() -> Any:
-    """The app module (it imports this one: its helpers are looked up when a request comes)."""
-    from bodoge.server import app
-
-    return app
-
-
 async def create(request: Request) -> Response:
     lang = lang_of(request)
     try:
@@ -753,7 +748,7 @@ async def socket(websocket: WebSocket) -> None:
         room = companions.get(websocket.path_params["room"], client_address(websocket))
     except RoomError as exc:
         if exc.status == 429:  # no frame: before the room's, one tells the page it is gone
-            await websocket.close(_app().TOO_MANY)
+            await websocket.close(TOO_MANY)
             return
         # 4404: nothing to come back to, so the page stops reconnecting and says so.
         await websocket.send_text(wire.error_frame(text(exc.key, lang, **exc.fields), 0))
@@ -763,13 +758,13 @@ async def socket(websocket: WebSocket) -> None:
     limit = FrameLimit()
     room.connections.add(conn)
     conn.send(room.frame())
-    writer = asyncio.create_task(_app()._write(websocket, conn))
+    writer = asyncio.create_task(write_outbox(websocket, conn))
     try:
         while not conn.closed:
-            data = await _app().receive(websocket)
+            data = await receive(websocket)
             if data is None:
                 break
-            problem = limit.check(_app().frame_size(data), time.monotonic())
+            problem = limit.check(frame_size(data), time.monotonic())
             if problem is not None:
                 conn.send(wire.error_frame(text(problem, lang), len(room.log)))
                 conn.close(4408)
@@ -831,7 +826,7 @@ async def page(request: Request) -> Response:
     ``/companion/{game}/{room}``: one page, which draws what the address asks. A room of the
     other game is sent to its own page; a room that does not exist gets the page as a 404 (it
     says so, with a way back)."""
-    path = _app().web_dir() / "companion" / "companion.html"
+    path = web_dir() / "companion" / "companion.html"
     game = request.path_params.get("game")
     if (game is not None and game not in GAMES) or not path.is_file():
         return PlainTextResponse(text("server.no_page", lang_of(request)), status_code=404)
@@ -859,7 +854,7 @@ def routes() -> list[BaseRoute]:
         Route("/api/companion/{room}/missions", card_missions),
         # no error frame past the cap: one before the room's frame tells a phone the room is
         # gone (companion.js forgets it); closed 4429, it tries again a moment later
-        WebSocketRoute("/ws/companion/{room}", _app().counted(socket, say=False)),
+        WebSocketRoute("/ws/companion/{room}", counted(socket, say=False)),
         Route("/companion", page),
         Route("/companion/{game}", page),
         Route("/companion/{game}/{room}", page),
