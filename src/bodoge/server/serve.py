@@ -8,10 +8,12 @@ Against clients that hold connections: a client address holds at most ``sockets_
 websockets (the app's cap); past :func:`max_connections` open connections uvicorn answers new
 requests 503 (``limit_concurrency``), below the process's file limit, so the database and the
 card files can still be opened; at most 16 KiB of a request's head is held while it comes (h11's
-``max_incomplete_event_size``) and an idle kept-alive connection is closed after 5 seconds. What
-uvicorn does not bound is how long a request's head may take to come: a client sending its
-headers a byte at a time holds its connection (slowloris). A public server is fronted by a
-reverse proxy that does (README, "Playing online").
+``max_incomplete_event_size``), an idle kept-alive connection is closed after 5 seconds, and a
+request must arrive whole within :data:`~bodoge.server.heads.HEAD_SECONDS` of its connection's
+opening or the last answer's end (:mod:`bodoge.server.heads`; uvicorn does not bound it), so a
+client sending its headers a byte at a time (slowloris) holds its connection that long at most.
+A public server is still best fronted by a reverse proxy (README, "Playing online"): TLS, and it
+drops slow clients before they reach the server at all.
 """
 
 from __future__ import annotations
@@ -29,11 +31,12 @@ from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import text
 from bodoge.server import logs
 from bodoge.server.app import create_app
+from bodoge.server.heads import head_timeout
 from bodoge.server.limits import MADE_PER_MINUTE, MAX_FRAME, SOCKETS_PER_ADDRESS
 from bodoge.server.rooms import AWAY_SECONDS
 from bodoge.server.storage import Holder, Storage, StorageError, shown_url
 
-__all__ = ["ServeError", "banner", "serve"]
+__all__ = ["ServeError", "banner", "serve", "uvicorn_config"]
 
 
 MAX_CONNECTIONS = 1000
@@ -115,8 +118,26 @@ def serve(
         sockets_per_address=sockets_per_address,
         root_path=root_path,
     )
-    config = uvicorn.Config(
-        logs.AccessLog(app) if access_log else app,
+    config = uvicorn_config(
+        logs.AccessLog(app) if access_log else app, host, port, log_level, forwarded_allow_ips
+    )
+    server = uvicorn.Server(config)
+    # Everything made so far (modules, the app) lives as long as the process: kept out of the
+    # cycle collector's full passes, which otherwise stop every room for tens of milliseconds
+    # each time (about half of what they walk is this).
+    gc.collect()
+    gc.freeze()
+    server.run(sockets=None if sock is None else [sock])
+    if not server.started:
+        sys.exit(1)
+
+
+def uvicorn_config(
+    app: Any, host: str, port: int, log_level: str, forwarded_allow_ips: str | None
+) -> uvicorn.Config:
+    """How uvicorn serves ``app``: the limits of this module's docstring."""
+    return uvicorn.Config(
+        app,
         host=host,
         port=port,
         # Room for the contract's 64 KiB limit to answer with an error frame and 4408; past
@@ -130,16 +151,8 @@ def serve(
         limit_concurrency=max_connections(),
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         h11_max_incomplete_event_size=HEAD_BYTES,
+        http=head_timeout(),  # a request must come whole in HEAD_SECONDS (slowloris)
     )
-    server = uvicorn.Server(config)
-    # Everything made so far (modules, the app) lives as long as the process: kept out of the
-    # cycle collector's full passes, which otherwise stop every room for tens of milliseconds
-    # each time (about half of what they walk is this).
-    gc.collect()
-    gc.freeze()
-    server.run(sockets=None if sock is None else [sock])
-    if not server.started:
-        sys.exit(1)
 
 
 def banner(host: str, port: int, lang: str, root_path: str = "") -> list[str]:
