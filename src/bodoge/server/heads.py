@@ -21,9 +21,11 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 __all__ = ["HEAD_SECONDS", "head_timeout"]
 
-HEAD_SECONDS = 10.0
-"""How long a request (head and body) may take to arrive whole. A phone on a poor line sends the
-largest the server takes (64 KiB) well within it."""
+HEAD_SECONDS = 20.0
+"""How long a request (head and body) may take to arrive whole: as long as Apache's request
+timeout at its least. A phone on a poor line sends the largest the server takes (64 KiB) well
+within it, and a connection a browser opens ahead of need and leaves unused is closed no sooner
+than it would expect."""
 
 
 class _HeadTimeout(H11Protocol):
