@@ -10,9 +10,11 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import bodoge
-from bodoge.adapters import ActionSpace, Observer, actions
+from bodoge.adapters import ActionSpace, Observer, actions, gymnasium, pettingzoo
+from bodoge.core.errors import SetupError
 from bodoge.core.testing import outputs_under_hash_seeds, random_game
 
 TURN_CAP = 30
@@ -140,3 +142,14 @@ def test_importing_bodoge_and_its_shared_adapter_code_needs_no_research_library(
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_an_environments_unknown_option_is_one_line_naming_the_options() -> None:
+    """A typo in an option of ``env`` (passed on to ``bodoge.make``) said "make() got an
+    unexpected keyword argument", naming a function the researcher never called."""
+    for make_env in (gymnasium.env, pettingzoo.env):
+        with pytest.raises(SetupError) as caught:
+            make_env("ruler-of-mana", players=2, turncap=20)
+        said = str(caught.value)
+        assert said == "no option 'turncap': a game is made with players, variant, cards, turn_cap"
+        assert caught.value.text("ja").startswith("オプション'turncap'はありません")

@@ -19,6 +19,7 @@ both variants of a game share one space.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bodoge.core.action import Action
-from bodoge.core.errors import IllegalAction
+from bodoge.core.errors import IllegalAction, SetupError
 from bodoge.core.game import Game
 from bodoge.core.registry import make
 from bodoge.core.state import State
@@ -39,7 +40,20 @@ __all__ = ["ActionSpace", "actions", "game_of"]
 def game_of(
     game: str | Game, players: int | None = None, cards: str | Path | None = None, **options: Any
 ) -> Game:
-    """``game`` itself, or the game of that name made with the options of ``bodoge.make``."""
+    """``game`` itself, or the game of that name made with the options of ``bodoge.make`` (one
+    it does not take is refused in one line, not as ``make``'s TypeError: the caller named an
+    environment's ``env``, not ``make``).
+
+    >>> try:
+    ...     game_of("ruler-of-mana", players=2, turncap=20)
+    ... except SetupError as exc:
+    ...     print(exc)
+    no option 'turncap': a game is made with players, variant, cards, turn_cap
+    """
+    taken = [name for name in inspect.signature(make).parameters if name != "name"]
+    for name in options:
+        if name not in taken:
+            raise SetupError("setup.unknown_option", name=name, options=", ".join(taken))
     if isinstance(game, Game):
         return game
     return make(game, players=players, cards=cards, **options)
