@@ -129,6 +129,21 @@ def test_the_progress_bar_names_the_game_by_its_title(
     assert described == said
 
 
+@pytest.mark.parametrize(
+    ("lang", "title"), [("en", "Balance: Ruler of Mana"), ("ja", "マナを統べし者のバランス検証中")]
+)
+def test_a_long_job_off_a_terminal_says_how_far_it_is_in_lines(
+    lang: str, title: str, tmp_path: Path
+) -> None:
+    """Run to a file, ``bodoge balance`` said nothing for minutes: the bar is drawn only on a
+    terminal. Off one, a line at each tenth of the games, the first at once."""
+    args = ["balance", "ruler-of-mana", "--players", "2", "--games", "20", "--workers", "1"]
+    result = runner.invoke(app, [*args, "--turn-cap", "10", "--out", str(tmp_path), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    said = re.findall(rf"^{title} (\d+)/20 \(\d+:\d\d:\d\d\)$", result.stderr, re.MULTILINE)
+    assert [int(n) for n in said] == list(range(0, 21, 2))
+
+
 def test_on_an_80_column_terminal_headers_wrap_and_no_figure_is_cut() -> None:
     """Rich's own fitting cut ``40.9–92.9`` to ``40.9–9…`` and kept ``win rate`` on one line."""
     from bodoge.arena.command import report_tables, run_arena

@@ -20,7 +20,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -49,6 +48,7 @@ from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import text
 from bodoge.core.registry import make
 from bodoge.play import LEVELS, agent_names, parse_seats
+from bodoge.progress import progress_bar
 from bodoge.screen import print_whole
 
 __all__ = ["app", "main"]
@@ -181,22 +181,13 @@ def simulate_command(
     if turn_cap < 0:
         usage_error(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
     seat_list = None if seats is None else _seat_list(seats, lang)
-    err = Console(stderr=True, highlight=False)
     try:
         count = players if seat_list is None else len(seat_list)
         make(game, players=count, variant=variant, cards=cards)
         if seat_list is not None:
             parse_seats(seat_list, allow_human=False)
         check_output(json_file, "--json", lang)
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err,
-            transient=True,
-            disable=not err.is_terminal,
-        ) as bar:
+        with progress_bar() as bar:
             title = game_title(game, lang)
             task = bar.add_task(text("cli.sim.progress", lang, game=title), total=games)
             report = simulate(

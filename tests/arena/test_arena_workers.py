@@ -28,6 +28,7 @@ def test_one_worker_and_two_workers_give_identical_records(tournament: Tournamen
     two = run_jobs(jobs, workers=2)
     assert [r.index for r in two] == list(range(len(jobs)))
     assert timeless(one) == timeless(two)
+    assert seen[0] == (0, 12)  # the total at once, before any game ends
     assert seen[-1] == (12, 12) and [d for d, _ in seen] == sorted(d for d, _ in seen)
     assert all(r.seconds >= 0 for r in two)
 

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -37,6 +36,7 @@ from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import Message, catalogue, text
 from bodoge.core.registry import game_class
 from bodoge.core.registry import games as game_names
+from bodoge.progress import progress_bar
 from bodoge.screen import print_whole
 
 if TYPE_CHECKING:  # NumPy is imported on first use, not by every `bodoge` command
@@ -56,7 +56,6 @@ __all__ = [
     "game_title",
     "os_reason",
     "output_errors",
-    "progress_bar",
     "report_tables",
     "run_arena",
     "write_csv",
@@ -387,20 +386,6 @@ def check_run_options(lang: str | None, games: int, workers: int, turn_cap: int)
     if turn_cap < 0:
         usage_error(text("arena.bad_turn_cap", lang, cap=turn_cap), lang)
     return lang
-
-
-def progress_bar() -> Progress:
-    """A progress bar on stderr, shown only when stderr is a terminal, gone when done."""
-    err = Console(stderr=True, highlight=False)
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
 
 
 def arena_command(

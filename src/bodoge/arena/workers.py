@@ -71,6 +71,8 @@ def run_tasks(
     e.g. a record with more of the game in it than a :class:`MatchRecord`."""
     if workers < 1:
         raise BodogeError(f"workers must be 1 or more, not {workers}")
+    if progress is not None:
+        progress(0, len(jobs))  # the total is known now: a bar reads 0/N, not 0/? till a game ends
     if ray is not None:
         return _run_ray(jobs, play, ray, workers, progress)
     if workers == 1 or len(jobs) <= 1:

@@ -24,7 +24,6 @@ from bodoge.arena.command import (
     check_run_options,
     game_title,
     output_errors,
-    progress_bar,
 )
 from bodoge.arena.simulate import DEFAULT_TURN_CAP
 from bodoge.balance.report import DEFAULT_BOT, DEFAULT_GAMES, default_out, run_balance
@@ -32,6 +31,7 @@ from bodoge.cli_lang import LOCALE_DEFAULT, help_text, usage_error
 from bodoge.core.errors import BodogeError
 from bodoge.core.i18n import text
 from bodoge.core.registry import game_class, make
+from bodoge.progress import progress_bar
 
 __all__ = ["balance_command", "parse_players"]
 
