@@ -198,3 +198,38 @@ def test_a_narrow_phone_has_a_one_row_header_and_a_menu(
     bar = page.evaluate(HEADER_ROW)
     assert "menu-toggle" not in bar["shown"], bar
     assert set(held) - {"menu-lobby"} <= set(bar["shown"]) and "brand" in bar["shown"], bar
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_scroll_on_the_discard_pile_is_drawn_as_a_card_on_a_phone(
+    tmp_path: Path, person: Any, width: int
+) -> None:
+    """At 360x640 a scroll of few words on top of the discard pile (Tome of Wisdom, "draw 3")
+    was drawn 30 px wide and 145 px tall, its name a character a line (叡/智/の/書): its width
+    was half the pile's, which was as wide as the pile's own words. It is as wide as a mana
+    card at least, its name on a few lines."""
+    top = "R10-a"
+    setup = {"start_player": 0, "discard": ["MF1-03", top]}
+    token = "scenario-seat-0-token-for-the-pile-test"
+    with scenario_room(tmp_path / "db.sqlite", "ruler-of-mana", setup, "topspell", token) as link:
+        who = person(f"pile-{width}", "ja", viewport={"width": width, "height": 640})
+        page = who.page
+        page.goto(link)
+        page.wait_for_selector(f".centre .pile > [data-card='{top}']")
+        box = page.evaluate(
+            """(top) => {
+              const card = document.querySelector(`.centre .pile > [data-card='${top}']`);
+              const mana = document.querySelector('.hand .card.mana');
+              const name = card.querySelector('.sname');
+              const line = parseFloat(getComputedStyle(name).lineHeight);
+              const width = (node) => node.getBoundingClientRect().width;
+              const lines = Math.round(name.getBoundingClientRect().height / line);
+              return {width: width(card), mana: width(mana), lines};
+            }""",
+            top,
+        )
+        who.shot("pile")
+        who.no_sideways_scroll()
+        who.close()
+    assert box["width"] >= box["mana"], box
+    assert box["lines"] <= 3, box
