@@ -46,6 +46,12 @@ def em() -> bodoge.Game:
     return bodoge.make("extreme-mission", players=2, turn_cap=2)
 
 
+def said(step: str, lang: str) -> str:
+    """A first step at Rooftop Escape in words, as the builder says the action it begins."""
+    legal = em().new_state(1, setup=ROOFTOP).legal_actions()
+    return next(a for a in legal if a.notation == step).describe(lang)
+
+
 def errors(out: str) -> list[str]:
     return [line for line in out.splitlines() if "Not accepted:" in line]
 
@@ -89,7 +95,8 @@ def test_back_takes_the_last_item_out() -> None:
 def test_cancel_abandons_and_nothing_is_done() -> None:
     out, result = session(em(), ROOFTOP, ["complete M1-07", "P8", "R1", "cancel", "quit"])
     assert result is None
-    assert text("play.build.cancelled", "en", what="complete M1-07") in out
+    assert text("play.build.cancelled", "en", what=said("complete M1-07", "en")) in out
+    assert "complete M1-07:" not in out  # the audit: "cycle: abandoned, nothing was done."
     assert "completes" not in out
     after = out.split("cancel\n", 1)[1]
     assert text("play.steps", "en") in after  # the choices are shown again
@@ -147,7 +154,7 @@ def test_in_japanese_the_builder_speaks_japanese() -> None:
     out, _ = session(em(), ROOFTOP, ["complete M1-07", "P8", "back", "cancel", "quit"], "ja")
     for key in ("play.build.addable", "play.build.incomplete"):
         assert text(key, "ja") in out
-    assert text("play.build.cancelled", "ja", what="complete M1-07") in out
+    assert text("play.build.cancelled", "ja", what=said("complete M1-07", "ja")) in out
     assert "紫の8" in out
 
 

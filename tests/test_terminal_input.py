@@ -142,7 +142,8 @@ def test_a_complete_cycle_says_nothing_more_can_be_added(lang: str) -> None:
     game = bodoge.make("ruler-of-mana", players=2)
     state = game.new_state(4)
     line = _builder_error(game, state, ["cycle", "F1 F1", "W1"], lang)
-    assert text("play.build.full", lang, item="W1") in line
+    words = GameWords(game, lang)
+    assert text("play.build.full", lang, item=_named(words, "W1")) in line
     assert text("play.build.none", lang) not in line
 
 
@@ -153,8 +154,49 @@ def test_an_item_chosen_already_or_not_held_is_said_so(lang: str) -> None:
     game, state = _over_the_hand_limit(13)  # R1 R2 R4 R5 R7 R8 B1 B2 B4 B5 B7 B8 G1
     words = GameWords(game, lang)
     line = _builder_error(game, state, ["drop R1", "R2 R4 1"], lang)  # 1: R2, listed first
-    assert text("play.build.already", lang, item="R2") in line
+    assert text("play.build.already", lang, item=_named(words, "R2")) in line
     line = _builder_error(game, state, ["drop R1", "R9"], lang)
-    assert text("play.build.not_held", lang, item="R9", words=words.card("R9")) in line
+    assert text("play.build.not_held", lang, item=_named(words, "R9")) in line
     line = _builder_error(game, state, ["drop R1", "R1"], lang)
-    assert text("play.build.already", lang, item="R1") in line
+    assert text("play.build.already", lang, item=_named(words, "R1")) in line
+
+
+def _named(words: GameWords, code: str) -> str:
+    """A card's code with its words, as a builder's refusal names it (``R2 (red 2)``)."""
+    return text("play.build.item", words.lang, item=code, words=words.card(code))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_item_the_action_cannot_take_is_refused_in_words(lang: str) -> None:
+    """The audit: "S99 cannot be added to cycle now; can be added: F1 F2 W1 A1 E1 RB S29", the
+    action and what it can take in notation alone. The action is said as the builder's
+    "Building:" line says it, each item with its words beside what a person types."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(4)  # seat 0 holds F1 F1 F2 W1 A1 E1 RB S29
+    words = GameWords(game, lang)
+    line = _builder_error(game, state, ["cycle", "S99"], lang)
+    cycle = next(a for a in state.legal_actions() if a.notation == "cycle").describe(lang)
+    can = words.join([words.coded(c) for c in ("MF1-01", "MF2-01", "MW1-01", "MA1-01")])
+    assert text("play.build.not_addable", lang, item="S99", what=cycle, addable="") in line
+    assert can in line and words.coded("S29") in line  # "Tailwind (S29)": its code once
+    assert " cycle" not in line and "F1 F2" not in line
+    # a card held that the spell cannot take: its words too
+    line = _builder_error(game, state, ["cast S29/1", "F1"], lang)
+    refused = line.removeprefix(text("play.bad_input", lang, error="").strip()).lstrip()
+    assert refused.startswith(_named(words, "F1"))
+    assert "cast S29/1" not in line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_builders_last_words_say_the_action_in_words(lang: str) -> None:
+    """The audit: "cycle: abandoned, nothing was done." (cycle：やめました), and ok too early
+    said "cycle is not complete yet"."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(4)
+    cycle = next(a for a in state.legal_actions() if a.notation == "cycle").describe(lang)
+    line = _builder_error(game, state, ["cycle", "F1", "ok"], lang)
+    assert text("play.build.not_complete", lang) in line and "cycle" not in line
+    play, screen = _play(game, ["cycle", "F1", "cancel"], lang)
+    play.ask(state, 0)
+    said = screen.getvalue().split(text("play.build.prompt", lang) + "cancel\n", 1)[1]
+    assert said.startswith(text("play.build.cancelled", lang, what=cycle) + "\n"), said

@@ -170,7 +170,8 @@ def test_a_scrys_last_card_may_be_named_too() -> None:
     assert "W1 " in out.split("S05 A1 W1")[0]  # listed as addable, then accepted
     assert "Not accepted" not in out and answer == whole
     out, answer = _ask(game, state, ["top S27 S14", "S05 A1 S27"])
-    assert "Not accepted: " + text("play.build.already", "en", item="S27") in out
+    spell = GameWords(game, "en").card("S27")  # its words show its code: "… (S27)"
+    assert "Not accepted: " + text("play.build.already", "en", item=spell) in out
 
 
 def _in_progress(game: bodoge.Game, state: bodoge.State, lang: str) -> str:

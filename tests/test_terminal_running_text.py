@@ -130,7 +130,10 @@ def test_a_move_being_built_breaks_inside_no_name(name: str, players: int, lang:
 
     printed = on_widths(session)
     words = GameWords(game, lang)
-    assert words.t("play.build.cancelled", what=step) in printed[0]
+    what = (split(state, step) or (step, []))[0]
+    action = next((a for a in Decision.of(state).legal if a.notation == what), None)
+    said = action.describe(lang) if action else words.t(f"play.value.pending.{what}")
+    assert words.t("play.build.cancelled", what=said) in printed[0]  # in words, as it began
     assert_whole(printed, words)
 
 

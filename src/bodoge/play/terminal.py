@@ -191,7 +191,20 @@ class GameWords:
         code = self._code_hook(self.cards, card_id) if self._code_hook is not None else None
         if code is None and said != card_id and self.card(card_id) is not None:
             code = card_id  # an id that is itself the code (a collaborator's ``HK``)
-        if code is None or re.search(rf"(?<![\w/]){re.escape(code)}(?![\w/])", said):
+        return said if code is None else self.with_code(code, said)
+
+    def named_item(self, item: str, said: str) -> str:
+        """An item a person typed with its words (``said``) in brackets (``R3 (red 3)``), the
+        words alone where they show it already (``Tailwind (S29)``), the item alone where it
+        has no other words."""
+        if said == item or _shows(said, item):
+            return said
+        return self.t("play.build.item", item=item, words=said)
+
+    def with_code(self, code: str, said: str) -> str:
+        """``said`` (a card's or an item's words) with the ``code`` a person types for it in
+        front (``F2 Fire mana (2 orbs)``), unless the words are the code or already show it."""
+        if _shows(said, code):
             return said
         return self.t("play.card_code", code=code, words=said)
 
@@ -422,6 +435,11 @@ def _pile(words: GameWords, field: str, value: Any, asking: bool) -> list[str] |
     return words.pile(field, value, asking)
 
 
+def _shows(said: str, code: str) -> bool:
+    """Whether words show a code already, whole (``Deluge (S12)`` shows ``S12``)."""
+    return re.search(rf"(?<![\w/]){re.escape(code)}(?![\w/])", said) is not None
+
+
 def render_steps(
     words: GameWords, legal: Sequence[Any], state: State | None = None
 ) -> RenderableType:
@@ -451,11 +469,8 @@ def render_building(
     """A begun action: what is chosen, the items that can still be added (numbered), what it
     still needs, and whether it is complete. ``name`` puts an item in words."""
 
-    def named(item: str) -> str:
-        said = name(item)
-        return words.t("play.build.item", item=item, words=said) if said != item else item
-
-    picked = words.join([named(item) for item in chosen]) if chosen else words.t("play.build.none")
+    said = [words.named_item(item, name(item)) for item in chosen]
+    picked = words.join(said) or words.t("play.build.none")
     lines: list[RenderableType] = [
         words.sentence(words.t("play.build.what", what=name(what))),
         words.sentence(words.t("play.build.chosen", items=picked)),
@@ -852,20 +867,14 @@ class TerminalPlay:
         a whole action apply at once, as a whole action typed on one line does."""
         w = self.words
         chosen: list[str] = []
-        error = self._add(state, what, chosen, items)
+        name = self._namer(state, what)
+        error = self._add(state, what, chosen, items, name)
         if error is not None:
             self._error(error)
             return _AGAIN
         now = state.choices(what, chosen)
         if now.complete and ((typed and items) or not now.addable):
             return steps(state, what, chosen)
-        names = self._item_names(state, what)
-
-        def name(item: str) -> str:
-            if item not in names:  # an item no first step adds (a 2-orb card paying 1: ``W2/1``)
-                names[item] = self._item_words(state, what, item)
-            return names[item]
-
         while True:
             needs = w.needs(state, what, chosen)
             self.console.print(render_building(w, what, chosen, now, name, needs))
@@ -880,7 +889,7 @@ class TerminalPlay:
                 self._say(w.t("play.build.help"))
                 continue
             if word in _CANCEL or (word in _BACK and not chosen):
-                self._say(w.t("play.build.cancelled", what=what))
+                self._say(w.t("play.build.cancelled", what=name(what)))
                 return _CANCELLED
             if word in _BACK:
                 chosen.pop()
@@ -888,7 +897,7 @@ class TerminalPlay:
                 if now.complete:
                     return steps(state, what, chosen)
                 if entry:
-                    self._error(w.t("play.build.not_complete", what=what))
+                    self._error(w.t("play.build.not_complete"))
                 continue
             else:
                 tokens = entry.split()
@@ -906,14 +915,22 @@ class TerminalPlay:
                 if tokens == [_CONFIRM]:
                     return steps(state, what, chosen)
                 tokens = fold_case(tokens, [what, *now.addable, *chosen])
-                error = self._add(state, what, chosen, tokens)
+                error = self._add(state, what, chosen, tokens, name)
                 if error is not None:
                     self._error(error)
                     continue
             now = state.choices(what, chosen)
 
-    def _add(self, state: State, what: str, chosen: list[str], items: Sequence[str]) -> str | None:
-        """Add ``items`` to ``chosen``, all or none: the reason when one cannot be added."""
+    def _add(
+        self,
+        state: State,
+        what: str,
+        chosen: list[str],
+        items: Sequence[str],
+        name: Callable[[str], str],
+    ) -> str | None:
+        """Add ``items`` to ``chosen``, all or none: the reason when one cannot be added (the
+        action and its items in words by ``name``)."""
         verb = what if " " not in what else None
         trial = list(chosen)
         for item in items:
@@ -923,27 +940,50 @@ class TerminalPlay:
             if item not in now.addable and not (
                 now.complete and _implied(state, what, trial, item)
             ):
-                return self._not_addable(state, what, trial, now, item)
+                return self._not_addable(state, what, trial, now, item, name)
             trial.append(item)
         chosen[:] = trial
         return None
 
     def _not_addable(
-        self, state: State, what: str, chosen: Sequence[str], now: Choices, item: str
+        self,
+        state: State,
+        what: str,
+        chosen: Sequence[str],
+        now: Choices,
+        item: str,
+        name: Callable[[str], str],
     ) -> str:
         """Why ``item`` cannot be added to ``what`` with ``chosen``: it is chosen already (as
         often as it is held), the action is complete and takes nothing more, or the person holds
-        no such card; else what can be added."""
+        no such card; else the action and what can be added, in words (``name``) beside the
+        notation a person types."""
         w = self.words
+        said = w.named_item(item, name(item))
         hand = [w.code(c) for c in state.view(state.current_player).get("hand", [])]
         if item in chosen and chosen.count(item) >= max(1, hand.count(item)):
-            return w.t("play.build.already", item=item)
+            return w.t("play.build.already", item=said)
         if now.complete and not now.addable:
-            return w.t("play.build.full", item=item)
+            return w.t("play.build.full", item=said)
         if item not in hand and item in {w.code(c) for c in state.card_census()}:
-            return w.t("play.build.not_held", item=item, words=w.card(item) or item)
-        can = " ".join(now.addable) or w.t("play.build.none")
-        return w.t("play.build.not_addable", item=item, what=what, addable=can)
+            return w.t("play.build.not_held", item=said)
+        can = w.join([w.with_code(i, name(i)) for i in now.addable]) or w.t("play.build.none")
+        return w.t("play.build.not_addable", item=said, what=name(what), addable=can)
+
+    def _namer(self, state: State, what: str) -> Callable[[str], str]:
+        """Words for the action ``what`` and its items (``_item_names``, worked out when first
+        asked: a whole action typed at once needs none), an item no first step adds (a 2-orb
+        card paying 1: ``W2/1``) when it is asked for."""
+        names: dict[str, str] = {}
+
+        def name(item: str) -> str:
+            if not names:
+                names.update(self._item_names(state, what))
+            if item not in names:
+                names[item] = self._item_words(state, what, item)
+            return names[item]
+
+        return name
 
     def _item_names(self, state: State, what: str) -> dict[str, str]:
         """Words for the items of ``what`` and for ``what`` itself: the game's card words, else
