@@ -200,3 +200,22 @@ def test_a_builders_last_words_say_the_action_in_words(lang: str) -> None:
     play.ask(state, 0)
     said = screen.getvalue().split(text("play.build.prompt", lang) + "cancel\n", 1)[1]
     assert said.startswith(text("play.build.cancelled", lang, what=cycle) + "\n"), said
+
+
+@pytest.mark.parametrize(("lang", "asked"), [("en", "discard"), ("ja", "捨て場")])
+def test_an_empty_discard_pile_is_said_to_be_empty(lang: str, asked: str) -> None:
+    """The audit: Ruler of Mana's discard pile, asked before any card was discarded, printed
+    "Discard pile, 0 cards, from the top:" (捨て場（0枚、上から）：), then nothing."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(4)
+    assert state.view(0)["discard"] == []
+    play, screen = _play(game, [asked], lang)
+    assert play.ask(state, 0) is None  # then quit
+    said = screen.getvalue().split(text("play.prompt", lang) + asked + "\n", 1)[1]
+    label = play.words.label("discard")
+    assert said.startswith(text("play.pile.empty", lang, label=label) + "\n"), said
+    assert "0" not in said.splitlines()[0]
+    one = play.words.whole_pile("discard", ["MF1-01"])  # one card: no "1 cards, from the top"
+    fire = play.words.coded("MF1-01")
+    assert one == text("play.pile.all", lang, label=label, count=1, cards=fire)
+    assert "cards" not in one

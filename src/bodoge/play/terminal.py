@@ -239,7 +239,9 @@ class GameWords:
         return pieces
 
     def whole_pile(self, field: str, cards: Sequence[str]) -> str:
-        """A pile of cards whole, from the top."""
+        """A pile of cards whole, from the top; an empty one said to be empty."""
+        if not cards:
+            return self.t("play.pile.empty", label=self.label(field))
         top = self.join([self.coded(c) for c in reversed(cards)])
         return self.t("play.pile.all", label=self.label(field), count=len(cards), cards=top)
 
