@@ -143,16 +143,23 @@ def scenario_server(
     token: str,
     name: str = "Ann",
     players: int = 2,
+    people: Mapping[int, tuple[str, str]] | None = None,
 ) -> Served:
     """A started server on a new database holding, stored before it starts, a running room of
     ``players`` seats for each room code -> (game, setup): seat 0 ``name`` (the seat of
-    ``token``), the others easy bots. The server builds each position itself, exactly, as when
-    it restores a room after a restart."""
+    ``token``), the others easy bots, but the seats of ``people`` (seat -> its name and token).
+    The server builds each position itself, exactly, as when it restores a room after a
+    restart."""
     now = time.time()
     storage = Storage(f"sqlite:///{db}")
+    people = {0: (name, token), **(people or {})}
     for room, (game, setup) in rooms.items():
-        seats = [SeatRecord(0, name, token_hash=hash_token(token))]
-        seats += [SeatRecord(s, bot="easy") for s in range(1, players)]
+        seats = [
+            SeatRecord(s, people[s][0], token_hash=hash_token(people[s][1]))
+            if s in people
+            else SeatRecord(s, bot="easy")
+            for s in range(players)
+        ]
         record = RoomRecord(room, game, players, "basic", status="running", game_no=1, seed=5)
         record.setup, record.created, record.touched, record.seats = dict(setup), now, now, seats
         storage.save_room(record)
@@ -171,10 +178,11 @@ def scenario_room(
     token: str,
     name: str = "Ann",
     players: int = 2,
+    people: Mapping[int, tuple[str, str]] | None = None,
 ) -> Iterator[str]:
     """:func:`scenario_server` with one room, for a ``with``: seat 0's link; the server stops
     after."""
-    served = scenario_server(db, {room: (game, setup)}, token, name, players)
+    served = scenario_server(db, {room: (game, setup)}, token, name, players, people)
     try:
         yield f"{served.url}/r/{room}#token={token}"
     finally:

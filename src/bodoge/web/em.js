@@ -23,6 +23,11 @@ export function infoCard(faces, id, given = {}) {
     el("span", { class: "theme", title: colour.theme }, colour.theme));
 }
 
+// A card as a flight shows it where it lies nowhere on the table (a mission's spent cards), and
+// the back a card flies as where it was unseen (flight.js).
+export const face = (ctx, id) => infoCard(ctx.faces, id);
+export const backClass = () => "em-back";
+
 function back(label, extra = {}) {
   return el("div", { class: "card back em-back", "aria-label": label, ...extra });
 }

@@ -93,6 +93,15 @@ export function card(ctx, id, given = {}, optionSteps = false, tried = false) {
     el("div", { class: "words" }, face.words.replace(/^[^：:]*[：:]\s*/, "")));
 }
 
+// A card as a flight shows it where it lies nowhere on the table, and the back a card flies as
+// where it was unseen (flight.js): a mana card's or a spell's and scroll's where the view says
+// which (the card is on show, or the event counts the mana it moved: `mana`), else a plain one.
+export const face = (ctx, id) => card(ctx, id);
+export function backClass(faces, id, mana) {
+  const isMana = id ? faces.codes[faces.cards[id].code].kind === "mana" : mana;
+  return isMana === true ? "mana-back" : isMana === false ? "spell-back" : "";
+}
+
 // Whose turn it is: the one whose card is being resolved, or who declared the exchange, while a
 // reaction, a choice in the play or an offer is asked of someone else (who is answering).
 function turnSeat(view) {

@@ -6,6 +6,7 @@
 import { address, api, el, lang, langSwitch, loadMessages, pagePath, ruleLinks, savedName, saveName, socketAddress, t, toast } from "./ui.js";
 import { Chat } from "./chat.js";
 import * as em from "./em.js";
+import * as flight from "./flight.js";
 import * as rm from "./rm.js";
 
 const TABLES = { "extreme-mission": em, "ruler-of-mana": rm };
@@ -1813,6 +1814,7 @@ function paint() {
     view, faces: S.faces, legal: legal(), offline: S.offline, replay: Boolean(S.replay), lastToMove: lastToMove(view), quietPass: quietPass(), seatName, offer, picked, refusedItem, handCard, deckPile, stepButton, t, describeStep, redraw: draw, youWord: youWord(), away: awayLine,
     building: S.building, busy: S.busy, freshEvents: (S.replay ? [] : (view.log || []).slice(S.eventsSeen)),
   };
+  const seen = flight.before(kept.board); // where each card lay: a move's cards fly from there
   const drawn = table.drawTable(ctx);
   const result = resultPanel(view, table);
   takeStatus(drawn);
@@ -1830,6 +1832,8 @@ function paint() {
   kept.main.className = `table ${game}`;
   setChildren(kept.main, [kept.board, kept.side]);
   setChildren(app, [header(), seatChoiceBar(), leaveBar(), awayNote(), closedNote(), S.replay ? replayBar() : null, kept.main]);
+  flight.after(seen, { board: kept.board, ctx, table, moment: S.replay
+    ? ["replay", S.replay.record.game_no, S.replay.seat, S.replay.step] : ["live", S.summary?.game_no, S.frame.seat, null] });
   S.logSeen = logWords().length;
   if (!S.replay) S.eventsSeen = (view.log || []).length;
 }

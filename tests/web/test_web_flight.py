@@ -1,0 +1,319 @@
+"""Cards travel across the table (web/flight.js), in a real browser: a card drawn flies from the
+deck into its place in the hand, another seat's draw flies only a back, a card played flies from
+the seat that played it, turning over; nothing shows a card the viewer's view does not; nothing
+flies on a page's first drawing, a language switch, a replay's jump, a hidden page or for a
+reader who asked for less motion.
+
+The positions are stored before the server starts (tests/web/web_helpers.py, ``scenario_room``);
+another seat's moves are a second person's, sent over the room's websocket. The page's animations
+are slowed down (Chromium's DevTools protocol) so that a flight can be looked at mid-way."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+from web_helpers import PHONE, played_room, scenario_room
+from websockets.sync.client import connect
+
+import bodoge
+from bodoge.agents.base import Decision
+from bodoge.agents.heuristic import game_heuristic
+
+ANN = "scenario-seat-0-token-for-the-flight-tests"
+BOB = "scenario-seat-1-token-for-the-flight-tests"
+PEOPLE = {1: ("Bob", BOB)}
+EM_MISSIONS = ["M1-04", "M1-07", "M1-02", "M2-03", "M2-07", "M2-05"]
+EM_MISSIONS += ["M3-03", "M3-06", "M3-02", "M4-08", "M4-04", "M4-07"]
+# Bob starts, and can complete Dead Drop (M1-04: three cards totalling 8 or less) with R2 R3 P1.
+EM_BOB = {
+    "start_player": 1,
+    "missions": EM_MISSIONS,
+    "hands": {"1": ["I-R2a", "I-R3a", "I-B5a", "I-G7a", "I-G8a", "I-P1a", "I-P2a", "I-Y4a"]},
+    "discards": {"0": ["I-B9a"]},
+}
+# Bob starts (drawing ME1-01) and can cast Firestorm's first option (F F A) with what he holds.
+RM_BOB = {
+    "start_player": 1,
+    "hands": {
+        "0": ["MW1-01", "MW1-02", "S10", "ME1-03"],
+        "1": ["MF1-02", "MF1-03", "MA1-02", "S07"],
+    },
+    "deck": ["ME1-01", "ME1-02", "S12"],
+}
+
+# Every flight's animation (flight.js gives each the id "flight"): what it moves (a card's id, or
+# the class of a copy's part), and its first keyframe.
+FLIGHTS = """() => document.getAnimations().filter((a) => a.id === 'flight').map((a) => ({
+  card: a.effect.target.dataset.card || null, what: a.effect.target.className,
+  first: a.effect.getKeyframes()[0]}))"""
+# Every card id the page shows, on the table or flying (a copy's), that the viewer's view does
+# not name: none, ever.
+NOT_IN_VIEW = """() => { const text = JSON.stringify(window.bodoge.frame.view);
+  return [...document.querySelectorAll('[data-card], [data-flight-card]')]
+    .map((n) => n.dataset.card || n.dataset.flightCard)
+    .filter((id) => !text.includes(`"${id}"`)); }"""
+# Every flight paused at its start: the centres of `selectors` then, in the window (at once: the
+# page may be scrolling).
+AT_START = """(selectors) => { for (const a of document.getAnimations()) if (a.id === 'flight') {
+  a.pause(); a.currentTime = 0; }
+  return selectors.map((s) => { const r = document.querySelector(s).getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2]; }); }"""
+# Each call of Element.animate (flight.js's alone in the room's page) counted in window.animated.
+COUNTED = """(() => { window.animated = 0; const native = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    window.animated += 1;
+    return native.apply(this, args);
+  };
+})()"""
+
+
+def slow(page: Page, rate: float = 0.02) -> None:
+    """The page's animations played at ``rate`` of their speed (a flight of 340 ms takes 17 s)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": rate})
+
+
+def landed(page: Page) -> None:
+    """Every flight ended: the table as it lies."""
+    page.evaluate("document.getAnimations().forEach((a) => { if (a.id === 'flight') a.finish(); })")
+    page.wait_for_function("!document.querySelector('#flights > *')")
+
+
+@contextmanager
+def bob(link: str, room: str) -> Iterator[Callable[[str], None]]:
+    """Bob's seat (seat 1) over the room's websocket: a function that takes his next step."""
+    server = link.split("/r/")[0].replace("http://", "ws://")
+    with connect(f"{server}/ws/rooms/{room}?token={BOB}") as ws:
+
+        def state(after: int = -1) -> dict[str, Any]:
+            while True:
+                frame = json.loads(ws.recv(timeout=15))
+                if frame["type"] == "state" and frame["seq"] > after:
+                    return frame
+
+        frame = state()
+
+        def act(step: str) -> None:
+            nonlocal frame
+            while step.split()[0] not in {s.split()[0] for s in frame["legal"]}:
+                frame = state(frame["seq"])
+            ws.send(json.dumps({"type": "act", "action": step, "seq": frame["seq"]}))
+            frame = state(frame["seq"])
+
+        yield act
+
+
+def distance(a: list[float], b: list[float]) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+def test_your_draw_flies_from_the_deck_into_your_hand(tmp_path: Path, person: Any) -> None:
+    """Extreme Mission, 1280x800: nothing flies as the page first draws the table; a draw flies
+    the card drawn, face up, from the deck to its place in the hand (the cards after it slide
+    aside to make room), and can be pressed on its way; a language switch lands every flight."""
+    setup = {"start_player": 0, "missions": EM_MISSIONS, "deck": ["I-R7a"]}
+    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", setup, "flydraw", ANN) as link:
+        who = person("fly-draw", viewport={"width": 1280, "height": 800})
+        page = who.page
+        page.add_init_script(COUNTED)
+        page.goto(link)
+        page.wait_for_selector("#draw")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.animated") == 0  # the first drawing: nothing flies
+        slow(page)
+        page.click("#draw")
+        drawn = ".mine .hand [data-card='I-R7a']"
+        page.wait_for_selector(drawn)
+        flights = page.evaluate(FLIGHTS)
+        moved = {f["card"] for f in flights if "transform" in f["first"]}
+        assert "I-R7a" in moved, flights
+        assert len(moved) > 1, flights  # the hand made room for it
+        assert page.locator(f"{drawn} .flight-back").count() == 0  # face up: it is yours
+        page.wait_for_timeout(500)  # the log's words drawn meanwhile: the flight goes on
+        start, deck = page.evaluate(AT_START, [drawn, ".deck > .card"])
+        assert distance(start, deck) < 3, (start, deck)
+        page.evaluate("document.getAnimations().forEach((a) => a.play())")
+        # pressed on its way: a mission begun, the card flying still is an item of it
+        page.click("[data-step='complete M1-02']")  # a run of two in a colour and any card
+        page.wait_for_selector(f"{drawn}[data-step='R7']")
+        page.click(f"{drawn}[data-step='R7']", force=True)
+        page.wait_for_function("window.bodoge.building?.chosen.includes('R7')")
+        assert "I-R7a" in {f["card"] for f in page.evaluate(FLIGHTS)}, "it landed as it was pressed"
+        page.click(".building .cancel")
+        page.click("button.lang:not(.on)")  # another language: everything lands at once
+        page.wait_for_function("!document.getAnimations().some((a) => a.id === 'flight')")
+        assert distance(*page.evaluate(AT_START, [drawn, ".deck > .card"])) > 100
+        who.close()
+
+
+def test_another_seat_s_draw_flies_a_back_and_its_play_turns_over(
+    tmp_path: Path, person: Any
+) -> None:
+    """Extreme Mission at 390x844 in Japanese, Ann watching Bob play: his draw flies a card back
+    from the deck to his hand, and nothing else; his mission flies his cards from his hand, backs
+    first that turn over, to the mission (and the one left on top of his pile there). During and
+    after each, every card the page shows, the flying copies' too, is one Ann's view names."""
+    path = tmp_path / "db.sqlite"
+    with scenario_room(path, "extreme-mission", EM_BOB, "flybob", ANN, people=PEOPLE) as link:
+        who = person("fly-bob", "ja", PHONE)
+        page = who.page
+        page.goto(link)
+        page.wait_for_selector(".board .deck")
+        slow(page)
+        with bob(link, "flybob") as act:
+            act("draw")
+            page.wait_for_selector("#flights .flight")
+            copies = page.locator("#flights .flight")
+            assert copies.count() == 1
+            assert page.locator("#flights .flight .card.back.em-back").count() == 1
+            assert page.locator("#flights [data-flight-card], #flights .info").count() == 0
+            assert {f["card"] for f in page.evaluate(FLIGHTS)} == {None}  # the table stays put
+            assert page.evaluate(NOT_IN_VIEW) == []
+            start, deck = page.evaluate(AT_START, ["#flights .flight", ".deck > .card"])
+            assert distance(start, deck) < 3, (start, deck)
+            landed(page)
+            assert page.evaluate(NOT_IN_VIEW) == []
+
+            act("complete M1-04 R2 R3 P1")
+            page.wait_for_selector("#flights .flight [data-flight-card]")
+            flying = page.evaluate(
+                "[...document.querySelectorAll('#flights .flight')].map((f) => ["
+                "f.querySelector('[data-flight-card]')?.dataset.flightCard,"
+                " Boolean(f.querySelector('.flight-back'))])"
+            )
+            # R3 lands on Bob's pile (his turn ended): the card itself flies there, a back on it
+            assert sorted(flying) == [["I-P1a", True], ["I-R2a", True]], flying
+            assert page.locator(".seat.seat-1 .pile [data-card='I-R3a'] .flight-back").count() == 1
+            assert page.evaluate(NOT_IN_VIEW) == []
+            pile = ".seat.seat-1 .pile [data-card='I-R3a']"
+            start, hand = page.evaluate(AT_START, [pile, ".seat.seat-1 .mini-hand"])
+            assert distance(start, hand) < 40, (start, hand)
+            landed(page)
+            assert page.locator(".flight-back").count() == 0
+            assert page.evaluate(NOT_IN_VIEW) == []
+        who.close()
+
+
+def test_ruler_of_mana_s_backs_and_a_spell_cast_and_resolved(tmp_path: Path, person: Any) -> None:
+    """Ruler of Mana at 1280x800: Bob's draw flies the back his view says (a mana card's: the
+    log counts the mana drawn) and Ann's own draw, in the same frame, its face; Bob's spell and
+    its payment fly from his hand turning over, and once resolved to the discard pile. Every
+    card shown, the copies' too, is one Ann's view names."""
+    path = tmp_path / "db.sqlite"
+    with scenario_room(path, "ruler-of-mana", RM_BOB, "flyrm", ANN, people=PEOPLE) as link:
+        who = person("fly-rm", viewport={"width": 1280, "height": 800})
+        page = who.page
+        page.goto(link)
+        page.wait_for_selector(".board .deck")
+        slow(page)
+        with bob(link, "flyrm") as act:
+            act("draw")  # ME1-02, which ends his turn: Ann draws S12
+            page.wait_for_selector(".mine .hand [data-card='S12']")
+            page.wait_for_selector("#flights .flight")
+            assert page.locator("#flights .flight").count() == 1
+            assert page.locator("#flights .card.back.mana-back").count() == 1
+            assert "S12" in {f["card"] for f in page.evaluate(FLIGHTS)}  # Ann's, face up
+            assert page.evaluate(NOT_IN_VIEW) == []
+            landed(page)
+            page.click("#draw")  # Ann's turn ends: Bob's begins
+            page.wait_for_function("window.bodoge.frame.view.current_player === 1")
+            landed(page)
+            act("cast S07/1 F1 F1 A1")
+            page.wait_for_selector(".resolving [data-card='S07']")
+            backs = page.evaluate(
+                "[...document.querySelectorAll('.board .flight-back')].map((b) =>"
+                " [b.parentElement.dataset.card, b.classList.contains('spell-back')])"
+            )
+            assert ["S07", True] in backs and ["MF1-02", False] in backs, backs
+            assert page.evaluate(NOT_IN_VIEW) == []
+            landed(page)
+            page.click("[data-step='pass']")
+            page.wait_for_selector("#flights .flight [data-flight-card='S07']")
+            assert page.evaluate(NOT_IN_VIEW) == []
+            landed(page)
+            assert page.evaluate(NOT_IN_VIEW) == []
+        who.close()
+
+
+def test_nothing_flies_for_less_motion_or_a_hidden_page(tmp_path: Path, person: Any) -> None:
+    """Bob draws twice, once for a reader who asked for less motion and once while the page is
+    hidden: nothing flies; Ann's own draw after, on a page seen, flies."""
+    path = tmp_path / "db.sqlite"
+    with scenario_room(path, "extreme-mission", EM_BOB, "flyquiet", ANN, people=PEOPLE) as link:
+        who = person("fly-quiet")
+        page = who.page
+        page.add_init_script(COUNTED)
+        page.add_init_script(
+            "Object.defineProperty(document, 'hidden', { get: () => Boolean(window.hide) })"
+        )
+        page.goto(link)
+        page.wait_for_selector(".board .deck")
+        with bob(link, "flyquiet") as act:
+            page.emulate_media(reduced_motion="reduce")
+            act("draw")
+            page.wait_for_function("window.bodoge.frame.view.hand_sizes[1] === 9")
+            page.emulate_media(reduced_motion="no-preference")
+            page.evaluate("window.hide = true")
+            act("draw")
+            page.wait_for_function("window.bodoge.frame.view.current_player === 0")
+            page.wait_for_timeout(300)
+            assert page.evaluate("window.animated") == 0
+            page.evaluate("window.hide = false")
+            page.click("#draw")
+            page.wait_for_function("window.animated > 0")
+        who.close()
+
+
+def test_a_replay_s_step_forward_flies_and_its_jumps_do_not(tmp_path: Path, person: Any) -> None:
+    """A finished game's replay: one step forward, Ann's draw, flies the card drawn from the deck;
+    a step back and a jump to either end fly nothing."""
+    names = ["Ann", None]
+    game = bodoge.make("extreme-mission", players=2)
+    state = game.new_state(3)
+    agents = [game_heuristic(game, s, random.Random(s)) for s in range(2)]
+    draws = []
+    while not state.is_over:
+        state.apply(agents[state.current_player].act(Decision.of(state)))
+        last = state.view(0)["log"][-1]
+        if last["event"] == "draw" and last["seat"] == 0:
+            draws.append((len(state.history), last["card"]))
+    step, card = draws[1]
+    with played_room(tmp_path / "db.sqlite", "FLYREPLAY", "extreme-mission", names, 3) as server:
+        who = person("fly-replay")
+        page = who.page
+        page.add_init_script(COUNTED)
+        page.goto(f"{server}/r/FLYREPLAY#replay=1.{step - 1}.0")
+        page.wait_for_function(
+            f"window.bodoge.replay?.view && window.bodoge.replay.step === {step - 1}"
+        )
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.animated") == 0
+        slow(page)
+        page.click("#replay-forward")
+        page.wait_for_selector(f".mine .hand [data-card='{card}']")
+        assert card in {f["card"] for f in page.evaluate(FLIGHTS)}
+        start, deck = page.evaluate(
+            AT_START, [f".mine .hand [data-card='{card}']", ".deck > .card"]
+        )
+        assert distance(start, deck) < 3, (start, deck)
+        landed(page)
+        page.evaluate("window.animated = 0")
+        page.click("#replay-back")
+        page.wait_for_function(
+            f"window.bodoge.replay.step === {step - 1} && window.bodoge.replay.view"
+        )
+        page.click("#replay-first")
+        page.wait_for_function("window.bodoge.replay.step === 0 && window.bodoge.replay.view")
+        page.wait_for_timeout(300)
+        page.click("#replay-last")
+        page.wait_for_function("window.bodoge.replay.view?.is_over")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.animated") == 0
+        who.close()
