@@ -285,7 +285,8 @@ function fly(seen, now, events, ctx, table) {
       if (key) done.add(key);
       const start = was?.box || source(from);
       const end = where(now.places, to);
-      if (start && end) send((wait) => copy(null, backOf(table, ctx, null, mana), start, end, wait, false));
+      // (none where it goes nowhere to be seen: another seat's offer stays in its hand till shown)
+      if (start && end && far(start, end)) send((wait) => copy(null, backOf(table, ctx, null, mana), start, end, wait, false));
     }
   }
   // a play resolved (Ruler of Mana's): its cards go to the discard pile
