@@ -1,5 +1,6 @@
 // Extreme Mission's table: the 12 missions by level, every seat's collaborators and discard pile,
 // the deck, your hand sorted by colour and number.
+import * as place from "./flight.js";
 import { el, t } from "./ui.js";
 
 export const prefix = "em";
@@ -27,6 +28,16 @@ export function infoCard(faces, id, given = {}) {
 // the back a card flies as where it was unseen (flight.js).
 export const face = (ctx, id) => infoCard(ctx.faces, id);
 export const backClass = () => "em-back";
+
+// The events that move cards, as they fly (flight.js): [from, to, counted]. EM-4.2's discard is
+// not flown: its cards come from the spent ones, never on show.
+export const moves = {
+  draw: (e) => [place.deck, place.hand(e.seat), true],
+  take: (e) => [place.pile(e.from), place.hand(e.seat)],
+  drop: (e) => [place.hand(e.seat), place.pile(e.seat), true], // EM-4.1: spent, then the pile at the turn's end
+  complete: (e) => [place.hand(e.seat), place.card(e.mission)],
+  activate: (e) => [place.hand(e.seat), place.card(e.kind, e.seat)],
+};
 
 function back(label, extra = {}) {
   return el("div", { class: "card back em-back", "aria-label": label, ...extra });

@@ -25,43 +25,32 @@ const STAGGER = 40; // ms between the cards of one move
 const MOST = 8; // cards flown for one frame's events, at most
 const TAG = "flight"; // every animation of a flight has this id (document.getAnimations())
 
-// The places a move's events name: `at` the deck, a seat's discard pile (Ruler of Mana's one
-// pile), a seat's hand, a seat's offer, or a card on the table (a mission, a collaborator).
-const deck = { at: "deck" };
-const pile = (seat) => ({ at: "pile", seat });
-const hand = (seat) => ({ at: "hand", seat });
-const offer = (seat) => ({ at: "offer", seat });
-const card = (id, seat = null) => ({ at: "card", id, seat });
-
-// Each event that moves cards: [from, to, counted] (counted: `count` cards move, those the event
-// does not name unseen). Both games' events, told apart by their fields where they share a name.
-const MOVES = {
-  draw: (e) => [deck, hand(e.seat), true],
-  take: (e) => (e.card !== undefined ? [pile(e.from), hand(e.seat)] : [hand(e.from), hand(e.seat), true]),
-  steal: (e) => [hand(e.from), hand(e.seat), true],
-  pick: (e) => [offer(e.from), hand(e.seat)],
-  drop: (e) => [hand(e.seat), pile(e.seat), true], // EM-4.1: spent, then the pile at the turn's end
-  discard: (e) => (e.top !== undefined ? null : [hand(e.seat), pile(e.seat)]), // EM-4.2's comes from the unseen spent cards
-  complete: (e) => [hand(e.seat), card(e.mission)],
-  activate: (e) => [hand(e.seat), card(e.kind, e.seat)],
-  cast: (e) => [hand(e.seat), pile(e.seat)],
-  scroll: (e) => [hand(e.seat), pile(e.seat)],
-  react: (e) => [hand(e.seat), pile(e.seat)],
-  bottom: (e) => [hand(e.seat), deck, true],
-  offer: (e) => [hand(e.seat), offer(e.seat), true],
-  recover: (e) => [pile(e.seat), hand(e.seat)],
-  siphon: (e) => [pile(e.seat), hand(e.seat)],
-};
+// The places a move's events name, for each game's `moves` (em.js, rm.js: each event that moves
+// cards, as [from, to, counted]; counted: `count` cards move, those the event does not name
+// unseen): the deck, a seat's discard pile (Ruler of Mana's one pile), a seat's hand, a seat's
+// offer, or a card on the table (a mission, a collaborator).
+export const deck = { at: "deck" };
+export const pile = (seat) => ({ at: "pile", seat });
+export const hand = (seat) => ({ at: "hand", seat });
+export const offer = (seat) => ({ at: "offer", seat });
+export const card = (id, seat = null) => ({ at: "card", id, seat });
 
 // The cards an event names.
 const named = (e) => [e.card, ...(e.cards || []), ...(e.paid || [])].filter((id) => typeof id === "string");
 
 // The layer the copies fly in: fixed, so that it adds nothing to the page's size, and moved
 // against the page's scroll so that a copy keeps to the table it flies over.
-const layer = el("div", { id: "flights", class: "flights", "aria-hidden": "true", inert: true });
-document.body.append(layer);
-const follow = () => { layer.style.transform = `translate(${-scrollX}px, ${-scrollY}px)`; };
-addEventListener("scroll", follow, { passive: true });
+// Made when first flown in (a page that imports a table's module to draw its cards has none).
+let layer = null;
+const follow = () => { if (layer) layer.style.transform = `translate(${-scrollX}px, ${-scrollY}px)`; };
+function flightLayer() {
+  if (!layer) {
+    layer = el("div", { id: "flights", class: "flights", "aria-hidden": "true", inert: true });
+    document.body.append(layer);
+    addEventListener("scroll", follow, { passive: true });
+  }
+  return layer;
+}
 
 let last = null; // {scene, view, step}: the position drawn last
 let pending = null; // the flights of the drawing just made, launched once the page has settled
@@ -200,7 +189,7 @@ export function after(seen, { board, ctx, table, moment }) {
     land();
     return;
   }
-  layer.className = `flights ${board.querySelector(".em-table, .rm-table")?.classList[0] || ""}`;
+  flightLayer().className = `flights ${board.querySelector(".em-table, .rm-table")?.classList[0] || ""}`;
   const now = { cards: cardsOf(board), places: placesOf(board) };
   // launched once the page has settled (the focus placed, the decision scrolled into view, which
   // measure the cards where they lie), before anything is shown
@@ -218,7 +207,7 @@ function launch() {
 function land() {
   pending = null;
   for (const a of document.getAnimations()) if (a.id === TAG) a.cancel();
-  layer.replaceChildren();
+  layer?.replaceChildren();
 }
 
 function fly(seen, now, events, ctx, table) {
@@ -254,7 +243,7 @@ function fly(seen, now, events, ctx, table) {
     delay = Math.min(delay + STAGGER, 3 * STAGGER); // a move's last card a moment after its first
   };
   for (const e of events) {
-    const move = MOVES[e.event]?.(e);
+    const move = table.moves[e.event]?.(e);
     if (!move) continue;
     const [from, to, counted] = move;
     const ids = named(e);
@@ -367,7 +356,7 @@ function copy(face, back, start, end, wait, turning) {
   const shown = face ? quiet(face) : back;
   const inner = el("div", { class: "flight-turn" }, shown, turning ? back : null);
   const box = el("div", { class: "flight" }, inner);
-  layer.append(box);
+  flightLayer().append(box);
   follow();
   // the copy's own size, fitted into each box, centred on it
   const { width: w, height: h } = shown.getBoundingClientRect();

@@ -1,5 +1,6 @@
 // Ruler of Mana's table: life and shield of every seat, hands with their mana counts, the deck
 // and its top's back, the discard pile, the exchange offers, what is being resolved, your hand.
+import * as place from "./flight.js";
 import { el, t } from "./ui.js";
 
 export const prefix = "rm";
@@ -101,6 +102,22 @@ export function backClass(faces, id, mana) {
   const isMana = id ? faces.codes[faces.cards[id].code].kind === "mana" : mana;
   return isMana === true ? "mana-back" : isMana === false ? "spell-back" : "";
 }
+
+// The events that move cards, as they fly (flight.js): [from, to, counted].
+export const moves = {
+  draw: (e) => [place.deck, place.hand(e.seat), true],
+  take: (e) => [place.hand(e.from), place.hand(e.seat), true],
+  steal: (e) => [place.hand(e.from), place.hand(e.seat), true],
+  pick: (e) => [place.offer(e.from), place.hand(e.seat)],
+  discard: (e) => [place.hand(e.seat), place.pile(e.seat)],
+  cast: (e) => [place.hand(e.seat), place.pile(e.seat)],
+  scroll: (e) => [place.hand(e.seat), place.pile(e.seat)],
+  react: (e) => [place.hand(e.seat), place.pile(e.seat)],
+  bottom: (e) => [place.hand(e.seat), place.deck, true],
+  offer: (e) => [place.hand(e.seat), place.offer(e.seat), true],
+  recover: (e) => [place.pile(e.seat), place.hand(e.seat)],
+  siphon: (e) => [place.pile(e.seat), place.hand(e.seat)],
+};
 
 // Whose turn it is: the one whose card is being resolved, or who declared the exchange, while a
 // reaction, a choice in the play or an offer is asked of someone else (who is answering).
