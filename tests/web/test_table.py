@@ -206,6 +206,7 @@ def test_ruler_of_mana_on_a_phone_in_japanese_with_replay(server: str, person: A
 
     who.page.click("#replay")
     who.page.wait_for_selector(".replay-bar")
+    who.page.wait_for_function("window.bodoge.replay.view")  # the bar's words once it has come
     last = who.page.inner_text(".replay-step")
     who.page.click("#replay-back")
     who.page.wait_for_function(f"document.querySelector('.replay-step').innerText !== {last!r}")

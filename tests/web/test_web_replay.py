@@ -6,6 +6,7 @@ earlier game picked once the room has played two."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 from web_helpers import DESKTOP, PHONE, finished_game, play_out, played_room, post
 
 from bodoge.cli import app
+from bodoge.core.i18n import text
 
 
 def get(url: str) -> Any:
@@ -29,7 +31,7 @@ def label(page: Any) -> str:
 def at_step(page: Any, step: int) -> None:
     """Wait until the replay shows ``step`` (its view come, the address following)."""
     page.wait_for_function(
-        f"window.bodoge.replay && window.bodoge.replay.step === {step}"
+        f"window.bodoge.replay?.view && window.bodoge.replay.step === {step}"
         rf" && /^#replay=\d+\.{step}(\.|$)/.test(location.hash)"
     )
 
@@ -124,6 +126,51 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     assert page.evaluate("location.hash") == f"#replay=1.{steps}.0"
 
 
+def test_a_replay_link_shows_the_bar_and_no_table_until_the_steps_view_has_come(
+    server: str, person: Any
+) -> None:
+    """A link to a moment, its step's view held back: the bar at once, already at the step, and
+    under it the table loading, not the live game's end (drawn there, result and all, for as
+    long as the view took); the step's words name only who made it until the view says whether
+    this view saw it; once the view comes, its table."""
+    room, _token = finished_game(server)
+    who = person("replay-held", "ja", PHONE)
+    page = who.page
+    held: list[Any] = []
+    page.route(re.compile(r"/api/rooms/[^/?]+/replay/\d+\?"), lambda route: held.append(route))
+    page.goto(f"{server}/r/{room}#replay=1.40")
+    page.wait_for_selector(".replay-bar")
+    page.wait_for_function("window.bodoge.replay && window.bodoge.frame?.view.is_over")
+    while not held:  # the step's view asked for (and not answered)
+        page.wait_for_timeout(50)
+    assert page.evaluate("window.bodoge.replay.view") is None
+    assert page.locator(".table, .result").count() == 0
+    loading = page.locator("main.replay-loading")
+    assert loading.inner_text() == text("web.replay.loading", "ja")
+    said = label(page)
+    steps = len(get(f"{server}/api/rooms/{room}/replay")["history"])
+    assert text("web.replay.step", "ja", step=40, steps=steps) in said, said
+    assert "見えない" not in said, said
+    who.no_sideways_scroll()
+    who.shot("loading")
+    held[0].continue_()
+    _shown(page, 40)
+    assert page.locator(".replay-loading").count() == 0
+    assert page.evaluate("window.bodoge.replay.view.you") is None  # a spectator's view
+    who.shot("shown")
+
+    # the step's view refused: the replay closed, as it would load for ever, and why said
+    other = person("replay-refused", "ja", PHONE)
+    step = re.compile(r"/api/rooms/[^/?]+/replay/\d+\?")
+    other.page.route(step, lambda route: route.fulfill(status=404, json={"error": "no step"}))
+    other.page.goto(f"{server}/r/{room}#replay=1.40")
+    other.page.wait_for_selector(".toast:has-text('no step')")
+    other.page.wait_for_selector(".table .status")
+    assert other.page.locator(".replay-bar, .replay-loading").count() == 0
+    assert other.page.evaluate("window.bodoge.replay") is None
+    other.errors = [e for e in other.errors if "404" not in e]  # the refused answer, logged
+
+
 def _moves(record: dict[str, Any], verb: str, items: int) -> list[tuple[int, int]]:
     """The moves of the record begun by a ``verb`` step and made of at least ``items`` more
     steps: each as (its first step, its last step), counted from 1 as the replay's steps."""
@@ -190,8 +237,7 @@ def test_a_step_inside_a_move_says_the_move_and_the_table_says_whose_move_it_is(
             assert f"{actor}{'：' if lang == 'ja' else ': '}" in said, said
             assert faces["missions"][mission]["name"] in said and named[0] in said, said
             assert said.endswith(going), said
-            # (seen from the mover's seat, the name is marked as this view's; the table under the
-            # bar is the replay's once its view has come, the live end's until then)
+            # (seen from the mover's seat, the name is marked as this view's)
             start, end = (actor, "の番") if lang == "ja" else (f"To move: {actor}", "")
             page.wait_for_function(
                 "([start, end]) => { const line = document.querySelector('.table .status .line');"

@@ -1146,6 +1146,7 @@ async function openReplay(asked = {}) {
   if (!(seat >= 0 && seat < record.players)) seat = null;
   const step = asked.step === undefined ? n : Math.min(asked.step, n);
   S.replay = { record, step, seat, view: null };
+  draw(); // the bar at once, the table loading till the step's view comes (paint)
   if (await replayTo(step)) document.getElementById("replay-slider")?.focus();
 }
 
@@ -1165,6 +1166,10 @@ async function replayTo(step) {
     got = await api("GET", `/api/rooms/${room}/replay/${r.step}?game=${r.record.game_no}&seat=${r.seat ?? ""}&lang=${lang}`);
   } catch (err) {
     if (asked === replayAsks) r.step = before; // the words stay with the table on show
+    if (asked === replayAsks && S.replay === r && !r.view) { // nothing of it shown yet: no replay
+      forgetReplay();
+      draw();
+    }
     toast(refused(err));
     return false;
   }
@@ -1206,9 +1211,10 @@ function replayLabel(r, step) {
     const actor = r.record.actors?.[step - 1];
     if (actor === null || actor === undefined) what = replayMove(r.record, step);
     // another seat's step is said where the server found this view saw it (a card kept, offered
-    // or put back it did not); a position not yet shown (the slider moving) names only its seat
+    // or put back it did not); a position not yet shown (the slider moving, its view not come)
+    // names only its seat
     else if (actor === r.seat || (step === r.step && r.unseen === false)) what = t("web.replay.acted", { name: seatName(actor), what: replayMove(r.record, step) });
-    else what = step === r.step ? t("web.replay.unseen", { name: seatName(actor) }) : seatName(actor);
+    else what = step === r.step && r.unseen ? t("web.replay.unseen", { name: seatName(actor) }) : seatName(actor);
   }
   const sep = t("web.replay.sep");
   return [`${where.filter(Boolean).join(sep)}${sep}`, el("span", { class: "replay-what" }, what)];
@@ -1772,6 +1778,13 @@ function closedPage() {
 const closedNote = () => (closedRoom()
   ? el("p", { class: "closed-note" }, closedLine(), " ", el("a", { href: address("/") }, t("web.result.lobby"))) : null);
 
+// A replay just opened: its bar, and the table loading until the step's view comes (the live
+// game's table under the bar would pass for that step).
+function replayLoadingPage() {
+  return [header(), seatChoiceBar(), leaveBar(), awayNote(), closedNote(), replayBar(),
+    el("main", { class: "loading replay-loading", role: "status" }, t("web.replay.loading"))].filter(Boolean);
+}
+
 function draw() {
   const before = focusBefore();
   paint();
@@ -1807,6 +1820,10 @@ function paint() {
   if ((!S.frame && !closedRoom()) || !S.faces) {
     app.replaceChildren(...[header(), seatChoiceBar(), leaveBar()].filter(Boolean),
       el("main", { class: "room" }, S.summary?.seats ? seatsPanel() : null, S.summary ? chat.node : null));
+    return;
+  }
+  if (S.replay && !S.replay.view) { // a replay opened, its step's view not come yet
+    app.replaceChildren(...replayLoadingPage());
     return;
   }
   const view = S.replay?.view || S.frame.view;
