@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import finished_game, scenario_server
+from web_helpers import finished_game, played_room, scenario_server
 
 import bodoge
 from bodoge.core.i18n import text
@@ -179,9 +179,49 @@ RESULT_CELLS = """() => [...document.querySelectorAll('.result tr')]
 }))"""
 
 
+# The words of the result's "Decided by" column broken across lines: each word (as the page's
+# language segments it: Intl.Segmenter, a dictionary's words in Japanese) has all its boxes on
+# one line.
+BROKEN_WORDS = """() => {
+  const words = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
+  return [...document.querySelectorAll('.result td.facts')].flatMap((cell) => {
+    const broken = [];
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of words.segment(node.data)) {
+        if (!word.isWordLike) continue;
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word.segment.length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(word.segment);
+      }
+    }
+    return broken;
+  });
+}"""
+
+
+# How many lines the first ``words`` in an element's text take.
+ONE_LINE = """(node, words) => {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const at = text.data.indexOf(words);
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + words.length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  }
+  return 0;
+}"""
+
+
 def result_at_360(who: Any) -> list[list[list[Any]]]:
     """The result table as ``RESULT_CELLS`` gives it at 360 px, after checking that each heading
-    and place is one line and so is the mark of your name, the page no wider than the window."""
+    and place is one line and so is the mark of your name, that no word of what decided a place
+    is broken (フィニッ／シュボーナス, 満たし／ていない), the table within its box and the page no
+    wider than the window."""
     cells = who.page.evaluate(RESULT_CELLS)
     who.shot("result")
     who.no_sideways_scroll()
@@ -189,6 +229,9 @@ def result_at_360(who: Any) -> list[list[list[Any]]]:
         assert row[0][1] and (row is not cells[0] or all(one for _, one in row)), cells
     mark = who.page.locator(".result .you-mark")  # (あなた) whole, never （あな／た）
     assert mark.evaluate("(m) => m.getClientRects().length") == 1, mark.inner_text()
+    assert who.page.evaluate(BROKEN_WORDS) == [], cells
+    table, box = (who.page.locator(where).bounding_box() for where in (".result table", ".result"))
+    assert table and box and table["x"] + table["width"] <= box["x"] + box["width"], cells
     return cells
 
 
@@ -216,3 +259,25 @@ def test_ruler_of_manas_result_in_japanese_on_a_narrow_phone(server: str, person
     who.page.wait_for_selector(".result")
     cells = result_at_360(who)
     assert "Ann（あなた）" in [row[1][0] for row in cells], cells
+
+
+def test_ruler_of_manas_finish_bonus_is_one_word_on_a_narrow_phone(
+    tmp_path: Path, person: Any
+) -> None:
+    """360x640 in Japanese: a place decided with the finish bonus says フィニッシュボーナス on one
+    line (it broke as フィニッ／シュボーナス), the column no wider than the phone."""
+    # seed 2: the heuristic's easy bot 2 brings easy bot 1's life to 0 (a finish bonus)
+    with played_room(
+        tmp_path / "db.sqlite", "BONUS", "ruler-of-mana", ["Ann", None, None], 2
+    ) as server:
+        who = person("rm-bonus-ja", "ja", SMALLEST)
+        who.page.goto(f"{server}/r/BONUS#token={'t' * 43}")
+        who.page.wait_for_selector(".result")
+        cells = result_at_360(who)
+        bonus = text("web.rm.fact.bonus", "ja", n=9)
+        assert any(bonus in row[3][0] for row in cells), cells
+        # the term whole too (a dictionary has it as two words: フィニッシュ／ボーナス)
+        term = text("play.view.finish_bonus", "ja")
+        lines = who.page.locator(".result td.facts", has_text=term).evaluate(ONE_LINE, term)
+        assert lines == 1, cells
+        who.close()
