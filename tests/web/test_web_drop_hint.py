@@ -17,6 +17,7 @@ import pytest
 from web_helpers import Served, scenario_room
 
 import bodoge
+from bodoge.core.i18n import text
 from bodoge.server.rooms import hash_token
 from bodoge.server.storage import RoomRecord, SeatRecord, Storage
 
@@ -78,12 +79,17 @@ def test_the_hint_highlights_every_card_of_a_drop_in_turn(scenario: str, person:
     assert not who.errors, who.errors
 
 
-def test_the_move_bar_names_the_cards_a_drop_has_taken(tmp_path: Path, person: Any) -> None:
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_move_bar_names_the_cards_a_drop_has_taken(
+    tmp_path: Path, person: Any, lang: str
+) -> None:
     """The drop's first card is its step (`drop B8`): the bar shows it among the chosen cards, not
-    "nothing chosen yet", and says how many more to discard; taken back out, the card after it
-    becomes the step and stays in the bar."""
-    who = person("drop-bar")
+    "nothing yet", and says how many more to choose, as the terminal's builder does (it said the
+    terminal's words for a step offered, not picked: "2 go in all (hand 12, limit 10): this one
+    and 1 more"); taken back out, the card after it becomes the step and stays in the bar."""
+    who = person(f"drop-bar-{lang}", lang)
     page = who.page
+    more = text("em.build.drops", lang, n=1, total=2, held=12, limit=10)
     with scenario_room(tmp_path / "db.sqlite", "extreme-mission", SETUP, "dropbar", TOKEN) as link:
         page.goto(link)
         page.click("[data-step='pass']")
@@ -97,18 +103,19 @@ def test_the_move_bar_names_the_cards_a_drop_has_taken(tmp_path: Path, person: A
         name = page.evaluate(f"window.bodoge.faces.names[{first.split()[1]!r}]")
         chips = bar.locator(".chosen-items .chip")
         assert chips.count() == 1 and name in chips.inner_text(), bar.inner_text()
-        assert "nothing chosen" not in bar.inner_text()
-        needs = bar.locator(".needs").inner_text()
-        assert "2 go in all (hand 12, limit 10): this one and 1 more" in needs, needs
+        assert text("play.build.none", lang) not in bar.inner_text()
+        needs = bar.locator(".needs .must-line").inner_text()
+        assert needs == more, needs
         who.shot("one")
         second = page.locator(".mine .hand [data-step]:not(.chosen)").first
         item = second.get_attribute("data-step") or ""
         second.click()
         page.wait_for_function("window.bodoge.building?.chosen.length === 1")
-        assert chips.count() == 2 and "Complete" in bar.locator(".needs").inner_text()
+        needs = bar.locator(".needs").inner_text()
+        assert chips.count() == 2 and text("web.move.ready", lang) in needs, needs
         who.shot("two")
         chips.first.click()  # the first card out: the second holds the move now
         page.wait_for_function(f"window.bodoge.building?.what === 'drop {item}'")
-        assert chips.count() == 1 and "this one and 1 more" in bar.inner_text()
+        assert chips.count() == 1 and bar.locator(".needs .must-line").inner_text() == more
         who.close()
     assert not who.errors, who.errors

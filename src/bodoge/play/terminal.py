@@ -76,7 +76,7 @@ ReadLine = Callable[[str], str]
 EventHook = Callable[[Any, Mapping[str, Any], str, Sequence[str] | None], str]
 CardHook = Callable[..., "str | None"]
 CodeHook = Callable[[Any, str], "str | None"]
-BuildHook = Callable[[State, str, list[str], str], "str | None"]
+BuildHook = Callable[[State, str, list[str], str, bool], "str | None"]
 PendingHook = Callable[[Any, Mapping[str, Any], "int | None", str], str]
 SeatsHook = Callable[[Any, Mapping[str, Any], str], "str | None"]
 
@@ -256,11 +256,14 @@ class GameWords:
         ]
         return self.t("play.pile.tops", piles=self.t("play.pile.seat_sep").join(piles))
 
-    def needs(self, state: State, what: str, chosen: Sequence[str]) -> str | None:
-        """What the begun action ``what`` with ``chosen`` still needs, in the game's words."""
+    def needs(
+        self, state: State, what: str, chosen: Sequence[str], begun: bool = False
+    ) -> str | None:
+        """What the action ``what`` with ``chosen`` still needs, in the game's words: a step
+        offered, or ``begun`` (being built)."""
         if self._build_hook is None:
             return None
-        return self._build_hook(state, what, list(chosen), self.lang)
+        return self._build_hook(state, what, list(chosen), self.lang, begun)
 
     def fact(self, field: str, value: Any, you: int | None) -> list[str]:
         """A fact of the view in words, as :meth:`pieces`: what is being resolved (``pending``)
@@ -878,7 +881,7 @@ class TerminalPlay:
         if now.complete and ((typed and items) or not now.addable):
             return steps(state, what, chosen)
         while True:
-            needs = w.needs(state, what, chosen)
+            needs = w.needs(state, what, chosen, begun=True)
             self.console.print(render_building(w, what, chosen, now, name, needs))
             entry = self._read(w.t("play.build.prompt"))
             if entry is None:

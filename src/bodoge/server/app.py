@@ -369,11 +369,12 @@ async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes)
 def _still_needed(room: Room, what: str, chosen: list[str], lang: str) -> str | None:
     """What the move being built still needs, in the game's words (Extreme Mission's
     ``describe_building``: the collaborators it can only be made with as wilds), or None. Only the
-    seat that decides asks (``Rooms.choices``), and the words are about its own hand."""
+    seat that decides asks (``Rooms.choices``), and the words are about its own hand. ``what``
+    is begun: the browser's drop down to the hand limit begins at its first card, picked."""
     describe = game_hook(room.game, "describe_building")
     if describe is None or room.state is None:
         return None
-    said = describe(room.state, what, list(chosen), lang)
+    said = describe(room.state, what, list(chosen), lang, True)
     return str(said) if said else None
 
 

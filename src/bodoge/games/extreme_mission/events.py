@@ -103,11 +103,14 @@ def describe_seat_table(cards: CardSet, view: Mapping[str, Any], lang: str) -> s
     return text("em.note.collaborators", lang, kinds=text("em.note.sep", lang).join(kinds))
 
 
-def describe_building(state: Any, what: str, chosen: list[str], lang: str) -> str | None:
+def describe_building(
+    state: Any, what: str, chosen: list[str], lang: str, begun: bool = False
+) -> str | None:
     """EM-3.4, EM-3.6: how many collaborators the mission or activation ``what`` with ``chosen``
     can only be made by spending as wilds; EM-4.1: how many cards go to the spent cards in all
-    and how many more ``what`` (``drop R3`` offered, or the chore ``drop`` being built) takes;
-    None when it needs none (or is not being built).
+    and how many more ``what`` takes: ``drop R3`` offered among the steps ("this one and 1
+    more"), else a drop being built, ``begun`` (the browser's ``drop R3``, its first card picked)
+    or the chore ``drop`` ("choose 1 more card"); None when it needs none (or is not being built).
 
     >>> import bodoge
     >>> state = bodoge.make("extreme-mission", players=2).new_state(1, setup={
@@ -116,12 +119,22 @@ def describe_building(state: Any, what: str, chosen: list[str], lang: str) -> st
     'Needs 1 collaborator as a wild.'
     >>> describe_building(state, "complete M1-02", ["HK"], "ja") is None
     True
+    >>> state = bodoge.make("extreme-mission", players=2).new_state(1, setup={
+    ...     "start_player": 0, "hands": {0: bodoge.make("extreme-mission").card_ids[::3][:12]}})
+    >>> state.apply("pass")
+    >>> describe_building(state, "drop R1", [], "en")
+    '2 go in all (hand 12, limit 10): this one and 1 more'
+    >>> describe_building(state, "drop R1", [], "en", begun=True)
+    'Choose 1 more card: 2 go to your spent cards in all (you hold 12, the limit is 10).'
+    >>> describe_building(state, "drop", [], "en")  # the chore typed alone: none picked yet
+    'Choose 2 more cards: 2 go to your spent cards in all (you hold 12, the limit is 10).'
     """
     drops = state.drops_to_come(what, chosen) if hasattr(state, "drops_to_come") else None
     if drops:  # EM-4.1: the drop's first card is its step (``drop R3``), the rest its items
         picked = len(chosen) + (what != "drop")
         held = drops + picked + HAND_LIMIT
-        key = "em.build.drops" if chosen else "em.build.drop_first"
+        offered = not (begun or chosen or what == "drop")  # a first card among the steps
+        key = "em.build.drop_first" if offered else "em.build.drops"
         return text(key, lang, n=drops, total=drops + picked, held=held, limit=HAND_LIMIT)
     need = state.wilds_needed(what, chosen) if hasattr(state, "wilds_needed") else None
     if not need:
