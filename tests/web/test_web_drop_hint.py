@@ -104,6 +104,9 @@ def test_the_move_bar_names_the_cards_a_drop_has_taken(
         chips = bar.locator(".chosen-items .chip")
         assert chips.count() == 1 and name in chips.inner_text(), bar.inner_text()
         assert text("play.build.none", lang) not in bar.inner_text()
+        # in EM-4.1's words: the cards go to the spent cards, not the discard pile (EM-4.2's)
+        assert text("web.em.drop_title", lang) in bar.inner_text(), bar.inner_text()
+        assert not any(w in bar.inner_text().lower() for w in ("discard", "捨て")), bar.inner_text()
         needs = bar.locator(".needs .must-line").inner_text()
         assert needs == more, needs
         who.shot("one")

@@ -223,7 +223,7 @@ export function facts(view, seat, faces, decider) {
 // What kind of item a move takes next, for the move bar's line (web.move.kind.*).
 export function itemKind(what, item, faces) {
   if (faces.kinds[item]) return "wild";
-  return what.startsWith("drop") ? "discard" : "reveal";
+  return what.startsWith("drop") ? "spend" : "reveal"; // EM-4.1: to the spent cards
 }
 
 // Why an item cannot go into the move being built: the mission's or collaborator's condition.
