@@ -13,6 +13,7 @@ import pytest
 from cli_helpers import no_games, no_serving, one_line_error  # noqa: F401 (fixtures)
 from typer.testing import CliRunner
 
+from bodoge.arena.command import game_title
 from bodoge.cli import app
 from bodoge.core.i18n import text
 from bodoge.play import agent_names
@@ -100,9 +101,12 @@ def test_a_full_disk_at_the_end_is_one_line(
     result = runner.invoke(app, [*ARENA, "--csv", str(out), "--lang", lang])
     assert result.exit_code == 2 and "Traceback" not in result.output
     reason = text("cli.out.reason.full", lang)
-    assert result.stderr.strip() == text(
+    *progress, said = result.stderr.strip().splitlines()  # off a terminal, progress comes first
+    assert said == text(
         "cli.error", lang, message=text("cli.out.write_failed", lang, path=str(out), reason=reason)
     )
+    going = text("arena.progress", lang, game=game_title("extreme-mission", lang))
+    assert progress and all(line.startswith(f"{going} ") for line in progress), progress
 
 
 def test_a_full_disk_while_simulate_and_balance_write_is_one_line(
