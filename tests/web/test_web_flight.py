@@ -64,6 +64,10 @@ AT_START = """(selectors) => { for (const a of document.getAnimations()) if (a.i
   a.pause(); a.currentTime = 0; }
   return selectors.map((s) => { const r = document.querySelector(s).getBoundingClientRect();
     return [r.left + r.width / 2, r.top + r.height / 2]; }); }"""
+# The flights of the first node `selector` finds: their first keyframe and their delay.
+ANIMATIONS = """(selector) => document.querySelector(selector).getAnimations()
+  .filter((a) => a.id === 'flight')
+  .map((a) => ({ first: a.effect.getKeyframes()[0], delay: a.effect.getTiming().delay }))"""
 # Each call of Element.animate (flight.js's alone in the room's page) counted in window.animated.
 COUNTED = """(() => { window.animated = 0; const native = Element.prototype.animate;
   Element.prototype.animate = function (...args) {
@@ -188,13 +192,18 @@ def test_another_seat_s_draw_flies_a_back_and_its_play_turns_over(
                 "f.querySelector('[data-flight-card]')?.dataset.flightCard,"
                 " Boolean(f.querySelector('.flight-back'))])"
             )
-            # R3 lands on Bob's pile (his turn ended): the card itself flies there, a back on it
-            assert sorted(flying) == [["I-P1a", True], ["I-R2a", True]], flying
-            assert page.locator(".seat.seat-1 .pile [data-card='I-R3a'] .flight-back").count() == 1
+            # all three to the mission, backs first; his turn ended: his spent cards, one stack
+            # face down, go from his section to his pile, its top (R3) turning over as it lands
+            assert sorted(flying) == [["I-P1a", True], ["I-R2a", True], ["I-R3a", True]], flying
+            top = ".seat.seat-1 .pile [data-card='I-R3a']"
+            assert page.locator(f"{top} .flight-back").count() == 1
             assert page.evaluate(NOT_IN_VIEW) == []
-            pile = ".seat.seat-1 .pile [data-card='I-R3a']"
-            start, hand = page.evaluate(AT_START, [pile, ".seat.seat-1 .mini-hand"])
-            assert distance(start, hand) < 40, (start, hand)
+            stack = page.evaluate(ANIMATIONS, top)
+            assert any("boxShadow" in a["first"] for a in stack), stack  # the two cards under it
+            copies = page.evaluate(ANIMATIONS, "#flights .flight")
+            assert min(a["delay"] for a in stack) > max(a["delay"] for a in copies)
+            start, section = page.evaluate(AT_START, [top, ".seat.seat-1"])
+            assert distance(start, section) < 3, (start, section)
             landed(page)
             assert page.locator(".flight-back").count() == 0
             assert page.evaluate(NOT_IN_VIEW) == []
@@ -316,4 +325,46 @@ def test_a_replay_s_step_forward_flies_and_its_jumps_do_not(tmp_path: Path, pers
         page.wait_for_function("window.bodoge.replay.view?.is_over")
         page.wait_for_timeout(300)
         assert page.evaluate("window.animated") == 0
+        who.close()
+
+
+def test_a_collaborator_turns_where_it_lies_and_a_turn_s_spent_cards_go_as_a_stack(
+    tmp_path: Path, person: Any
+) -> None:
+    """Extreme Mission at 1280x800, Ann watching Bob: he turns his Infiltrator face up with R2
+    and R3 (EM-3.6): his cards fly to it, and the collaborator itself turns over where it lies,
+    its face-down side first; he passes: his two spent cards go from his section to his pile as
+    one stack face down (EM-4.2), its top turning over as it lands, the card under it never
+    shown."""
+    setup = {**EM_BOB, "collaborators_down": {"1": ["IN"]}}
+    path = tmp_path / "db.sqlite"
+    with scenario_room(path, "extreme-mission", setup, "flyturn", ANN, people=PEOPLE) as link:
+        who = person("fly-turn", viewport={"width": 1280, "height": 800})
+        page = who.page
+        page.goto(link)
+        page.wait_for_selector(".board .deck")
+        slow(page)
+        with bob(link, "flyturn") as act:
+            act("activate IN R2 R3")
+            infiltrator = ".seat.seat-1 .collab[data-card='IN']"
+            page.wait_for_selector(f"{infiltrator}[data-side='up']")
+            assert page.locator(f"{infiltrator} > .collab.down.flight-back").count() == 1
+            turns = page.evaluate(ANIMATIONS, infiltrator)
+            assert any("scaleX" in str(a["first"].get("transform")) for a in turns), turns
+            assert page.evaluate(NOT_IN_VIEW) == []
+            landed(page)
+            assert page.locator(".flight-back").count() == 0
+
+            act("pass")
+            page.wait_for_function("window.bodoge.frame.view.current_player === 0")
+            top_id = page.evaluate("window.bodoge.frame.view.discard_tops[1]")
+            top = f".seat.seat-1 .pile [data-card='{top_id}']"
+            assert page.locator(f"{top} .flight-back").count() == 1
+            stack = page.evaluate(ANIMATIONS, top)
+            assert any("boxShadow" in a["first"] for a in stack), stack
+            assert page.locator("#flights .flight").count() == 0  # the card under: edges only
+            assert page.evaluate(NOT_IN_VIEW) == []
+            start, section = page.evaluate(AT_START, [top, ".seat.seat-1"])
+            assert distance(start, section) < 3, (start, section)
+            landed(page)
         who.close()

@@ -29,15 +29,27 @@ export function infoCard(faces, id, given = {}) {
 export const face = (ctx, id) => infoCard(ctx.faces, id);
 export const backClass = () => "em-back";
 
-// The events that move cards, as they fly (flight.js): [from, to, counted]. EM-4.2's discard is
-// not flown: its cards come from the spent ones, never on show.
+// The events that move cards, as they fly (flight.js): [from, to, counted, how]. The spent cards
+// (EM-4.1) lie nowhere on show: by the seat, where they fly from as one stack at the turn's end,
+// shuffled face down, its top turned face up on the discard pile (EM-4.2).
 export const moves = {
   draw: (e) => [place.deck, place.hand(e.seat), true],
   take: (e) => [place.pile(e.from), place.hand(e.seat)],
-  drop: (e) => [place.hand(e.seat), place.pile(e.seat), true], // EM-4.1: spent, then the pile at the turn's end
+  drop: (e) => [place.hand(e.seat), place.section(e.seat), true],
   complete: (e) => [place.hand(e.seat), place.card(e.mission)],
   activate: (e) => [place.hand(e.seat), place.card(e.kind, e.seat)],
+  discard: (e) => [place.section(e.seat), place.pile(e.seat), false, { ids: [e.top], stack: true }],
 };
+
+// A seat's collaborators as the table shows them: each named by its kind and side, so that one
+// turned over (EM-3.6, or face down as a wild, EM-3.4) is seen to turn where it lies (flight.js).
+function collaboratorsOnTable(ctx, seat) {
+  const row = collaborators(ctx, seat);
+  Object.entries(ctx.view.collaborators[seat]).forEach(([kind, side], n) => {
+    Object.assign(row.children[n].dataset, { card: kind, side });
+  });
+  return row;
+}
 
 function back(label, extra = {}) {
   return el("div", { class: "card back em-back", "aria-label": label, ...extra });
@@ -116,7 +128,7 @@ function seatPanel(ctx, seat) {
         Array.from({ length: Math.min(hand, 12) }, () => el("span", { class: "mini-back" })),
         el("span", { class: "count" }, hand)),
       discard(ctx, seat)),
-    collaborators(ctx, seat));
+    collaboratorsOnTable(ctx, seat));
 }
 
 function myHand(ctx) {
@@ -186,7 +198,7 @@ export function drawTable(ctx) {
       el("div", { class: "mine-row" },
         el("div", { class: "mine-head" }, el("h2", {}, ctx.seatName(me), " ", el("span", { class: "badge you" }, ctx.youWord), " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
           doneCount(view, me),
-          collaborators(ctx, me)),
+          collaboratorsOnTable(ctx, me)),
         discard(ctx, me)),
       myHand(ctx)));
 }

@@ -26,13 +26,17 @@ const MOST = 8; // cards flown for one frame's events, at most
 const TAG = "flight"; // every animation of a flight has this id (document.getAnimations())
 
 // The places a move's events name, for each game's `moves` (em.js, rm.js: each event that moves
-// cards, as [from, to, counted]; counted: `count` cards move, those the event does not name
-// unseen): the deck, a seat's discard pile (Ruler of Mana's one pile), a seat's hand, a seat's
-// offer, or a card on the table (a mission, a collaborator).
+// cards, as [from, to, counted, how], or a list of such; counted: `count` cards move, those the
+// event does not name unseen; how: `ids`, the cards it moves where not those it names; `together`,
+// its cards all at once; `stack`, its cards one stack face down, the top turning over as it
+// lands): the deck, a seat's discard pile (Ruler of Mana's one pile), a seat's hand, offer or
+// section (where its cards nowhere on show lie: Extreme Mission's spent cards), or a card on the
+// table (a mission, a collaborator).
 export const deck = { at: "deck" };
 export const pile = (seat) => ({ at: "pile", seat });
 export const hand = (seat) => ({ at: "hand", seat });
 export const offer = (seat) => ({ at: "offer", seat });
+export const section = (seat) => ({ at: "section", seat });
 export const card = (id, seat = null) => ({ at: "card", id, seat });
 
 // The cards an event names.
@@ -103,14 +107,16 @@ function cardsOf(board, going = new Map()) {
     // where it is in its place, as it lies (`within`) and as it is seen, in flight (`seen`)
     const within = { x: lies.x - under.x, y: lies.y - under.y, w: lies.w, h: lies.h };
     const seen = { x: box.x - parent.x, y: box.y - parent.y, w: box.w, h: box.h };
-    cards.set(key, { node, box, lies, parent, place: placeOf(node), within, seen,
-      resolving: Boolean(node.closest(".resolving")), mine: Boolean(node.closest(".mine .hand")), going: going.get(node) || [] });
+    cards.set(key, { node, box, lies, parent, place: placeOf(node), within, seen, side: node.dataset.side,
+      resolving: Boolean(node.closest(".resolving")),
+      mine: Boolean(node.closest(".mine .hand")), going: going.get(node) || [] });
   }
   return cards;
 }
 
 // The places of the table a move's events name, as boxes: the deck, the discard pile, and each
-// seat's section, hand (another seat's: the backs standing for it), pile and offer.
+// seat's section (your own: its head, not your hand), hand (another seat's: the backs standing
+// for it), pile and offer.
 function placesOf(board) {
   const box = (node) => (node ? at(node) : null);
   // what a seat's hand shows: its backs, or its line of words (not the line's whole width)
@@ -127,7 +133,7 @@ function placesOf(board) {
     if (Number.isNaN(n) || seats.has(n)) continue;
     const mine = section.classList.contains("mine");
     seats.set(n, {
-      section: box(section),
+      section: box((mine && section.querySelector(".mine-head")) || section),
       hand: mine ? box(section.querySelector(".hand") || section) : section.querySelector(".mini-hand") ? shown(section.querySelector(".mini-hand")) : box(section),
       pile: box(section.querySelector(".pile > :first-child") || centrePile),
       offer: box(section.querySelector(".offer > :first-child")),
@@ -146,8 +152,11 @@ function where(places, spec) {
   }
   const seat = places.seats.get(spec.seat);
   if (spec.at === "pile") return seat?.pile || places.pile;
+  if (spec.at === "section") return seat?.section || null;
   return (spec.at === "offer" && seat?.offer) || seat?.hand || seat?.section || null;
 }
+
+const same = (a, b) => a.at === b.at && a.seat === b.seat && a.id === b.id;
 
 // How much a card of size `card` is scaled to be seen in the box `into`: it fits, within reason.
 const fit = (card, into) => (card.w && card.h ? Math.max(0.35, Math.min(1.4, into.w / card.w, into.h / card.h)) : 1);
@@ -231,53 +240,76 @@ function fly(seen, now, events, ctx, table) {
       const start = going || was.place !== is.place ? was.box
         : { ...was.seen, x: is.parent.x + was.seen.x, y: is.parent.y + was.seen.y };
       glide(is.node, start, is.box, 0, going ? stillBack(was.going) : null);
+    } else if (events.length && was.side !== is.side) { // turned over where it lies (a collaborator)
+      // once the move's cards have come to it: its old side on it till half-way
+      turn(is.node, quiet(was.node.cloneNode(true)), { duration: MS, delay: MS / 2, easing: "linear", fill: "backwards", composite: "add", id: TAG });
     }
   }
   if (!events.length) return;
   let copies = 0;
   let delay = 0;
+  let together = false; // a move's cards all at once: the next move's a moment after
+  let base = 0; // a stack once the cards before it have landed
   const send = (make) => {
     if (copies >= MOST) return;
     copies += 1;
-    make(delay);
-    delay = Math.min(delay + STAGGER, 3 * STAGGER); // a move's last card a moment after its first
+    make(base + delay);
+    if (!together) delay = Math.min(delay + STAGGER, 3 * STAGGER); // a move's last card a moment after its first
   };
-  for (const e of events) {
-    const move = table.moves[e.event]?.(e);
-    if (!move) continue;
-    const [from, to, counted] = move;
-    const ids = named(e);
-    for (const id of ids) {
-      const was = seen.cards.get(id);
-      const start = was?.box || source(from);
-      const hidden = !was && unseen(from, you);
-      const yours = to.at === "hand" && to.seat === you;
-      // it lands on show (twice, maybe: Ruler of Mana's payment both on the pile and in the play
-      // being resolved): the card itself flies there, turning over where it came unseen
-      const landed = [...now.cards].filter(([key]) => key.split("#")[0] === id && !done.has(key));
-      for (const [key, is] of landed) {
-        done.add(key);
-        if (start) send((wait) => glide(is.node, start, is.box, wait, hidden && !yours ? backOf(table, ctx, id) : null));
+  const planned = events.map((e) => {
+    const made = table.moves[e.event]?.(e);
+    return (made && !Array.isArray(made[0]) ? [made] : made || []).map(([from, to, counted, how = {}]) => ({ from, to, counted, how, ids: how.ids || named(e) }));
+  });
+  // a card a later event of the frame moves on (spent for a mission, then on the discard pile at
+  // the turn's end) flies with that one: before, a copy of it to where it went meanwhile
+  const last = new Map();
+  planned.forEach((moves, k) => moves.forEach(({ ids }) => ids.forEach((id) => last.set(id, k))));
+  events.forEach((e, k) => {
+    for (const { from, to, counted, how, ids } of planned[k]) {
+      if (how.stack && copies) {
+        base += delay + MS / 2;
+        delay = 0;
       }
-      if (landed.length || done.has(id)) continue;
-      done.add(id);
+      together = Boolean(how.together || how.stack);
       const end = where(now.places, to);
-      if (start && end) send((wait) => leave(id, was, start, end, wait, hidden));
+      for (const id of ids) {
+        const was = seen.cards.get(id);
+        // a stack comes from where it was made, face down, whatever was seen of its cards before
+        const start = (!how.stack && was?.box) || source(from);
+        const hidden = how.stack || (!was && unseen(from, you));
+        const yours = to.at === "hand" && to.seat === you;
+        if (last.get(id) > k) {
+          if (start && end && far(start, end) && !same(from, to)) send((wait) => leave(id, was, start, end, wait, hidden));
+          continue;
+        }
+        // it lands on show (twice, maybe: Ruler of Mana's payment both on the pile and in the play
+        // being resolved): the card itself flies there, turning over where it came unseen
+        const landed = [...now.cards].filter(([key]) => key.split("#")[0] === id && !done.has(key));
+        for (const [key, is] of landed) {
+          done.add(key);
+          const under = how.stack ? (e.count ?? 1) - 1 : 0; // the stack's cards under its top
+          if (start) send((wait) => glide(is.node, start, is.box, wait, hidden && !yours ? backOf(table, ctx, id) : null, under));
+        }
+        if (landed.length || done.has(id)) continue;
+        done.add(id);
+        if (start && end) send((wait) => leave(id, was, start, end, wait, hidden));
+      }
+      // the cards it moves that it does not name: backs, or your own cards seen leaving your hand
+      const rest = counted ? Math.min(MOST, (e.count ?? 1) - ids.length) : 0;
+      const leaving = from.at === "hand" && from.seat === you
+        ? [...seen.cards].filter(([key, c]) => c.mine && !now.cards.has(key) && !done.has(key)) : [];
+      for (let n = 0; n < rest; n += 1) {
+        const mana = e.mana === undefined ? undefined : n < e.mana;
+        const [key, was] = leaving[n] || [];
+        if (key) done.add(key);
+        const start = was?.box || source(from);
+        // (none where it goes nowhere to be seen: another seat's offer stays in its hand till shown)
+        if (start && end && far(start, end)) send((wait) => copy(null, backOf(table, ctx, null, mana), start, end, wait, false));
+      }
     }
-    // the cards it moves that it does not name: backs, or your own cards seen leaving your hand
-    const rest = counted ? Math.min(MOST, (e.count ?? 1) - ids.length) : 0;
-    const leaving = from.at === "hand" && from.seat === you
-      ? [...seen.cards].filter(([key, c]) => c.mine && !now.cards.has(key) && !done.has(key)) : [];
-    for (let k = 0; k < rest; k += 1) {
-      const mana = e.mana === undefined ? undefined : k < e.mana;
-      const [key, was] = leaving[k] || [];
-      if (key) done.add(key);
-      const start = was?.box || source(from);
-      const end = where(now.places, to);
-      // (none where it goes nowhere to be seen: another seat's offer stays in its hand till shown)
-      if (start && end && far(start, end)) send((wait) => copy(null, backOf(table, ctx, null, mana), start, end, wait, false));
-    }
-  }
+    if (together) delay = Math.min(delay + STAGGER, 3 * STAGGER);
+    together = false;
+  });
   // a play resolved (Ruler of Mana's): its cards go to the discard pile
   for (const [key, was] of seen.cards) {
     const end = was.resolving && !now.cards.has(key) && !done.has(key) && where(now.places, pile(null));
@@ -306,8 +338,9 @@ function backOf(table, ctx, id, mana) {
 
 // `node`, laid out at `end`, flown from `start` (boxes in the page): moved and scaled from there
 // to its place, added to whatever it is drawn with (a chosen card's lift); with `back`, turning
-// over half-way, that back on it until then.
-function glide(node, start, end, wait = 0, back = null) {
+// over half-way, that back on it until then; with `under` cards, the top of a stack of them
+// (their backs' edges beneath it, until it lands).
+function glide(node, start, end, wait = 0, back = null, under = 0) {
   const dx = start.x + start.w / 2 - (end.x + end.w / 2);
   const dy = start.y + start.h / 2 - (end.y + end.h / 2);
   const scale = fit(end, start); // a card's shape kept (a seat's hand may be a line of words)
@@ -315,6 +348,10 @@ function glide(node, start, end, wait = 0, back = null) {
   animate(node, [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "translate(0px, 0px) scale(1)" }], timing);
   animate(node, { zIndex: [4, 4] }, { duration: MS, delay: wait, fill: "backwards", id: TAG }); // over the cards it passes
   if (back) turn(node, back, { ...timing, easing: "linear" });
+  if (under > 0) {
+    const edges = Array.from({ length: Math.min(under, 3) }, (_, n) => `${3 * n + 3}px ${3 * n + 3}px 0 -1px #475569, ${3 * n + 3}px ${3 * n + 3}px 0 0 #e2e8f0`);
+    animate(node, { boxShadow: [edges.join(", "), edges.join(", ")] }, { duration: MS, delay: wait, fill: "backwards", id: TAG });
+  }
 }
 
 // A back laid on `node`, which turns over half-way (`timing`): the back's side first, then its face.
