@@ -46,6 +46,14 @@ RM_BOB = {
     },
     "deck": ["ME1-01", "ME1-02", "S12"],
 }
+# Ann starts, holding Oracle Wind (S33: scry 3, then draw 2) and the wind mana to cast it; the
+# deck's top three after her turn's draw are Earth mana, Deluge (S12) and Fire mana.
+RM_SCRY = {
+    "start_player": 0,
+    "hands": {"0": ["S33", "MA1-02", "MW1-01", "S10"], "1": ["MF1-02", "S07", "MW1-02"]},
+    "deck": ["ME1-01", "ME1-02", "S12", "MF1-03", "MW1-03"],
+}
+LOOKED_AT = ".resolving > .cards.row:last-child"  # where the top cards are shown to Ann
 
 # Every flight's animation (flight.js gives each the id "flight"): what it moves (a card's id, or
 # the class of a copy's part), and its first keyframe.
@@ -367,4 +375,43 @@ def test_a_collaborator_turns_where_it_lies_and_a_turn_s_spent_cards_go_as_a_sta
             start, section = page.evaluate(AT_START, [top, ".seat.seat-1"])
             assert distance(start, section) < 3, (start, section)
             landed(page)
+        who.close()
+
+
+def cast_oracle_wind(page: Page, link: str, act: Callable[[str], None], then: Any = None) -> None:
+    """Ann casts Oracle Wind, paying it with her wind mana; Bob lets it be (``then`` done to the
+    page before his pass): the top three cards are shown to her."""
+    page.goto(link)
+    page.click(".option[data-step='cast S33/1']")
+    page.click(".mine .hand [data-card='MA1-02']")
+    page.click(".building .confirm[data-step]")
+    page.wait_for_function("window.bodoge.frame.view.current_player === 1")
+    if then:
+        then(page)
+    act("pass")
+    page.wait_for_selector(f"{LOOKED_AT} [data-card='S12']")
+
+
+def test_a_choice_among_the_top_cards_is_made_on_them_not_on_your_hand(
+    tmp_path: Path, person: Any
+) -> None:
+    """Ruler of Mana at 390x844 in Japanese: the top cards Ann looks at are the items of her
+    choice, pressed where they are shown; her own Earth mana, of the same kind as one of them, is
+    none (pressed, it would have put back the deck's)."""
+    path = tmp_path / "db.sqlite"
+    with scenario_room(path, "ruler-of-mana", RM_SCRY, "scryhand", ANN, people=PEOPLE) as link:
+        who = person("scry-hand", "ja", PHONE)
+        page = who.page
+        with bob(link, "scryhand") as act:
+            cast_oracle_wind(page, link, act)
+            own = ".mine .hand [data-card='ME1-01']"
+            assert page.get_attribute(own, "data-step") is None
+            page.click(f"{LOOKED_AT} [data-card='MF1-03']")
+            page.wait_for_function("window.bodoge.building?.what === 'top F1'")
+            assert page.get_attribute(f"{LOOKED_AT} [data-card='ME1-02']", "data-step") == "E1"
+            assert page.get_attribute(own, "data-step") is None
+            page.click(f"{LOOKED_AT} [data-card='ME1-02']")
+            page.click(".building .confirm[data-step]")
+            page.wait_for_selector(".mine .hand [data-card='ME1-02']")
+            assert page.evaluate("window.bodoge.frame.view.hand").count("MF1-03") == 1
         who.close()

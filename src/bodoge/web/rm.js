@@ -5,7 +5,9 @@ import { el, t } from "./ui.js";
 
 export const prefix = "rm";
 // Steps whose last word is a card of your hand (the others name a card elsewhere).
-const HAND_STEPS = ["scroll", "react", "offer", "bottom", "discard", "top"];
+const HAND_STEPS = ["scroll", "react", "offer", "bottom", "discard"];
+// Choices among cards that are not in your hand: your hand's cards are none of their items.
+const ELSEWHERE = ["top", "take", "recover"];
 // The turn's options (RM-2.2): a decision offering one of them is the turn's action.
 const MAIN_STEPS = ["cast", "scroll", "draw", "cycle", "exchange"];
 // A cost's symbols (RM-3.2: `*` is the white one, any mana pays it) and the elements they ask for.
@@ -178,8 +180,8 @@ function resolving(ctx) {
     const d = p.decision;
     if (d) {
       parts.push(el("div", { class: "decision" }, t(`web.rm.decision.${d.kind}`, { name: name(d.seat), n: d.count ?? 1, damage: d.damage ?? 0 })));
-      if (d.hand) parts.push(el("div", { class: "cards row" }, d.hand.map((id) => card(ctx, id, ctx.offer(`take ${faces.cards[id].code}`)))));
-      if (d.cards) parts.push(el("div", { class: "cards row" }, d.cards.map((id) => card(ctx, id, ctx.offer(`top ${faces.cards[id].code}`)))));
+      if (d.hand) parts.push(choiceRow(ctx, d.hand, "take"));
+      if (d.cards) parts.push(choiceRow(ctx, d.cards, "top"));
     }
   } else if (p.kind === "draft") {
     parts.push(el("div", { class: "decision" }, t("web.rm.draft", { round: p.round })));
@@ -192,6 +194,18 @@ function resolving(ctx) {
     parts.push(el("div", { class: "decision" }, t(`web.rm.decision.${p.kind}`, { name: name(p.seat), n: p.count ?? 1, damage: 0 })));
   }
   return el("section", { class: "resolving", "aria-label": t("web.rm.resolving") }, el("h2", {}, t("web.rm.resolving")), parts);
+}
+
+// The cards a choice is made among, shown a while from where they lie (another seat's hand, the
+// deck's top): each the choice's item, pressed there as your hand's cards are.
+function choiceRow(ctx, ids, verb) {
+  const seen = {};
+  return el("div", { class: "cards row" }, ids.map((id) => {
+    const code = ctx.faces.cards[id].code;
+    const nth = seen[code] || 0;
+    seen[code] = nth + 1;
+    return ctx.handCard(card(ctx, id), code, nth, [verb]);
+  }));
 }
 
 function myHand(ctx) {
@@ -214,6 +228,7 @@ function myHand(ctx) {
     // a scroll that cannot be read now says why: as the turn's action, or as a reaction
     const tried = face.kind !== "scroll" ? null : main ? `scroll ${code}` : reacting ? `react ${code}` : null;
     const drawn = card(ctx, id, {}, nth === 0, main);
+    if (ELSEWHERE.includes(view.pending?.decision?.kind)) return drawn;
     return paying(spellButton(ctx.handCard(drawn, code, nth, HAND_STEPS, spellings, tried), face));
   }));
 }
