@@ -76,6 +76,11 @@ AT_START = """(selectors) => { for (const a of document.getAnimations()) if (a.i
 ANIMATIONS = """(selector) => document.querySelector(selector).getAnimations()
   .filter((a) => a.id === 'flight')
   .map((a) => ({ first: a.effect.getKeyframes()[0], delay: a.effect.getTiming().delay }))"""
+# Every flight paused at its end: the centres of `selectors` then, in the window.
+AT_END = """(selectors) => { for (const a of document.getAnimations()) if (a.id === 'flight') {
+  a.pause(); a.currentTime = a.effect.getComputedTiming().endTime - 1; }
+  return selectors.map((s) => { const r = document.querySelector(s).getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2]; }); }"""
 # Each call of Element.animate (flight.js's alone in the room's page) counted in window.animated.
 COUNTED = """(() => { window.animated = 0; const native = Element.prototype.animate;
   Element.prototype.animate = function (...args) {
@@ -378,6 +383,73 @@ def test_a_collaborator_turns_where_it_lies_and_a_turn_s_spent_cards_go_as_a_sta
         who.close()
 
 
+def test_an_exchange_s_offers_turn_face_up_together(tmp_path: Path, person: Any) -> None:
+    """Ruler of Mana at 390x844 in Japanese: Bob declares an exchange and offers Firestorm, which
+    stays in his hand unseen; Ann offers a card: the offers are turned face up together, Bob's
+    flying from his hand turning over, Ann's from where it was shown to her, at the same moment;
+    no back flies for an offer."""
+    path = tmp_path / "db.sqlite"
+    with scenario_room(path, "ruler-of-mana", RM_BOB, "flyswap", ANN, people=PEOPLE) as link:
+        who = person("fly-swap", "ja", PHONE)
+        page = who.page
+        page.goto(link)
+        page.wait_for_selector(".board .deck")
+        with bob(link, "flyswap") as act:
+            act("exchange")
+            act("offer S07")
+            page.wait_for_selector(".mine .hand [data-step='offer W1']")
+            assert page.evaluate(NOT_IN_VIEW) == []
+            slow(page)
+            page.click(".mine .hand [data-step='offer W1']")
+            bobs = ".seat.seat-1 .offer [data-card='S07']"
+            page.wait_for_selector(bobs)
+            assert page.locator(f"{bobs} .flight-back").count() == 1
+            mine = page.evaluate("window.bodoge.frame.view.exchange[0]")
+            anns = f".mine .offer [data-card='{mine}']"
+            assert page.locator("#flights .flight").count() == 0
+            delays = {a["delay"] for s in (bobs, anns) for a in page.evaluate(ANIMATIONS, s)}
+            assert len(delays) == 1, delays
+            start, hand = page.evaluate(AT_START, [bobs, ".seat.seat-1 .mini-hand"])
+            assert distance(start, hand) < 40, (start, hand)
+            landed(page)
+            assert page.evaluate(NOT_IN_VIEW) == []
+        who.close()
+
+
+def test_the_top_cards_looked_at_come_from_the_deck_and_go_back(
+    tmp_path: Path, person: Any
+) -> None:
+    """Ruler of Mana at 1280x800: Ann casts Oracle Wind (scry 3, then draw 2): the three top
+    cards fly from the deck to where they are shown to her, turning over; she puts them back,
+    two to be drawn: those fly into her hand, the third back to the deck (not to the discard
+    pile, as the spell resolved does)."""
+    path = tmp_path / "db.sqlite"
+    with scenario_room(path, "ruler-of-mana", RM_SCRY, "flyscry", ANN, people=PEOPLE) as link:
+        who = person("fly-scry", viewport={"width": 1280, "height": 800})
+        page = who.page
+        with bob(link, "flyscry") as act:
+            cast_oracle_wind(page, link, act, slow)
+            shown = LOOKED_AT
+            page.wait_for_selector(f"{shown} [data-card='S12']")
+            for card in ["ME1-02", "S12", "MF1-03"]:
+                assert page.locator(f"{shown} [data-card='{card}'] .flight-back").count() == 1
+            start, deck = page.evaluate(AT_START, [f"{shown} [data-card='S12']", ".deck > .card"])
+            assert distance(start, deck) < 3, (start, deck)
+            landed(page)
+            put_back(page)
+            page.wait_for_selector(".mine .hand [data-card='ME1-02']")
+            page.wait_for_selector("#flights [data-flight-card='S12']")
+            assert "MF1-03" in {f["card"] for f in page.evaluate(FLIGHTS)}  # into her hand
+            end, deck, pile = page.evaluate(
+                AT_END, ["#flights [data-flight-card='S12']", ".deck > .card", ".centre > .pile"]
+            )
+            assert distance(end, deck) < distance(end, pile), (end, deck, pile)
+            assert distance(end, deck) < 20, (end, deck)
+            landed(page)
+            assert page.evaluate(NOT_IN_VIEW) == []
+        who.close()
+
+
 def cast_oracle_wind(page: Page, link: str, act: Callable[[str], None], then: Any = None) -> None:
     """Ann casts Oracle Wind, paying it with her wind mana; Bob lets it be (``then`` done to the
     page before his pass): the top three cards are shown to her."""
@@ -390,6 +462,14 @@ def cast_oracle_wind(page: Page, link: str, act: Callable[[str], None], then: An
         then(page)
     act("pass")
     page.wait_for_selector(f"{LOOKED_AT} [data-card='S12']")
+
+
+def put_back(page: Page) -> None:
+    """Ann puts the top cards back, Fire mana on top, Earth mana next (Deluge under them goes
+    with them by itself), pressing the cards where they are shown, and confirms."""
+    page.click(f"{LOOKED_AT} [data-card='MF1-03']")
+    page.click(f"{LOOKED_AT} [data-card='ME1-02']")
+    page.click(".building .confirm[data-step]")
 
 
 def test_a_choice_among_the_top_cards_is_made_on_them_not_on_your_hand(

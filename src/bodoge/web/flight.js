@@ -39,6 +39,14 @@ export const offer = (seat) => ({ at: "offer", seat });
 export const section = (seat) => ({ at: "section", seat });
 export const card = (id, seat = null) => ({ at: "card", id, seat });
 
+// A row of cards shown a while, come from a place they go back to (a look at the deck's top,
+// another seat's hand): the attribute that says so on the row, for `shownFrom` to read.
+export const shownFrom = (spec) => ({ "data-from": spec.seat === undefined ? spec.at : `${spec.at} ${spec.seat}` });
+const fromOf = (words) => {
+  const [at, seat] = words.split(" ");
+  return seat === undefined ? { at } : { at, seat: Number(seat) };
+};
+
 // The cards an event names.
 const named = (e) => [e.card, ...(e.cards || []), ...(e.paid || [])].filter((id) => typeof id === "string");
 
@@ -108,7 +116,7 @@ function cardsOf(board, going = new Map()) {
     const within = { x: lies.x - under.x, y: lies.y - under.y, w: lies.w, h: lies.h };
     const seen = { x: box.x - parent.x, y: box.y - parent.y, w: box.w, h: box.h };
     cards.set(key, { node, box, lies, parent, place: placeOf(node), within, seen, side: node.dataset.side,
-      resolving: Boolean(node.closest(".resolving")),
+      from: node.closest("[data-from]")?.dataset.from, resolving: Boolean(node.closest(".resolving")),
       mine: Boolean(node.closest(".mine .hand")), going: going.get(node) || [] });
   }
   return cards;
@@ -310,6 +318,21 @@ function fly(seen, now, events, ctx, table) {
     if (together) delay = Math.min(delay + STAGGER, 3 * STAGGER);
     together = false;
   });
+  // cards shown a while (a look at the deck's top, at another seat's hand): come from their place
+  // (turning over where they were unseen), and gone back to it where no move took them
+  for (const [key, is] of now.cards) {
+    if (!is.from || done.has(key) || seen.cards.has(key)) continue;
+    done.add(key);
+    const from = fromOf(is.from);
+    const start = source(from);
+    if (start) send((wait) => glide(is.node, start, is.box, wait, unseen(from, you) ? backOf(table, ctx, key.split("#")[0]) : null));
+  }
+  for (const [key, was] of seen.cards) {
+    if (!was.from || done.has(key) || now.cards.has(key)) continue;
+    done.add(key);
+    const end = source(fromOf(was.from));
+    if (end) send((wait) => leave(key.split("#")[0], was, was.box, end, wait, false));
+  }
   // a play resolved (Ruler of Mana's): its cards go to the discard pile
   for (const [key, was] of seen.cards) {
     const end = was.resolving && !now.cards.has(key) && !done.has(key) && where(now.places, pile(null));

@@ -105,7 +105,9 @@ export function backClass(faces, id, mana) {
   return isMana === true ? "mana-back" : isMana === false ? "spell-back" : "";
 }
 
-// The events that move cards, as they fly (flight.js): [from, to, counted].
+// The events that move cards, as they fly (flight.js): [from, to, counted, how]. An offer stays
+// in its seat's hand till the offers are turned face up together (RM-2.2 (D)); the cards looked
+// at (a look at a hand, at the deck's top) come and go by the rows that show them (`shownFrom`).
 export const moves = {
   draw: (e) => [place.deck, place.hand(e.seat), true],
   take: (e) => [place.hand(e.from), place.hand(e.seat), true],
@@ -116,7 +118,8 @@ export const moves = {
   scroll: (e) => [place.hand(e.seat), place.pile(e.seat)],
   react: (e) => [place.hand(e.seat), place.pile(e.seat)],
   bottom: (e) => [place.hand(e.seat), place.deck, true],
-  offer: (e) => [place.hand(e.seat), place.offer(e.seat), true],
+  offer: (e) => [place.hand(e.seat), place.hand(e.seat), true],
+  reveal: (e) => Object.entries(e.offers).map(([seat, id]) => [place.hand(Number(seat)), place.offer(Number(seat)), false, { ids: [id], together: true }]),
   recover: (e) => [place.pile(e.seat), place.hand(e.seat)],
   siphon: (e) => [place.pile(e.seat), place.hand(e.seat)],
 };
@@ -180,8 +183,8 @@ function resolving(ctx) {
     const d = p.decision;
     if (d) {
       parts.push(el("div", { class: "decision" }, t(`web.rm.decision.${d.kind}`, { name: name(d.seat), n: d.count ?? 1, damage: d.damage ?? 0 })));
-      if (d.hand) parts.push(choiceRow(ctx, d.hand, "take"));
-      if (d.cards) parts.push(choiceRow(ctx, d.cards, "top"));
+      if (d.hand) parts.push(choiceRow(ctx, d.hand, "take", place.hand(d.from)));
+      if (d.cards) parts.push(choiceRow(ctx, d.cards, "top", place.deck));
     }
   } else if (p.kind === "draft") {
     parts.push(el("div", { class: "decision" }, t("web.rm.draft", { round: p.round })));
@@ -197,10 +200,11 @@ function resolving(ctx) {
 }
 
 // The cards a choice is made among, shown a while from where they lie (another seat's hand, the
-// deck's top): each the choice's item, pressed there as your hand's cards are.
-function choiceRow(ctx, ids, verb) {
+// deck's top): each the choice's item, pressed there as your hand's cards are; they fly from
+// that place and back to it (flight.js).
+function choiceRow(ctx, ids, verb, from) {
   const seen = {};
-  return el("div", { class: "cards row" }, ids.map((id) => {
+  return el("div", { class: "cards row", ...place.shownFrom(from) }, ids.map((id) => {
     const code = ctx.faces.cards[id].code;
     const nth = seen[code] || 0;
     seen[code] = nth + 1;
