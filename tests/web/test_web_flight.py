@@ -10,16 +10,14 @@ are slowed down (Chromium's DevTools protocol) so that a flight can be looked at
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
-from web_helpers import PHONE, played_room, scenario_room
-from websockets.sync.client import connect
+from web_helpers import PHONE, played_room, scenario_room, seat_steps
 
 import bodoge
 from bodoge.agents.base import Decision
@@ -103,28 +101,9 @@ def landed(page: Page) -> None:
     page.wait_for_function("!document.querySelector('#flights > *')")
 
 
-@contextmanager
-def bob(link: str, room: str) -> Iterator[Callable[[str], None]]:
+def bob(link: str, room: str) -> AbstractContextManager[Callable[[str], None]]:
     """Bob's seat (seat 1) over the room's websocket: a function that takes his next step."""
-    server = link.split("/r/")[0].replace("http://", "ws://")
-    with connect(f"{server}/ws/rooms/{room}?token={BOB}") as ws:
-
-        def state(after: int = -1) -> dict[str, Any]:
-            while True:
-                frame = json.loads(ws.recv(timeout=15))
-                if frame["type"] == "state" and frame["seq"] > after:
-                    return frame
-
-        frame = state()
-
-        def act(step: str) -> None:
-            nonlocal frame
-            while step.split()[0] not in {s.split()[0] for s in frame["legal"]}:
-                frame = state(frame["seq"])
-            ws.send(json.dumps({"type": "act", "action": step, "seq": frame["seq"]}))
-            frame = state(frame["seq"])
-
-        yield act
+    return seat_steps(link, room, BOB)
 
 
 def distance(a: list[float], b: list[float]) -> float:

@@ -11,7 +11,7 @@ import sys
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -187,6 +187,31 @@ def scenario_room(
         yield f"{served.url}/r/{room}#token={token}"
     finally:
         served.stop()
+
+
+@contextmanager
+def seat_steps(link: str, room: str, token: str) -> Iterator[Callable[[str], None]]:
+    """The seat of ``token`` over the room's websocket (``link``: any page of its server): a
+    function that takes the seat's next step, once one of its kind is legal."""
+    server = link.split("/r/")[0].replace("http://", "ws://")
+    with connect(f"{server}/ws/rooms/{room}?token={token}") as ws:
+
+        def state(after: int = -1) -> dict[str, Any]:
+            while True:
+                frame = json.loads(ws.recv(timeout=15))
+                if frame["type"] == "state" and frame["seq"] > after:
+                    return frame
+
+        frame = state()
+
+        def act(step: str) -> None:
+            nonlocal frame
+            while step.split()[0] not in {s.split()[0] for s in frame["legal"]}:
+                frame = state(frame["seq"])
+            ws.send(json.dumps({"type": "act", "action": step, "seq": frame["seq"]}))
+            frame = state(frame["seq"])
+
+        yield act
 
 
 @contextmanager

@@ -154,16 +154,25 @@ function seatPanel(ctx, seat) {
 
 let discardOpen = false;
 
+// A recovery is a choice made on the pile's cards, as a look at the deck's top is on the cards
+// shown (choiceRow): each the choice's item, counted from the top (shown twice, the same card).
 function discardPile(ctx) {
   const pile = ctx.view.discard;
-  const top = pile[pile.length - 1];
+  const recovering = ctx.view.pending?.decision?.kind === "recover";
+  const seen = {};
+  const shown = [...pile].reverse().map((id) => {
+    const code = ctx.faces.cards[id].code;
+    const nth = seen[code] || 0;
+    seen[code] = nth + 1;
+    return () => (recovering ? ctx.handCard(card(ctx, id), code, nth, ["recover"]) : card(ctx, id));
+  });
   const toggle = el("button", { type: "button", class: "linkish", "aria-expanded": discardOpen ? "true" : "false",
     onclick: () => { discardOpen = !discardOpen; ctx.redraw(); } }, t("web.rm.discard", { n: pile.length }));
   return el("div", { class: "pile" },
-    top ? card(ctx, top, ctx.offer(`recover ${ctx.faces.cards[top].code}`)) : el("div", { class: "card empty" }),
+    pile.length ? shown[0]() : el("div", { class: "card empty" }),
     toggle,
     discardOpen ? el("div", { class: "browse", role: "group", "aria-label": t("web.rm.discard", { n: pile.length }) },
-      [...pile].reverse().map((id) => card(ctx, id, ctx.offer(`recover ${ctx.faces.cards[id].code}`)))) : null);
+      shown.map((draw) => draw())) : null);
 }
 
 function resolving(ctx) {
@@ -297,6 +306,15 @@ export function drawTable(ctx) {
     me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}` },
       seatPanel(ctx, me),
       myHand(ctx)));
+}
+
+// A choice among cards (RM: discard, bottom, top, take, recover) is begun with its first card as
+// the step (`top F1`), the rest being its items: the move bar shows that card among the chosen
+// ones, under the choice's words.
+const CHOICES = ["discard", "bottom", "top", "take", "recover"];
+export function held(what) {
+  const [kind, item] = what.split(" ");
+  return CHOICES.includes(kind) && item ? { item, title: t(`web.rm.prompt.${kind}`), begin: (first) => `${kind} ${first}` } : null;
 }
 
 // What a seat's result rests on, each fact with the ranking keys it shows (RM-5.4's score,

@@ -690,6 +690,11 @@ function dress(node, attrs) {
 // it says; while a move is built, a card that cannot go in says why.
 function handCard(cardNode, code, nth, prefixes = [], spellings = [code], tried = null) {
   const b = S.building;
+  // the first card of its code is the one the move's step holds, where one does (`top F1`)
+  const held = heldItem();
+  const holds = held && spellings.includes(held.item) ? 1 : 0;
+  if (nth < holds) return marked(cardNode, () => unhold(held));
+  nth -= holds;
   // where each chosen copy stands among the items, in the order they were chosen
   const mine = b ? b.chosen.flatMap((c, at) => (spellings.includes(c) ? [at] : [])) : [];
   if (b && nth < mine.length) return chosenCard(cardNode, mine[nth], spellings);
@@ -723,14 +728,26 @@ function chosenCard(cardNode, at, spellings) {
   const go = turn
     ? () => rechoose(b.chosen.map((c, k) => (k === at ? next : c)), without, next)
     : () => rechoose(without);
-  cardNode.classList.add("chosen");
-  cardNode.setAttribute("aria-pressed", "true");
   cardNode.dataset.chosenAs = item;
   if (turn) {
     cardNode.dataset.step = next;
     if (S.hint.includes(next)) cardNode.classList.add("hinted");
   }
+  return marked(cardNode, go);
+}
+
+// A card in the move being built, marked chosen where it lies; pressed, it does `go`.
+function marked(cardNode, go) {
+  cardNode.classList.add("chosen");
+  cardNode.setAttribute("aria-pressed", "true");
   return dress(cardNode, { tabindex: "0", role: "button", onclick: go, onkeydown: pressKeys(go) });
+}
+
+// The move's first item where its step holds it (Extreme Mission's drop, `drop B8`; a choice
+// among cards in Ruler of Mana, `top F1`): the table's `held`, or null.
+function heldItem() {
+  const b = S.building;
+  return b && S.frame ? TABLES[S.frame.view.game].held?.(b.what) || null : null;
 }
 
 // Ask for the move being built with the items `chosen`; `instead`: the items to ask for if
@@ -798,7 +815,7 @@ function buildingBar(describe, table) {
   }
   const whole = [b.what, ...b.chosen].join(" ");
   // a step that holds the move's first item: that item is shown among the chosen ones
-  const held = table.held?.(b.what) || null;
+  const held = heldItem();
   const chip = (c, onclick) => el("button", {
     type: "button", class: "chip", "aria-label": t("web.move.remove", { item: describe(c) }), onclick }, describe(c), " ×");
   const items = [...(held ? [chip(held.item, () => unhold(held))] : []), ...b.chosen.map((c) => chip(c, () => toggle(c, false)))];
