@@ -147,9 +147,11 @@ def test_a_discard_s_first_card_is_marked_chosen_and_its_chip_takes_it_out(
 
 
 def test_a_recovery_is_chosen_on_the_discard_pile(tmp_path: Path, person: Any) -> None:
-    """Ann reads Rebirth (recover 3): Deluge in the pile pressed is marked chosen there
-    and the bar's chip; the pile's other cards are the choice's items (they were none once it
-    was begun), pressed there; Confirm takes the three into her hand."""
+    """Ann reads Rebirth (recover 3): the discard pile opens by itself while she recovers (the
+    card read lies on top of what she may take back), and closes after; Deluge in the pile
+    pressed is marked chosen there and the bar's chip; the pile's other cards are the choice's
+    items (they were none once it was begun), pressed there; Confirm takes the three into her
+    hand."""
     path = tmp_path / "db.sqlite"
     with scenario_room(path, "ruler-of-mana", RM_REBIRTH, "choicerec", ANN, people=PEOPLE) as link:
         who = person("choice-recover")
@@ -157,8 +159,9 @@ def test_a_recovery_is_chosen_on_the_discard_pile(tmp_path: Path, person: Any) -
         page.goto(link)
         page.click(".mine .hand [data-step='scroll R16']")  # read at once: no reaction to it
         pile = ".centre > .pile .browse"  # the whole pile (Rebirth on top of it now)
-        page.click(".centre > .pile > .linkish")
+        # opened by itself: what can be recovered lies under the card read
         page.wait_for_selector(f"{pile} [data-card='S12'][data-step='recover S12']")
+        assert page.get_attribute(".centre > .pile > .linkish", "aria-expanded") == "true"
         page.click(f"{pile} [data-card='S12']")
         page.wait_for_function("window.bodoge.building?.what === 'recover S12'")
         assert chosen(page, pile) == ["S12"]
@@ -170,5 +173,6 @@ def test_a_recovery_is_chosen_on_the_discard_pile(tmp_path: Path, person: Any) -
         who.shot("three")
         page.click(".building .confirm[data-step='recover S12 E1 A1']")
         page.wait_for_function("window.bodoge.frame.view.hand.includes('S12')")
+        page.wait_for_selector(pile, state="detached")  # closed again once the recovery is made
         who.close()
     assert not who.errors, who.errors

@@ -152,7 +152,7 @@ function seatPanel(ctx, seat) {
     offered ? el("div", { class: "offer" }, card(ctx, offered, ctx.offer(`pick ${seat}`))) : null);
 }
 
-let discardOpen = false;
+let discardOpen = null; // the person's own choice: null till they press the pile's toggle
 
 // A recovery is a choice made on the pile's cards, as a look at the deck's top is on the cards
 // shown (choiceRow): each the choice's item, counted from the top (shown twice, the same card).
@@ -166,12 +166,14 @@ function discardPile(ctx) {
     seen[code] = nth + 1;
     return () => (recovering ? ctx.handCard(card(ctx, id), code, nth, ["recover"]) : card(ctx, id));
   });
-  const toggle = el("button", { type: "button", class: "linkish", "aria-expanded": discardOpen ? "true" : "false",
-    onclick: () => { discardOpen = !discardOpen; ctx.redraw(); } }, t("web.rm.discard", { n: pile.length }));
+  // a recovery of yours opens the pile, where its cards are (the card read lies on top of them)
+  const open = discardOpen ?? (recovering && ctx.view.pending.decision.seat === ctx.view.you);
+  const toggle = el("button", { type: "button", class: "linkish", "aria-expanded": open ? "true" : "false",
+    onclick: () => { discardOpen = !open; ctx.redraw(); } }, t("web.rm.discard", { n: pile.length }));
   return el("div", { class: "pile" },
     pile.length ? shown[0]() : el("div", { class: "card empty" }),
     toggle,
-    discardOpen ? el("div", { class: "browse", role: "group", "aria-label": t("web.rm.discard", { n: pile.length }) },
+    open ? el("div", { class: "browse", role: "group", "aria-label": t("web.rm.discard", { n: pile.length }) },
       shown.map((draw) => draw())) : null);
 }
 
