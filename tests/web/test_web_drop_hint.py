@@ -122,3 +122,46 @@ def test_the_move_bar_names_the_cards_a_drop_has_taken(
         assert chips.count() == 1 and bar.locator(".needs .must-line").inner_text() == more
         who.close()
     assert not who.errors, who.errors
+
+
+# Aki holds two red 5s; Car Chase (M2-07: two runs of 2, each in one colour) is made with one of
+# them: red 4 and 5, blue 3 and 4.
+CAR_CHASE = ["M1-01", "M1-02", "M1-05", "M2-01", "M2-05", "M2-07"]
+CAR_CHASE += ["M3-01", "M3-02", "M3-05", "M4-03", "M4-05", "M4-06"]
+TWO_FIVES = {
+    "start_player": 0,
+    "missions": CAR_CHASE,
+    "hands": {"0": ["I-R4a", "I-R5a", "I-R5b", "I-R8a", "I-B3a", "I-B4a", "I-P4a", "I-P8a"]},
+}
+
+
+def test_the_hint_highlights_one_copy_of_a_card_it_names_once(tmp_path: Path, person: Any) -> None:
+    """The hint names red 5 once: the cards it names glow, and once one red 5 is in the mission
+    the other does not (it did, being the next copy offered: a player following the glow chose
+    both red 5s and was asked for a wild)."""
+    token = "scenario-seat-0-token-for-the-two-fives"
+    with scenario_room(
+        tmp_path / "db.sqlite", "extreme-mission", TWO_FIVES, "twofives", token
+    ) as link:
+        who = person("two-fives", viewport={"width": 1280, "height": 800})
+        page = who.page
+        page.goto(link)
+        page.click("#hint")
+        page.wait_for_selector(".hinted[data-step]")
+        hint = page.evaluate("window.bodoge.hint")
+        assert hint[0].startswith("complete ") and hint.count("R5") == 1, hint
+        page.click(f".missions [data-step='{hint[0]}']")
+        page.wait_for_selector(".building")
+        for k, item in enumerate(hint[1:], 1):
+            glowing = page.locator(".mine .hand .hinted[data-step]:not(.chosen)")
+            shown = sorted(
+                glowing.nth(n).get_attribute("data-step") for n in range(glowing.count())
+            )
+            assert shown == sorted(hint[k:]), (shown, hint[k:])  # one red 5, never both
+            glowing.locator(f"xpath=self::*[@data-step='{item}']").first.click()
+            page.wait_for_function(f"window.bodoge.building?.chosen.length === {k}")
+        confirm = page.locator(".building .confirm[data-step]")
+        confirm.wait_for()
+        assert confirm.get_attribute("data-step") == " ".join(hint)
+        who.close()
+    assert not who.errors, who.errors

@@ -577,7 +577,7 @@ function offer(step, extra = {}, tryable = false) {
   }
   // offline: still where the move is (the table keeps its shape), but not offered; a click says why
   if (S.offline) onclick = notConnected;
-  const hinted = !S.offline && S.hint.includes(step) && (!b || !b.chosen.includes(step));
+  const hinted = !S.offline && hintLeft(step);
   return {
     ...attrs,
     "data-step": step,
@@ -705,7 +705,7 @@ function handCard(cardNode, code, nth, prefixes = [], spellings = [code], tried 
     if (attrs["data-step"]) {
       // what a second click makes of it: the table needs no button of its own for that
       const then = addable.includes(step) ? spellings[spellings.indexOf(step) + 1] : undefined;
-      const hinted = !S.offline && addable.some((s) => S.hint.includes(s)) && !attrs.class.includes("hinted");
+      const hinted = !S.offline && addable.some(hintLeft) && !attrs.class.includes("hinted");
       return dress(cardNode, { ...attrs, class: attrs.class + (hinted ? " hinted" : ""), "data-then-step": addable.includes(then) ? then : undefined });
     }
   }
@@ -772,6 +772,13 @@ function deckPile(label, attrs, size, legend = null) {
     el("span", { class: "pile-size" }, t("web.deck", { n: size })),
     legend ? el("span", { class: "pile-legend", "aria-hidden": "true" }, legend) : null,
     hint ? el("span", { class: "pile-hint", "aria-hidden": "true" }, t("web.deck_draw_hint")) : null);
+}
+
+// Whether the hint names `item` more times than the move being built has it: a hint with one
+// red 5 glows on one red 5, not on the next copy offered once the first is in.
+function hintLeft(item) {
+  const chosen = S.building?.chosen || [];
+  return S.hint.filter((s) => s === item).length > chosen.filter((s) => s === item).length;
 }
 
 // Steps no card stands for, as buttons.
