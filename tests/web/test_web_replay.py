@@ -60,8 +60,13 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     slider.fill("40")
     at_step(page, 40)
     names = ["Ann", "random bot 1", "random bot 2"]
+    words = f"step 40 of {steps} · {names[first['actors'][39]]}: "
+    # the view comes before its log's words, and the bar is drawn with them: read it after
+    page.wait_for_function(
+        f"document.getElementById('replay-step').textContent.includes({words!r})"
+    )
     said = label(page)
-    assert f"step 40 of {steps} · {names[first['actors'][39]]}: " in said, said
+    assert words in said, said
     assert said.startswith("turn ") and page.get_attribute("#replay-slider", "aria-valuetext")
     seen = get(f"{server}/api/rooms/{room}/replay/40?game=1&seat=0")["view"]
     assert page.evaluate("window.bodoge.replay.view") == seen
