@@ -9,19 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from web_helpers import PHONE, Served, finished_game
+from web_helpers import PHONE, Served, finished_game, replay_shown
 
 from bodoge.server.rooms import hash_token
 from bodoge.server.storage import RoomRecord, SeatRecord, Storage
 
 NOTHING_TO_DO = "[data-step], .choice, #rematch, #leave, #hint, #chat, [data-take], #start"
-
-
-def at_step(page: Any, step: int) -> None:
-    page.wait_for_function(
-        f"window.bodoge.replay && window.bodoge.replay.step === {step}"
-        rf" && /^#replay=1\.{step}(\.|$)/.test(location.hash)"
-    )
 
 
 def test_a_finished_bot_game_stays_replayable_once_its_room_closed(
@@ -47,13 +40,13 @@ def test_a_finished_bot_game_stays_replayable_once_its_room_closed(
     page.click("#replay-1")
     page.wait_for_selector(".replay-bar")
     steps = page.evaluate("window.bodoge.replay.record.history.length")
-    at_step(page, steps)
+    replay_shown(page, steps)
     page.click("#replay-back")
-    at_step(page, steps - 1)
+    replay_shown(page, steps - 1)
     page.keyboard.press("Home")
-    at_step(page, 0)
+    replay_shown(page, 0)
     page.click("#replay-forward")
-    at_step(page, 1)
+    replay_shown(page, 1)
     assert "Ann" in page.inner_text("#replay-step")  # the seats as they sat, not the bot now
     assert "This room is closed" in page.inner_text(".closed-note")
     assert page.locator(NOTHING_TO_DO).count() == 0
@@ -66,7 +59,7 @@ def test_a_finished_bot_game_stays_replayable_once_its_room_closed(
     friend = person("closed-friend", "ja", PHONE)
     friend.page.goto(f"{server}/r/{room}#replay=1.3")
     friend.page.wait_for_selector(".replay-bar")
-    at_step(friend.page, 3)
+    replay_shown(friend.page, 3)
     assert "閉じています" in friend.page.inner_text(".closed-note")
     assert friend.page.locator(NOTHING_TO_DO).count() == 0
     friend.no_sideways_scroll()

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
-from web_helpers import PHONE, played_room, scenario_room, seat_steps
+from web_helpers import PHONE, played_room, replay_shown, scenario_room, seat_steps
 
 import bodoge
 from bodoge.agents.base import Decision
@@ -291,9 +291,7 @@ def test_a_replay_s_step_forward_flies_and_its_jumps_do_not(tmp_path: Path, pers
         page = who.page
         page.add_init_script(COUNTED)
         page.goto(f"{server}/r/FLYREPLAY#replay=1.{step - 1}.0")
-        page.wait_for_function(
-            f"window.bodoge.replay?.view && window.bodoge.replay.step === {step - 1}"
-        )
+        replay_shown(page, step - 1)
         page.wait_for_timeout(300)
         assert page.evaluate("window.animated") == 0
         slow(page)
@@ -307,11 +305,9 @@ def test_a_replay_s_step_forward_flies_and_its_jumps_do_not(tmp_path: Path, pers
         landed(page)
         page.evaluate("window.animated = 0")
         page.click("#replay-back")
-        page.wait_for_function(
-            f"window.bodoge.replay.step === {step - 1} && window.bodoge.replay.view"
-        )
+        replay_shown(page, step - 1)
         page.click("#replay-first")
-        page.wait_for_function("window.bodoge.replay.step === 0 && window.bodoge.replay.view")
+        replay_shown(page, 0)
         page.wait_for_timeout(300)
         page.click("#replay-last")
         page.wait_for_function("window.bodoge.replay.view?.is_over")

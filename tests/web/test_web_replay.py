@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner
-from web_helpers import DESKTOP, PHONE, finished_game, play_out, played_room, post
+from web_helpers import DESKTOP, PHONE, finished_game, play_out, played_room, post, replay_shown
 
 from bodoge.cli import app
 from bodoge.core.i18n import text
@@ -26,14 +26,6 @@ def get(url: str) -> Any:
 def label(page: Any) -> str:
     text: str = page.inner_text("#replay-step")
     return " ".join(text.split())
-
-
-def at_step(page: Any, step: int) -> None:
-    """Wait until the replay shows ``step`` (its view come, the address following)."""
-    page.wait_for_function(
-        f"window.bodoge.replay?.view && window.bodoge.replay.step === {step}"
-        rf" && /^#replay=\d+\.{step}(\.|$)/.test(location.hash)"
-    )
 
 
 def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
@@ -50,7 +42,7 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     page.wait_for_selector(".table")
     page.click("#replay-earlier")
     page.wait_for_selector(".replay-bar")
-    at_step(page, steps)
+    replay_shown(page, steps)
     assert page.evaluate("window.bodoge.replay.record.game_no") == 1
     assert page.evaluate("location.hash") == f"#replay=1.{steps}.0"
 
@@ -58,13 +50,9 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     slider = page.locator("#replay-slider")
     assert slider.get_attribute("type") == "range" and slider.get_attribute("max") == str(steps)
     slider.fill("40")
-    at_step(page, 40)
+    replay_shown(page, 40)
     names = ["Ann", "random bot 1", "random bot 2"]
     words = f"step 40 of {steps} · {names[first['actors'][39]]}: "
-    # the view comes before its log's words, and the bar is drawn with them: read it after
-    page.wait_for_function(
-        f"document.getElementById('replay-step').textContent.includes({words!r})"
-    )
     said = label(page)
     assert words in said, said
     assert said.startswith("turn ") and page.get_attribute("#replay-slider", "aria-valuetext")
@@ -76,26 +64,26 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     # the keyboard, once the replay has the focus: a step, the ends, a turn
     page.focus("#replay-back")
     page.keyboard.press("ArrowRight")
-    at_step(page, 41)
+    replay_shown(page, 41)
     page.keyboard.press("Home")
-    at_step(page, 0)
+    replay_shown(page, 0)
     assert "the start, before any move" in label(page)
     page.keyboard.press("End")
-    at_step(page, steps)
+    replay_shown(page, steps)
     page.keyboard.press("Home")
-    at_step(page, 0)
+    replay_shown(page, 0)
     starts = [at for at, _turn in first["turns"] if at > 0]
     page.click("#replay-turn-on")
-    at_step(page, starts[0])
+    replay_shown(page, starts[0])
     page.keyboard.press("PageDown")
-    at_step(page, starts[1])
+    replay_shown(page, starts[1])
     page.keyboard.press("ArrowLeft")
-    at_step(page, starts[1] - 1)
+    replay_shown(page, starts[1] - 1)
     # back to the last turn's start before this step: starts[0], unless that turn had one step
     # (then this step is its start, and the turn before is meant: the game is random)
     page.click("#replay-turn-back")
     earlier = [at for at, _turn in first["turns"] if at < starts[1] - 1]
-    at_step(page, earlier[-1] if earlier else 0)
+    replay_shown(page, earlier[-1] if earlier else 0)
 
     # the record as a file named after the game and the room; the command line replays it
     with page.expect_download() as download:
@@ -112,7 +100,7 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     friend = person("replay-friend", "ja", PHONE)
     friend.page.goto(f"{server}/r/{room}#replay=1.40")
     friend.page.wait_for_selector(".replay-bar")
-    at_step(friend.page, 40)
+    replay_shown(friend.page, 40)
     said = label(friend.page)
     assert f"{steps}手中40手目・" in said and "：" in said, said
     assert friend.page.evaluate("window.bodoge.replay.view.you") is None  # a spectator's view
@@ -127,7 +115,7 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     page.wait_for_function("window.bodoge.replay && window.bodoge.replay.record.game_no === 2")
     page.select_option("#replay-game", "1")
     page.wait_for_function("window.bodoge.replay.record.game_no === 1")
-    at_step(page, steps)
+    replay_shown(page, steps)
     assert page.evaluate("location.hash") == f"#replay=1.{steps}.0"
 
 
@@ -191,7 +179,7 @@ def _moves(record: dict[str, Any], verb: str, items: int) -> list[tuple[int, int
 def _shown(page: Any, step: int) -> None:
     """Wait until the replay's bar and table show ``step`` (its address follows the step before
     the table is drawn)."""
-    at_step(page, step)
+    replay_shown(page, step)
     steps = page.evaluate("window.bodoge.replay.record.history.length")
     said = (
         f"{steps}手中{step}手目"

@@ -246,6 +246,14 @@ def played_room(
         served.stop()
 
 
+def replay_shown(page: Page, step: int) -> None:
+    """Wait until the replay's table is drawn at ``step`` (the bar says whose view it was drawn
+    with: the view comes a moment before its log's words, and the page is drawn with both) and
+    the address says that moment."""
+    page.wait_for_selector(f".replay-bar[data-shown='{step}']")
+    page.wait_for_function(rf"/^#replay=\d+\.{step}(\.|$)/.test(location.hash)")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

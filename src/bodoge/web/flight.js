@@ -16,9 +16,8 @@
 // No flight shows what the viewer's view does not: a copy shows a card's face only where the
 // view's JSON names that card, else its back; a back's kind (Ruler of Mana's mana or spell back)
 // only where the view says it.
-import { el, lang } from "./ui.js";
+import { el, lang, lessMotion } from "./ui.js";
 
-const LESS_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 const MS = 340; // a flight's length
 const EASE = "cubic-bezier(0.2, 0.8, 0.3, 1)"; // out: quick off, gently down
 const STAGGER = 40; // ms between the cards of one move
@@ -200,7 +199,7 @@ export function after(seen, { board, ctx, table, moment }) {
   // a position drawn anew lets its flights go on; a new one without a move (a replay's jump, a
   // frame after a new connection) lands them
   const goesOn = Boolean(seen) && last?.scene === scene && (events.length > 0 || last.view === view)
-    && !LESS_MOTION.matches && !document.hidden && !ctx.offline;
+    && !lessMotion.matches && !document.hidden && !ctx.offline;
   if (last?.scene !== scene || last.view !== view) last = { scene, view, step };
   if (!goesOn) {
     land();

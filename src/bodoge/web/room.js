@@ -3,7 +3,7 @@
 // applied until it is confirmed) and sent whole with the last seq seen, so a double click cannot
 // play twice. While the connection is lost a banner says so and the moves are shown but not
 // offered: nothing is kept to send later (its seq would be stale by then).
-import { address, api, el, lang, langSwitch, loadMessages, pagePath, ruleLinks, savedName, saveName, socketAddress, t, toast } from "./ui.js";
+import { address, api, el, lang, langSwitch, lessMotion, loadMessages, pagePath, ruleLinks, savedName, saveName, socketAddress, t, toast } from "./ui.js";
 import { Chat } from "./chat.js";
 import * as em from "./em.js";
 import * as flight from "./flight.js";
@@ -1308,8 +1308,9 @@ function replayBar() {
     e.preventDefault();
     replayTo(to);
   };
+  // `data-shown`: the step whose view the table under it was drawn with ("" while it loads)
   return el("div", { class: "replay-bar", role: "group", "aria-label": t("web.replay.title"), onkeydown: keys,
-    "aria-keyshortcuts": "ArrowLeft ArrowRight Home End PageUp PageDown" },
+    "aria-keyshortcuts": "ArrowLeft ArrowRight Home End PageUp PageDown", "data-shown": r.view ? r.step : "" },
   el("div", { class: "replay-tools" },
     el("strong", {}, t("web.replay.title")), game, el("label", { class: "replay-seat" }, t("web.replay.seat"), " ", seat), download,
     el("button", { type: "button", id: "replay-close", onclick: closeReplay }, t("web.replay.close"))),
@@ -1531,7 +1532,6 @@ function placeFocus(before) {
 // (four seats of Extreme Mission put your hand under the fold at 1280x800). Only scrolled (the
 // focus stays where the rules above put it), and not while the person scrolls, holds the page,
 // writes in the chat or has a control of their own choosing focused.
-const LESS_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 const SCROLL_KEYS = ["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "];
 let decided = ""; // the kinds of step of the decision last brought into view ("" while none is yours)
 let scrolledAt = 0; // when the person last scrolled the page
@@ -1600,7 +1600,7 @@ function bringIntoView(node, item = node, along = null) {
   let by = box.top < 0 || box.height + 2 * margin > room ? box.top - margin : box.bottom - room + margin;
   const inner = item.getBoundingClientRect();
   if (inner.bottom - by > room - margin) by = Math.min(inner.top - margin, inner.bottom - room + margin);
-  scrollBy({ top: by, behavior: LESS_MOTION.matches ? "instant" : "smooth" });
+  scrollBy({ top: by, behavior: lessMotion.matches ? "instant" : "smooth" });
 }
 
 // After a move's first step and after each item, on every screen, the next item to pick is
@@ -1805,9 +1805,11 @@ const closedNote = () => (closedRoom()
 // A replay just opened: its bar, and the table loading until the step's view comes (the live
 // game's table under the bar would pass for that step).
 function replayLoadingPage() {
-  return [header(), seatChoiceBar(), leaveBar(), awayNote(), closedNote(), replayBar(),
-    el("main", { class: "loading replay-loading", role: "status" }, t("web.replay.loading"))].filter(Boolean);
+  return [...aboveTable(), el("main", { class: "loading replay-loading", role: "status" }, t("web.replay.loading"))].filter(Boolean);
 }
+
+// What stands above the table: the header, the seat's bars and notes, a replay's bar.
+const aboveTable = () => [header(), seatChoiceBar(), leaveBar(), awayNote(), closedNote(), S.replay ? replayBar() : null];
 
 function draw() {
   const before = focusBefore();
@@ -1872,7 +1874,7 @@ function paint() {
   setChildren(kept.side, [kept.logBox, closedRoom() ? null : chat.node]);
   kept.main.className = `table ${game}`;
   setChildren(kept.main, [kept.board, kept.side]);
-  setChildren(app, [header(), seatChoiceBar(), leaveBar(), awayNote(), closedNote(), S.replay ? replayBar() : null, kept.main]);
+  setChildren(app, [...aboveTable(), kept.main]);
   flight.after(seen, { board: kept.board, ctx, table, moment: S.replay
     ? ["replay", S.replay.record.game_no, S.replay.seat, S.replay.step] : ["live", S.summary?.game_no, S.frame.seat, null] });
   S.logSeen = logWords().length;

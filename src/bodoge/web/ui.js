@@ -205,6 +205,9 @@ export async function cardFileText(file) {
   return new TextDecoder("utf-8").decode(bytes);
 }
 
+// The reader asked for less motion: nothing scrolls smoothly, no card flies.
+export const lessMotion = matchMedia("(prefers-reduced-motion: reduce)");
+
 export function toast(message) {
   const box = el("div", { class: "toast", role: "alert", text: message });
   document.body.append(box);
