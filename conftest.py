@@ -3,6 +3,8 @@ source and refuse them ("import file mismatch"); their doctests run in tests/tes
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,3 +25,23 @@ def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+@pytest.fixture(autouse=True)
+def _no_event_loop_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that drives no browser runs with no event loop marked running in its thread.
+
+    Playwright's sync API (``browser`` in tests/web, session-wide) marks its loop running in the
+    thread after every call, and leaves it so between calls. A test run after a browser test in
+    the same worker then met "asyncio.run() cannot be called from a running event loop". Which
+    tests share a worker is up to the scheduler, so the mark is lifted here for every other test,
+    and put back for the browser's next call."""
+    left = asyncio.events._get_running_loop()
+    if left is None or "browser" in request.fixturenames:
+        yield
+        return
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(left)

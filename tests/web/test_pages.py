@@ -285,7 +285,6 @@ def test_a_quiet_seat_asked_again_by_its_own_pass_is_passed_for_again(
     reaction to a spell, then nothing to survive its damage with). The second must be passed
     for too, though it is raised while the first pass's task is still ending."""
     import asyncio
-    from concurrent.futures import ThreadPoolExecutor
     from types import SimpleNamespace
 
     from bodoge.server import quiet
@@ -312,10 +311,7 @@ def test_a_quiet_seat_asked_again_by_its_own_pass_is_passed_for_again(
         for _ in range(100):
             await asyncio.sleep(0.01)
 
-    # in a thread of its own: Playwright's sync API, run earlier in the same worker, leaves an
-    # event loop running in this one ("asyncio.run() cannot be called from a running event loop")
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, play()).result()
+    asyncio.run(play())
     assert passed == [1, 1]  # both pass-only questions, and not the one with a choice
 
 
