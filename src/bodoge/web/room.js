@@ -1549,7 +1549,10 @@ addEventListener("keydown", (e) => { if (SCROLL_KEYS.includes(e.key) && !e.targe
 // deck), your own section, that part of the table above it (a physical table's hand is in front
 // of you: on every new turn of Extreme Mission a phone went up to an opponent's discard pile, the
 // first thing offered, away from the hand); else what another seat offers (an exchange's offer).
-// Null when only the move bar offers anything (it stays in view).
+// Where only the move bar offers anything (a reaction asked with nothing to react with: pass),
+// what is being resolved, and as much of your section under it as fits: at 1280x800 six seats
+// of Ruler of Mana left your hand under the fold and the bar, what hit you above. Else null (the
+// bar stays in view).
 function decisionPlace() {
   const offered = [...kept.board.querySelectorAll("[data-step]")].filter((n) => !kept.moves.contains(n));
   const mine = kept.board.querySelector(".mine");
@@ -1560,7 +1563,9 @@ function decisionPlace() {
   const onTable = offered.find((n) => !n.closest(".opponents"));
   if (onTable && mine) return { place: mine, item: mine.querySelector(".hand") || mine, along: onTable.closest(".centre") || onTable };
   const item = onTable || offered[0];
-  return item ? { place: item.closest(".centre") || item, item } : null;
+  if (item) return { place: item.closest(".centre") || item, item };
+  const resolving = kept.board.querySelector(".resolving");
+  return resolving ? { place: resolving, item: resolving, along: mine, fill: true } : null;
 }
 
 function decisionInView() {
@@ -1576,16 +1581,17 @@ function decisionInView() {
   const chosenFocus = focus && document.getElementById("app").contains(focus) && !resting(focus);
   if (touching || Date.now() - scrolledAt < 1200 || chosenFocus || chat.node.contains(focus)) return;
   const where = decisionPlace();
-  if (where) bringIntoView(where.place, where.item, where.along);
+  if (where) bringIntoView(where.place, where.item, where.along, where.fill);
 }
 
 // `node` scrolled into the part of the window the sticky move bar leaves free, where it is not
-// there already, `along` with it where both fit: its top near the window's top where it is
-// taller than that, or above; else its bottom just above the move bar, what is above it still in
-// sight. A `node` taller than that is shown from its top only as far as `item` in it (what the
-// decision is made with) stays in sight: a phone's own section under a tall move bar had its
-// hand cut off. Smooth unless less motion is asked for.
-function bringIntoView(node, item = node, along = null) {
+// there already, `along` with it where both fit (where they do not and `fill` is asked, from the
+// top of both as far as the room goes): its top near the window's top where it is taller than
+// that, or above; else its bottom just above the move bar, what is above it still in sight. A
+// `node` taller than that is shown from its top only as far as `item` in it (what the decision
+// is made with) stays in sight: a phone's own section under a tall move bar had its hand cut
+// off. Smooth unless less motion is asked for.
+function bringIntoView(node, item = node, along = null, fill = false) {
   if (!node) return;
   let box = node.getBoundingClientRect();
   const room = innerHeight - kept.moves.offsetHeight; // the sticky move bar covers the rest
@@ -1595,6 +1601,7 @@ function bringIntoView(node, item = node, along = null) {
     const top = Math.min(box.top, also.top);
     const bottom = Math.max(box.bottom, also.bottom);
     if (bottom - top + 2 * margin <= room) box = { top, bottom, height: bottom - top };
+    else if (fill) box = { top, bottom: top + room - 2 * margin, height: room - 2 * margin };
   }
   if (box.top >= 0 && box.bottom <= room) return;
   let by = box.top < 0 || box.height + 2 * margin > room ? box.top - margin : box.bottom - room + margin;
