@@ -52,11 +52,15 @@ def wait_for(done: Callable[[], bool], what: str) -> None:
 
 
 def answered_after(
-    url: str, cards: Path, monkeypatch: pytest.MonkeyPatch, hand: list[str]
+    url: str,
+    cards: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    hand: list[str],
+    moves: tuple[str, ...] = ("cast S19/2 @1 E1 E1",),
 ) -> tuple[list[str], float, list[Any]]:
-    """Seat 0 casts a spell at seat 1, a ``normal`` bot holding ``hand``: the legal steps of its
-    reaction window, when (on the pool's clock) its answer was played, after being asked, and
-    how long its searches were allowed."""
+    """Seat 0 makes ``moves`` (a spell cast at seat 1), seat 1 a ``normal`` bot holding ``hand``:
+    the legal steps of its question (a reaction window), when (on the pool's clock) its answer
+    was played, after being asked, and how long its searches were allowed."""
     clock = Clock()
     allowed: list[Any] = []
 
@@ -64,7 +68,7 @@ def answered_after(
         legal: list[str] = args[4]
         if len(legal) > 1:
             allowed.append(args[6] if len(args) > 6 else None)
-        return legal[-1]  # in the window: pass
+        return legal[-1]  # in the window: pass; an offer: its last card
 
     monkeypatch.setattr(bots, "decide", search)
     with client(url, cards) as c:
@@ -86,7 +90,8 @@ def answered_after(
         rooms.act = timed
 
         async def cast() -> list[str]:
-            await rooms.act(held, 0, "cast S19/2 @1 E1 E1", 0)
+            for move in moves:
+                await rooms.act(held, 0, move, len(held.state.history))
             assert held.state.current_player == 1 and held.state.asked_whatever_held()
             return [str(a) for a in held.state.legal_actions()]  # before the bot answers
 
@@ -106,6 +111,31 @@ def test_a_bots_reaction_answer_comes_when_it_would_whatever_it_holds(
     assert can == ["react R03", "pass"] and cannot == ["pass"]
     assert can_at == cannot_at, "the answer's time tells whether the bot could react"
     assert ANSWER_DELAY[0] <= can_at <= ANSWER_DELAY[1]
+    assert sorted(allowed[:2]) == [0.0, OPEN_SEARCH], "the game's plan, and a short search"
+
+
+EXCHANGE = ("exchange", "offer S19")  # seat 0 declares, and offers first
+
+
+def test_a_bots_exchange_offer_comes_when_it_would_whatever_its_cards(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RM-2.2: seat 0 declares an exchange and the bot offers a card, secretly. Two water mana
+    are one step, a water and a fire mana two: it had answered the one at once and the other
+    after its search, so the wait told that its hand held one kind of card."""
+    one, one_at, _ = answered_after(
+        sqlite_url, tmp_path / "a", monkeypatch, rm_ids("W1", "W1"), EXCHANGE
+    )
+    two, two_at, allowed = answered_after(
+        sqlite_url.replace("bodoge.db", "b.db"),
+        tmp_path / "b",
+        monkeypatch,
+        rm_ids("W1", "F1"),
+        EXCHANGE,
+    )
+    assert one == ["offer W1"] and two == ["offer F1", "offer W1"]
+    assert one_at == two_at, "the answer's time tells whether the bot held one kind of card"
+    assert ANSWER_DELAY[0] <= one_at <= ANSWER_DELAY[1]
     assert sorted(allowed[:2]) == [0.0, OPEN_SEARCH], "the game's plan, and a short search"
 
 

@@ -13,10 +13,10 @@ follow the game's plan at once, so a turn costs a person a couple of searches' w
 ``normal`` in a game that asks for its items searched (``SEARCH_ITEMS_BY_POLICY``, Extreme
 Mission): there each card and wild paying for a mission is a search of its own, and a turn that
 completes one costs a few searches more. ``hard`` keeps the plan's items everywhere. A question
-asked whatever the seat holds (a reaction window) is searched for at most :data:`OPEN_SEARCH`
-seconds, so that its answer can come at a time the hand does not change, :func:`answer_delay`
-after it was asked: in a server's rooms (:mod:`bodoge.server.bots`) and on a terminal
-(:mod:`bodoge.play.terminal`, with :func:`brief_budget`).
+asked whatever the seat holds (a reaction window, an exchange's offer) is searched for at most
+:data:`OPEN_SEARCH` seconds, so that its answer can come at a time the hand does not change,
+:func:`answer_delay` after it was asked: in a server's rooms (:mod:`bodoge.server.bots`) and on a
+terminal (:mod:`bodoge.play.terminal`, with :func:`brief_budget`).
 
 Budgets in iterations keep a seeded game reproducible; the seconds are a ceiling for slow
 machines (a move that hits it may differ from run to run).

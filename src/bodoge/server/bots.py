@@ -14,20 +14,21 @@ A bot that does not search (``random``, ``easy``: milliseconds) and a decision w
 step are made at once, on a thread of the server of their own, never behind a search.
 
 **Questions asked whatever a seat holds** (``State.asked_whatever_held``: Ruler of Mana's reaction
-windows and lethal moments). Being asked tells nobody anything; how long a bot takes to answer must
-not either. So a bot answers such a question, whether it can only pass or not, when a delay drawn
-from :data:`ANSWER_DELAY` has passed since it was asked: never sooner, and not later for having had
-a choice, even on a loaded machine. With a choice, the game's plan (its heuristic: milliseconds, on
-the server's own bot thread; a bot that does not search: its own step) and, where a worker is free
-at once, a search of at most :data:`OPEN_SEARCH` seconds both start when it is asked (once the
-question's frames are written: :data:`FRAMES_OUT`); at the delay the bot plays the search's step if
-it has come, else the plan's, and a search that has not come is left to end in its worker unheard.
-Only when even the plan has not come (milliseconds of work taking 0.4 s) is the answer late, by as
-long as the plan takes then. The delay's generator is seeded from the question's own seed
-(``answer_delay``), not the game's nor the bot's, so it changes no step; which step a searching bot
-plays, the search's or the plan's, does depend on how busy the machine and the other rooms' bots
-are. A replay is exact all the same: the history keeps the step played. The delay and the search's
-length are :mod:`bodoge.agents.levels`' rule, which a terminal game keeps too.
+windows and lethal moments, an exchange's offers, a draft's picks). Being asked tells nobody
+anything; how long a bot takes to answer must not either. So a bot answers such a question, whether
+it has one step or several, when a delay drawn from :data:`ANSWER_DELAY` has passed since it was
+asked: never sooner, and not later for having had a choice, even on a loaded machine. With a
+choice, the game's plan (its heuristic: milliseconds, on the server's own bot thread; a bot that
+does not search: its own step) and, where a worker is free at once, a search of at most
+:data:`OPEN_SEARCH` seconds both start when it is asked (once the question's frames are written:
+:data:`FRAMES_OUT`); at the delay the bot plays the search's step if it has come, else the plan's,
+and a search that has not come is left to end in its worker unheard. Only when even the plan has
+not come (milliseconds of work taking 0.4 s) is the answer late, by as long as the plan takes then.
+The delay's generator is seeded from the question's own seed (``answer_delay``), not the game's nor
+the bot's, so it changes no step; which step a searching bot plays, the search's or the plan's,
+does depend on how busy the machine and the other rooms' bots are. A replay is exact all the same:
+the history keeps the step played. The delay and the search's length are
+:mod:`bodoge.agents.levels`' rule, which a terminal game keeps too.
 
 >>> import bodoge
 >>> state = bodoge.make("extreme-mission", players=2).new_state(seed=3)

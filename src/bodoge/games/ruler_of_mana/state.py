@@ -338,8 +338,10 @@ class RMState(State):
 
     def asked_whatever_held(self) -> bool:
         """§3.5: a reaction window or lethal moment asks a seat on public facts alone (``play``),
-        whether it holds an answer or can only pass."""
-        return not self.over and self.ask.kind in (REACT, LETHAL)
+        whether it holds an answer or can only pass. So do an exchange's offer (RM-2.2, every
+        seat holding more than one card) and a draft's keep (RM-1.3, every pack of more than
+        one card), whether those cards are of one kind (one step) or several."""
+        return not self.over and self.ask.kind in (REACT, LETHAL, OFFER, KEEP)
 
     def card_census(self) -> list[str]:
         every = list(self.deck) + self.discard + list(self.table.values())
