@@ -451,10 +451,10 @@ def test_a_parse_error_is_a_value_error_worded_in_both_languages() -> None:
     assert caught.value.text("ja") == "run(10)：n は1〜9にしてください"
     with pytest.raises(ValueError, match="unknown cost symbol 'G'") as cost:
         payment.parse_cost("F G")
-    assert cost.value.text("ja").startswith("'G' はコストの記号ではありません")
+    assert cost.value.text("ja").startswith("'G'はコストの記号ではありません")
     with pytest.raises(ValueError, match=r"^halve and reflect and cancel cannot be combined") as e:
         effects.parse_reaction("halve + reflect + cancel", "targeted")
-    assert e.value.text("ja").startswith("halve と reflect と cancel は一緒に使えません")
+    assert e.value.text("ja").startswith("halveとreflectとcancelは一緒に使えません")
 
 
 def test_a_card_set_error_made_from_text_keeps_it_in_either_frame() -> None:
@@ -532,7 +532,7 @@ def test_a_value_used_twice_names_both_entries_by_their_lines(
     first, second = (headers[k - 1] for k in entries)
     at = f"the [[{table}]] at line"
     assert err.problem.endswith(f" is used twice: by {at} {first} and by {at} {second}")
-    assert err.text("ja").endswith(f"（{first}行目の [[{table}]] と {second}行目の [[{table}]]）")
+    assert err.text("ja").endswith(f"（{first}行目の [[{table}]]と{second}行目の [[{table}]]）")
 
 
 def test_a_value_used_twice_in_an_inline_array_names_both_entries_by_number(
@@ -557,7 +557,7 @@ def test_an_unknown_field_is_named_alike_in_both_games_before_a_missing_one(
     ):
         assert err.field == "name_en" and err.problem_message.key == "cards.error.unknown_field"
         assert err.problem == f"unknown field; the fields are {fields}"
-        assert err.text("ja").endswith(f"この項目は書けません。書ける項目は {fields} です")
+        assert err.text("ja").endswith(f"この項目は書けません。書ける項目は{fields}です")
 
 
 def test_a_file_of_the_other_game_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -145,7 +145,7 @@ def test_rm_3_4_cast_s22_3_then_e2_offers_every_payment_the_hand_allows() -> Non
     out, _ = session(game, setup, ["cast S22/3", "E2", "W1", "ok"])
     assert errors(out) == []
     paid = out.split("): W1\n", 1)[1]
-    assert "Chosen: E2 (Earth mana (2 orbs)), W1 (Water mana)" in paid
+    assert "Chosen: E2 [Earth mana (2 orbs)], W1 (Water mana)" in paid
     assert "Complete: ok (or 1, or Enter) does it" in paid  # E2 pays E E; ok applies the cast
     assert "Seat 0 casts Gaia's Blessing (S22), option 3, paying" in out
 

@@ -167,7 +167,7 @@ def test_a_whole_game_answering_1_finishes_with_the_result(lang: str) -> None:
     assert text("play.truncated", lang) in out  # 16 turns: the cap ended it
     assert text("play.no_winner", lang) in out or text("play.winners", lang, seats="")[:3] in out
     if lang == "ja":
-        for words in ("あなたの手札", "山札から1枚引く", "選べる手", "結果", "順位"):
+        for words in ("あなたの手札", "山札から補充", "選べる手", "結果", "順位"):
             assert words in out, words
 
 

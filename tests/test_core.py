@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import bodoge
@@ -107,6 +109,21 @@ def test_catalogue_counts_say_one_and_many() -> None:
                 assert _fields(entry[one]) in (fields, less_count), f"{key}: {one} fields"
                 assert entry[one] != entry[lang], f"{key}: {one} says what {lang} says"
     assert counted >= 20
+
+
+JA_SPACED_PARTICLE = re.compile(r"\} (から|まで|より|が|を|に|の|は|と|で|へ|も|や)")
+
+
+def test_catalogue_joins_a_field_to_its_japanese_particle() -> None:
+    """Japanese joins what a field fills to the particle after it (「Annの勝ち！」): no space
+    between them in any Japanese text, singular too (「Ann が再戦を希望しています。」 had one)."""
+    spaced = [
+        f"{key}: {entry[lang]}"
+        for key, entry in i18n.catalogue().items()
+        for lang in ("ja", "ja_one")
+        if lang in entry and JA_SPACED_PARTICLE.search(entry[lang])
+    ]
+    assert not spaced, "\n".join(spaced)
 
 
 @pytest.mark.parametrize(

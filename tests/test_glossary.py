@@ -38,8 +38,30 @@ BANNED = {
 # Each game's own pile: Ruler of Mana's shared 捨て場, Extreme Mission's 捨て札 of each player;
 # a collaborator is activated (a server still starts: サーバー起動).
 BANNED_IN = {
-    "ruler-of-mana": {"捨て札": "捨て場"},
-    "extreme-mission": {"捨て場": "捨て札", "起動": "アクティブ化"},  # 起動: a server starts
+    "ruler-of-mana": {
+        "捨て札": "捨て場",
+        # a scroll's kind is the moment it answers, as the table and the terminal say
+        "ウィンドウ": "リアクションの機会",
+        "とどめに": "とどめの瞬間に",
+    },
+    "extreme-mission": {
+        "捨て場": "捨て札",
+        "起動": "アクティブ化",  # 起動: a server starts
+        # a collaborator is オモテ or ウラ (表 alone is also a table)
+        "表の協力者": "オモテの協力者",
+        "裏の協力者": "ウラの協力者",
+        "すべて表": "すべてオモテ",
+        "裏にな": "ウラにな",
+        "裏返": "オモテ・ウラ",
+        "協力者5人": "協力者5枚",
+        # the actions (a), (b) and the pass as the seed and the rules page name them
+        "山札から引く": "山札から補充",
+        "山札から1枚引く": "山札から補充",
+        "捨て札から取る": "捨て札から補充",
+        "一番上を取る": "捨て札から補充",
+        "早めに終える": "アクションフェイズを終える",
+        "アクションを終える": "アクションフェイズを終える",
+    },
 }
 # The catalogue's words of one game: its own keys, the shared catalogue's keys under the game's
 # prefix (web.rm.…, companion.error.em.…), and shared keys only one game's view fills.

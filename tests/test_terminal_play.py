@@ -206,6 +206,20 @@ def test_what_is_in_progress_is_said_for_the_player_not_as_the_views_fields(lang
     assert "{" not in said and "—" not in said
 
 
+def _nests(line: str) -> bool:
+    """Whether a bracket opens inside another of its kind: ``a (b (c))``, 「（（」."""
+    pairs = {"(": ")", "（": "）", "[": "]", "［": "］"}
+    open_: list[str] = []
+    for ch in line:
+        if ch in pairs:
+            if ch in open_:
+                return True
+            open_.append(ch)
+        elif open_ and ch == pairs[open_[-1]]:
+            open_.pop()
+    return False
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_move_being_built_says_its_items_in_words_not_their_codes(lang: str) -> None:
     """Blaze Bomb paid with the 2-orb water mana as 1: the builder's line of what is chosen said
@@ -215,8 +229,10 @@ def test_a_move_being_built_says_its_items_in_words_not_their_codes(lang: str) -
     state = game.new_state(1)
     paying = text("rm.step.pay_units", lang, card=card_words(game.cards, "MW2-01", lang), units=1)
     out, _ = _ask(game, state, ["cast S09/1", "W2/1"], lang)
-    item = text("play.build.item", lang, item="W2/1", words=paying)
-    assert text("play.build.chosen", lang, items=item) in out
+    item = text("play.build.item_nested", lang, item="W2/1", words=paying)
+    chosen = text("play.build.chosen", lang, items=item)
+    assert chosen in out
+    assert not _nests(chosen), chosen  # not 「W2/1（水のマナ（2玉）を1マナとして支払う）」
     assert re.search(rf"^\s*\d+\s+W2/1\s+{re.escape(paying)}", out, re.M), out  # as addable
     expert = bodoge.make("ruler-of-mana", players=2, variant="expert")
     out, _ = _ask(expert, _position(expert, 1, 48), ["1"], lang)  # seat 1 takes 2 cards: the first

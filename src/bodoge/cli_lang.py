@@ -147,7 +147,7 @@ class Listed:
     """Names listed as ``lang`` lists them; a name may be a Message, said in ``lang`` too.
 
     >>> Listed(("basic", Message("cli.help.variant_of", {"variant": "x", "games": "g"}))).text("ja")
-    'basic, x（g のみ）'
+    'basic, x（gのみ）'
     """
 
     items: tuple[str | Message, ...]

@@ -105,3 +105,18 @@ def test_one_card_is_one_card_in_english() -> None:
     for event in ({"event": "deal", "seat": 0, "count": 1}, {"event": "rebuild", "deck_size": 1}):
         said = describe_event(cards, event, "en")
         assert said.endswith(" 1 card"), said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Mei met the end condition too (EM-5.1)"),
+        ("ja", "Meiも終了条件を満たした（EM-5.1）"),
+    ],
+)
+def test_em_5_1_a_later_finisher_has_its_line(lang: str, said: str) -> None:
+    """The person met the end condition after a bot had (turn 36, reactivating 逃がし屋): the
+    log went straight to ゲーム終了 without a word of it."""
+    cards = bodoge.make("extreme-mission").cards
+    event = {"event": "end_met", "seats": [1]}
+    assert describe_event(cards, event, lang, ["Ann", "Mei"]) == said

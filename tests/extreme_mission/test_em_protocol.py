@@ -91,7 +91,7 @@ def test_illegal_actions_raise_value_error_and_change_nothing() -> None:
 def test_describe_in_both_languages() -> None:
     s = scenario(hands={0: cards("R4", "B5", "G6")}, discards={1: cards("P2")})
     words = {str(a): (a.describe("en"), a.describe("ja")) for a in s.legal_actions()}
-    assert words["draw"] == ("Draw a card from the deck", "山札から1枚引く")
+    assert words["draw"] == ("Draw from the deck", "山札から補充（1枚引く）")
     assert "seat 1" in words["take 1"][0] and "席1" in words["take 1"][1]
     assert "Tail the Courier" in words["complete M1-02"][0]
     assert "運び屋の尾行" in words["complete M1-02"][1]

@@ -386,3 +386,31 @@ def test_em_5_5_the_cap_does_not_cut_a_final_round() -> None:
     s.apply("pass")
     r = s.result()
     assert not r.truncated and r.winners == (0,)
+
+
+def test_em_5_1_a_later_seat_meeting_the_end_condition_is_logged_too() -> None:
+    """Each seat that meets the end condition (EM-5.1) has its line in the log: the last seat
+    met it by reactivating a collaborator after another seat had met it, and the log went
+    from that turn straight to the game's end."""
+    s = scenario(
+        players=3,
+        start_player=0,
+        current_player=1,
+        completed={1: ["M1-01", "M2-01", "M3-01"], 2: ["M1-02", "M2-02", "M3-02", "M4-01"]},
+        collaborators_down={2: ["DR"]},
+        hands={
+            1: cards("R1", "B1", "G1", "Y1", "R2", "B2", "G2", "Y2"),
+            2: cards("Y5", "Y6"),
+        },
+    )
+    s.apply("complete M4-02 R1 B1 G1 Y1 R2 B2 G2 Y2")
+    s.apply("pass")
+    s.apply("activate DR Y5 Y6")
+    s.apply("pass")
+    assert s.is_over
+    log = s.view(0)["log"]
+    assert {"event": "end_triggered", "seats": [1]} in log
+    assert log[-2:] == [
+        {"event": "end_met", "seats": [2]},
+        {"event": "game_over", "truncated": False},
+    ]

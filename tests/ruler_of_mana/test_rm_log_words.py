@@ -54,7 +54,7 @@ def test_a_cost_is_said_in_words_in_steps_and_refusals() -> None:
     with pytest.raises(bodoge.IllegalAction) as refused:
         state.apply("cast S19/3")
     said = refused.value.text("ja")
-    assert "手札では火1、土2をちょうど支払えません" in said, said
+    assert "手札のマナが火1、土2に足りません：火1、土1不足" in said, said
     assert not re.search(r"[FWAE] [FWAE]|[FWAE]を", said), said
 
 
@@ -76,6 +76,25 @@ def test_the_draw_action_is_told_from_the_turns_draw() -> None:
                 describe_event(game.cards, turn, lang, NAMES),
             )
             assert more in said[0] and more not in said[1], said
+
+
+def test_a_cycles_draw_names_the_cycle() -> None:
+    """RM-2.2 (C): the cycle's two cards to the bottom and its draw of two. The draw read as the
+    turn's draw again ("draws 2 cards"), the cycle named nowhere in the log."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    deck = ["MW1-01", "MF1-01", "ME1-01"]  # the top card first
+    hands = {0: ["S19", "MA1-01", "S07"]}
+    state = game.new_state(1, setup={"start_player": 0, "hands": hands, "deck": deck})
+    state.apply("cycle A1 S07")
+    for seat in (0, 1):  # the cycler sees the cards, the other player only the count
+        log = state.view(seat)["log"]
+        draws = [e for e in log if e["event"] == "draw" and e["seat"] == 0]
+        for lang, cycle in (
+            ("en", "draws 2 cards (the turn's action: Cycle)"),
+            ("ja", "入れ替えで2枚引いた"),
+        ):
+            said = [describe_event(game.cards, e, lang, NAMES) for e in draws]
+            assert [cycle in line for line in said] == [False, True], said
 
 
 def test_a_two_orb_card_paying_one_mana_is_said_so_in_the_log(tmp_path: Path) -> None:

@@ -174,7 +174,7 @@ def test_illegal_actions_raise_value_errors_that_say_why() -> None:
     before = state.to_json()
     for bad, fragment in [
         ("cast S03/1", "does not hold S03"),
-        ("cast S19/3", "cannot pay"),
+        ("cast S19/3", "too little mana"),
         ("cast S19/9", "options 1–3"),
         ("scroll R03", "reaction"),
         ("keep S01", "choose the turn's option"),
@@ -190,6 +190,28 @@ def test_illegal_actions_raise_value_errors_that_say_why() -> None:
     state.apply("@2")
     with pytest.raises(bodoge.IllegalAction, match="no F1 to pay"):
         state.apply("F1")
+
+
+def test_a_cost_out_of_the_hands_reach_names_the_mana_it_lacks() -> None:
+    """Cyclone's A A A with 2 wind in hand (a 2-orb card counted at 2): the reason is the wind
+    it lacks, not RM-3.5's exactness; a rainbow counts as any element, and says so."""
+
+    def reason(*codes: str) -> str:
+        state = scenario(hands={0: ids("S31", *codes)})
+        return str(explain.why_illegal(state, "cast S31/2").fields["reason"].text("en"))
+
+    assert reason("A1", "A1", "F1") == (
+        "too little mana in hand for 3 wind: 1 wind short, a 2-orb card counted as 2"
+        " (RM-3.2, RM-3.4)"
+    )
+    assert reason("A2") == reason("A1", "A1", "F1")
+    assert reason("RB") == (
+        "too little mana in hand for 3 wind: 2 wind short, a 2-orb card counted as 2 and a"
+        " rainbow as any element (RM-3.2 to RM-3.4)"
+    )
+    ja = scenario(hands={0: ids("S31", "A2")})
+    said = explain.why_illegal(ja, "cast S31/2").fields["reason"].text("ja")
+    assert said.startswith("手札のマナが風3に足りません：風1不足"), said
 
 
 def test_expand_repeats_card_verbs() -> None:

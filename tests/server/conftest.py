@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from server_helpers import client
+from starlette.testclient import TestClient
 
 from bodoge.server.storage import engine_url
 
@@ -80,3 +82,11 @@ def _drop(admin: sa.Engine, name: str) -> None:
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'bodoge.db'}"
+
+
+@pytest.fixture
+def c(sqlite_url: str, tmp_path: Path) -> Iterator[TestClient]:
+    """A test client of a fresh server on SQLite (bots thinking in a thread), its card files'
+    folder its own: the client most server tests talk to."""
+    with client(sqlite_url, tmp_path / "cards") as c:
+        yield c

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from bodoge.server.app import create_app
-from bodoge.server.rooms import RoomError
+from bodoge.server.rooms import Room, RoomError
 
 
 @contextmanager
@@ -23,6 +23,11 @@ def client(db_url: str, cards_dir: Path) -> Iterator[TestClient]:
     app = create_app(db_url, cards_dir=cards_dir, bot_workers="thread")
     with TestClient(app) as c:
         yield c
+
+
+def held(c: TestClient, room: str) -> Room:
+    """The server's own room (its seats, state, connections)."""
+    return c.app.state.rooms.rooms[room]  # type: ignore[attr-defined,no-any-return]
 
 
 def refused(r: Any, status: int) -> str:

@@ -5,17 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from server_helpers import client
 from starlette.testclient import TestClient
 
 BROKEN_RM = "[[mana]]\ncode = 'F1'\nprefix = 'MF1'\nelement = 'fire'\nsymbol = 'F'\norbs = 1\n"
-
-
-@pytest.fixture
-def c(sqlite_url: str, tmp_path: Path) -> TestClient:
-    with client(sqlite_url, tmp_path / "cards") as c:
-        yield c  # type: ignore[misc]
 
 
 def refused(c: TestClient, game: str, cards: str, lang: str) -> str:

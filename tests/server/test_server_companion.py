@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from server_helpers import client
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from bodoge.server.companion import CODE_ALPHABET
 from bodoge.server.storage import ChangeRecord
 
 
@@ -334,3 +337,32 @@ def test_companion_pages_send_a_room_to_its_own_game_and_say_when_there_is_none(
             assert "nosuchroom" in ws.receive_json()["message"]
             ws.receive_json()
         assert closed.value.code == 4404
+
+
+def test_a_table_s_code_is_ten_characters_found_however_it_is_typed(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """A new table's code is ten characters of the 32 (shown abcde-fghij): six were guessed
+    from many addresses at once (one of 1,000 tables every 107 minutes from 1,000 addresses).
+    Typed with its dash, spaces, capitals or a Japanese keyboard's full-width letters, it finds
+    the table, by the API, the websocket and the page (sent to the code's own address); a table
+    stored with six characters before is still found, its old link too."""
+    with client(sqlite_url, tmp_path / "cards") as c:
+        room = new(c, game="ruler-of-mana", players=2)
+        assert len(CODE_ALPHABET) == 32 and len(room) == 10 and set(room) <= set(CODE_ALPHABET)
+        dashed = f"{room[:5]}-{room[5:]}"
+        wide = "".join(chr(ord(ch) + 0xFEE0) for ch in dashed.upper())  # ＡＢＣ…, －
+        for typed in (dashed, dashed.upper(), f" {room[:5]} {room[5:]} ", wide):
+            r = c.get(f"/api/companion/{quote(typed)}")
+            assert r.status_code == 200 and r.json()["room"] == room, (typed, r.text)
+        page = c.get(f"/companion/ruler-of-mana/{dashed.upper()}", follow_redirects=False)
+        assert page.status_code == 302
+        assert page.headers["location"] == f"/companion/ruler-of-mana/{room}"
+        with c.websocket_connect(f"/ws/companion/{dashed}") as ws:
+            assert frame_of(ws)["room"] == room
+        storage = c.app.state.companions.storage  # type: ignore[attr-defined]
+        (record,) = storage.load_companions()
+        storage.save_companion(replace(record, room="abc234"))  # as an older server made it
+    with client(sqlite_url, tmp_path / "cards") as c:  # a restart
+        assert c.get("/api/companion/ABC 234").json()["room"] == "abc234"
+        assert c.get("/companion/ruler-of-mana/abc234").status_code == 200

@@ -22,12 +22,6 @@ ODD_NUMBERS = ["²", "%C2%B2", "１", "-1", "1.0", HUGE, "9" * 10]
 DEEP = "[" * 100_000 + "]" * 100_000  # json.loads raises RecursionError, not a ValueError
 
 
-@pytest.fixture
-def c(sqlite_url: str, tmp_path: Path) -> TestClient:
-    with client(sqlite_url, tmp_path / "cards") as c:
-        yield c  # type: ignore[misc]
-
-
 def one_line(r: Any, status: int) -> str:
     assert r.status_code == status, r.text
     message: str = r.json()["error"]

@@ -14,12 +14,6 @@ from bodoge.play.replay import load_record
 from bodoge.server.app import MAX_BODY
 
 
-@pytest.fixture
-def c(sqlite_url: str, tmp_path: Path) -> TestClient:
-    with client(sqlite_url, tmp_path / "cards") as c:
-        yield c  # type: ignore[misc]
-
-
 def one_line_error(r: object, status: int) -> str:
     assert r.status_code == status, r.text  # type: ignore[attr-defined]
     message: str = r.json()["error"]  # type: ignore[attr-defined]
@@ -35,8 +29,10 @@ def test_create_room_gives_the_creator_seat_0_and_a_seat_link(c: TestClient) -> 
     assert summary["status"] == "open" and summary["players"] == 3
     ann = summary["seats"][0]
     assert ann.pop("away") < 10  # no page of hers connected yet: away since the room was made
-    assert ann == {"name": "Ann", "bot": None, "taken": True}
-    assert summary["seats"][1] == {"name": None, "bot": None, "taken": False, "away": None}
+    assert ann == {"name": "Ann", "bot": None, "taken": True, "left": False}
+    assert summary["seats"][1] == {
+        "name": None, "bot": None, "taken": False, "left": False, "away": None,
+    }  # fmt: skip
     assert summary["rematch"] == []
     assert made["token"] not in str(summary)
     assert [r["room"] for r in c.get("/api/rooms").json()["rooms"]] == [made["room"]]
@@ -86,7 +82,7 @@ def test_bad_fields_are_400_with_the_reason(c: TestClient) -> None:
 
 def test_errors_speak_japanese_when_asked(c: TestClient) -> None:
     r = c.get("/api/rooms/nosuchroom", headers={"Accept-Language": "ja,en;q=0.5"})
-    assert one_line_error(r, 404) == "部屋 nosuchroom はありません"
+    assert one_line_error(r, 404) == "部屋nosuchroomはありません"
     assert one_line_error(c.get("/api/rooms/nosuchroom?lang=en"), 404) == "no room nosuchroom"
 
 
@@ -112,6 +108,7 @@ def test_bots_take_seats_for_the_creator_only(c: TestClient) -> None:
         "name": None,
         "bot": "normal",
         "taken": True,
+        "left": False,
         "away": None,
     }
     one_line_error(
@@ -167,8 +164,8 @@ def test_leave_during_a_game_hands_the_seat_to_a_bot(c: TestClient) -> None:
     room, tokens = started_room(c)
     assert tokens[1] is not None
     c.post(f"/api/rooms/{room}/leave", headers=bearer(tokens[1]))
-    seat = c.get(f"/api/rooms/{room}").json()["seats"][1]
-    assert seat == {"name": None, "bot": "easy", "taken": True, "away": None}
+    seat = c.get(f"/api/rooms/{room}").json()["seats"][1]  # the name kept for this game
+    assert seat == {"name": "P1", "bot": "easy", "taken": True, "left": True, "away": None}
 
 
 def test_a_rematch_starts_once_every_person_has_agreed(c: TestClient) -> None:
@@ -243,12 +240,16 @@ def test_leaving_after_the_game_agrees_and_may_start_the_rematch(c: TestClient) 
     c.post(f"/api/rooms/{room}/leave", headers=bearer(bob))  # had agreed: the bot's word now
     summary = c.get(f"/api/rooms/{room}").json()
     assert (summary["status"], summary["rematch"]) == ("over", [2])
-    assert summary["seats"][1] == {"name": None, "bot": "easy", "taken": True, "away": None}
+    assert summary["seats"][1] == {
+        "name": "P1", "bot": "easy", "taken": True, "left": True, "away": None,
+    }  # fmt: skip
     assert c.post(url, headers=bearer(ann)).json() == {"rematch": [0, 2], "started": False}
     c.post(f"/api/rooms/{room}/leave", headers=bearer(di))  # the last one missing
     summary = c.get(f"/api/rooms/{room}").json()
     assert (summary["status"], summary["game_no"], summary["rematch"]) == ("running", 2, [])
-    assert summary["seats"][3] == {"name": None, "bot": "easy", "taken": True, "away": None}
+    assert summary["seats"][3] == {
+        "name": None, "bot": "easy", "taken": True, "left": False, "away": None,
+    }  # fmt: skip
 
 
 def test_a_rematch_keeps_every_finished_game_replayable(c: TestClient, tmp_path: Path) -> None:
@@ -309,6 +310,24 @@ def test_finished_games_stay_replayable_after_a_restart(sqlite_url: str, tmp_pat
     with client(sqlite_url, tmp_path / "cards") as c:
         assert c.get(f"/api/rooms/{room}").json()["game_no"] == 2
         assert c.get(f"/api/rooms/{room}/replay?game=1").json() == first
+
+
+def test_the_lobby_lists_a_room_between_games_and_a_full_one_not_started(c: TestClient) -> None:
+    """A room whose game is over (its result shown, no rematch yet) is still its group's room:
+    listed, as ``over`` (it was left out, as if the room were gone); a room with every seat
+    taken but not started too (it was listed already). A closed room is not."""
+    over, tokens = started_room(c, "ruler-of-mana", players=2, bots={1: "random"})
+    play_to_the_end(c, over)
+    full = new_room(c)
+    c.post(f"/api/rooms/{full['room']}/seats/1", json={"name": "Bo"})
+    closed = new_room(c)
+    c.post(f"/api/rooms/{closed['room']}/leave", headers=bearer(closed["token"]))
+    listed = {r["room"]: r for r in c.get("/api/rooms").json()["rooms"]}
+    assert {room: r["status"] for room, r in listed.items()} == {over: "over", full["room"]: "open"}
+    assert [s["name"] for s in listed[full["room"]]["seats"]] == ["Ann", "Bo"]
+    assert [s["bot"] for s in listed[over]["seats"]] == [None, "random"]
+    c.post(f"/api/rooms/{over}/rematch", headers=bearer(str(tokens[0])))
+    assert c.get("/api/rooms").json()["rooms"][-1]["status"] == "running"
 
 
 def test_the_last_person_leaving_closes_the_room(c: TestClient) -> None:

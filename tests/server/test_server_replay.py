@@ -7,22 +7,15 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import bearer, client, new_room, whole
+from server_helpers import bearer, new_room, whole
 from starlette.testclient import TestClient
 
 from bodoge.agents.base import Decision
 from bodoge.agents.heuristic import game_heuristic
 from bodoge.server.rooms import Connection
-
-
-@pytest.fixture
-def c(sqlite_url: str, tmp_path: Path) -> TestClient:
-    with client(sqlite_url, tmp_path / "cards") as c:
-        yield c  # type: ignore[misc]
 
 
 def _started(c: TestClient, game: str, players: int, variant: str) -> str:

@@ -6,25 +6,23 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import bearer, client, new_room, play_to_the_end, refused, started_room
+from server_helpers import (
+    bearer,
+    client,
+    held,
+    new_room,
+    play_to_the_end,
+    refused,
+    started_room,
+)
 from starlette.testclient import TestClient
 
 from bodoge.server.rooms import AWAY_SECONDS, Room, RoomError
-
-
-@pytest.fixture
-def c(sqlite_url: str, tmp_path: Path) -> Iterator[TestClient]:
-    with client(sqlite_url, tmp_path / "cards") as c:
-        yield c
-
-
-def held(c: TestClient, room: str) -> Room:
-    return c.app.state.rooms.rooms[room]  # type: ignore[attr-defined,no-any-return]
 
 
 def wait_for(what: Callable[[], bool], seconds: float = 30) -> None:
@@ -86,13 +84,40 @@ def test_two_seats_never_carry_the_same_name(c: TestClient) -> None:
     assert c.post(f"{url}/2", json={"name": "anna"}).status_code == 200
 
 
+def test_a_name_that_looks_like_a_seat_s_is_the_same_name(c: TestClient) -> None:
+    """Look-alike letters (UTS #39's skeleton): a Cyrillic А, о or В among Latin letters, 0 for
+    an O, 1 for an l, rn for an m, katakana カ for kanji 力 are refused as the name a seat carries
+    already, in the same one line; names that differ otherwise still sit together."""
+    room = new_room(c, players=4)["room"]  # Ann sits in seat 0
+    url = f"/api/rooms/{room}/seats"
+    bob = c.post(f"{url}/1", json={"name": "Bob"}).json()["token"]
+    for alike in ("\u0410nn", "\u0430NN", "B\u043eb", "\u0412ob", "b0b", "B0B"):
+        said = refused(c.post(f"{url}/2", json={"name": alike}), 409)
+        assert said == f"someone at this table is called '{alike}' already: choose another name"
+    said = refused(c.post(f"{url}/2?lang=ja", json={"name": "\u0410nn"}), 409)
+    assert said == "この卓にはすでに「\u0410nn」という人がいます。別の名前にしてください"
+    c.post(f"/api/rooms/{room}/leave", headers=bearer(bob))
+    for name, alike in (("Sam 1", "Sarn l"), ("力ウ", "カウ"), ("ロン", "口ン")):
+        taken = c.post(f"{url}/1", json={"name": name}).json()["token"]
+        refused(c.post(f"{url}/2", json={"name": alike}), 409)
+        c.post(f"/api/rooms/{room}/leave", headers=bearer(taken))
+    for seat, name in enumerate(("あき", "あさ", "太郎"), 1):
+        assert c.post(f"{url}/{seat}", json={"name": name}).status_code == 200
+    other = new_room(c, players=4)["room"]
+    for seat, name in enumerate(("次郎", "ｱｷ", "Bob 2"), 1):
+        assert c.post(f"/api/rooms/{other}/seats/{seat}", json={"name": name}).status_code == 200
+    refused(c.post(f"/api/rooms/{other}/seats/3", json={"name": "アキ"}), 409)  # width aside
+
+
 def test_a_bot_s_label_is_no_person_s_name(c: TestClient) -> None:
     room = new_room(c, players=3)["room"]
-    for label in ("easy bot 2", "Hard Bot", "やさしいBot2", "ランダムＢｏｔ１"):
+    for label in ("easy bot 2", "Hard Bot", "やさしいBot2", "ランダムＢｏｔ１", "\u0435asy bot 10"):
         said = refused(c.post(f"/api/rooms/{room}/seats/1", json={"name": label}), 409)
         assert "bot" in said, said
     r = c.post("/api/rooms", json={"game": "extreme-mission", "players": 2, "name": "normal bot"})
     refused(r, 409)
+    for look_alike in ("\u0435asy bot lO", "n\u043ermal b\u043et", "やさしいB\u043et2"):
+        refused(c.post(f"/api/rooms/{room}/seats/1", json={"name": look_alike}), 409)
     assert c.post(f"/api/rooms/{room}/seats/1", json={"name": "Bot lover"}).status_code == 200
 
 
@@ -122,13 +147,25 @@ def test_the_table_may_let_a_bot_play_for_someone_away(c: TestClient) -> None:
         with c.websocket_connect(f"/ws/rooms/{room}?token={ann}") as her:
             back = room_frame(her, lambda f: True)
             assert back["you"] == 0
-            assert back["seats"][0] == {"name": "Ann", "bot": "easy", "taken": True, "away": None}
+            assert back["seats"][0] == {
+                "name": "Ann",
+                "bot": "easy",
+                "taken": True,
+                "left": False,
+                "away": None,
+            }
             room_frame(ws, lambda f: f["seats"][0]["away"] is None)  # the table is told
             seat = held(c, room).seats[0]
             assert seat.bot == "easy" and seat.stand_in  # not her decision yet
             end_turn(c, held(c, room), 1)
             told = room_frame(ws, lambda f: f["seats"][0]["bot"] is None)
-            assert told["seats"][0] == {"name": "Ann", "bot": None, "taken": True, "away": None}
+            assert told["seats"][0] == {
+                "name": "Ann",
+                "bot": None,
+                "taken": True,
+                "left": False,
+                "away": None,
+            }
             assert not held(c, room).seats[0].stand_in
 
 

@@ -5,21 +5,14 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Pacer, act, bearer, client, random_step, receive, started_room
+from server_helpers import Pacer, act, bearer, random_step, receive, started_room
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from bodoge.server.limits import MAX_FRAME
-
-
-@pytest.fixture
-def c(sqlite_url: str, tmp_path: Path) -> TestClient:
-    with client(sqlite_url, tmp_path / "cards") as c:
-        yield c  # type: ignore[misc]
 
 
 def error(ws: Any) -> dict[str, Any]:

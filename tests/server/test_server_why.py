@@ -6,11 +6,10 @@ cannot see."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import client, receive, started_room
+from server_helpers import receive, started_room
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from test_server_no_leaks import GAMES, sampled_states
@@ -29,12 +28,6 @@ SETUP = {
     "completed": {0: ["M2-01"]},
     "hands": {0: ["I-R1a", "I-B2a", "I-G3a"]},
 }
-
-
-@pytest.fixture
-def c(sqlite_url: str, tmp_path: Path) -> TestClient:
-    with client(sqlite_url, tmp_path / "cards") as c:
-        yield c  # type: ignore[misc]
 
 
 def why(ws: Any, action: Any) -> dict[str, Any]:
@@ -82,7 +75,8 @@ def test_ruler_of_mana_says_a_cost_as_its_mana(c: TestClient) -> None:
     with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ann:
         receive(ann, "state")
         assert why(ann, "cast S19/3")["reason"] == (
-            "the hand cannot pay 1 fire, 2 earth exactly (RM-3.5)"
+            "too little mana in hand for 1 fire, 2 earth: 2 earth short, a 2-orb card counted as 2"
+            " (RM-3.2, RM-3.4)"
         )
         assert why(ann, "scroll R02")["reason"] == (
             "Guardian Barrier (R02) is a reaction: it is used when its moment comes, not as the"

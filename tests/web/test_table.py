@@ -500,8 +500,8 @@ def test_a_collaborator_chosen_as_a_wild_is_marked_on_the_table(server: str, per
 def test_the_lobby_lists_joinable_rooms_apart_from_games_being_played(
     server: str, person: Any
 ) -> None:
-    """Under "open rooms" only rooms one can sit down in (not started, a seat free); a game
-    already being played (here one person's against bots) under its own heading, to watch."""
+    """Under "open rooms" the rooms not started; a game already being played (here one
+    person's against bots) under its own heading, to watch."""
     solo, host = person("solo"), person("host-open")
     open_lobby(solo, server, "Sol")
     play_against_bots(solo, "extreme-mission", 2)

@@ -361,6 +361,18 @@ def test_the_setup_form_keeps_what_was_entered_and_takes_a_code_or_a_link(
     a.locator("input[name=code]").fill(room.rsplit("/", 1)[1].upper())
     a.get_by_role("button", name="入る").click()
     a.wait_for_url(room)
+    # The code as it is shown and read aloud, in two groups of five: typed so, with spaces and
+    # capitals, or with a Japanese keyboard's full-width letters, it opens the table too.
+    code = room.rsplit("/", 1)[1]
+    shown = f"{code[:5]}-{code[5:]}"
+    expect(a.locator(".share")).to_contain_text(shown)
+    wide = "".join(chr(ord(ch) + 0xFEE0) for ch in shown.upper())
+    for typed in (f" {code[:5].upper()} - {code[5:]} ", wide):
+        a.goto(f"{server}/companion/ruler-of-mana")
+        a.locator("input[name=code]").fill(typed)
+        a.get_by_role("button", name="入る").click()
+        a.wait_for_url(room)
+        synced(a)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -401,7 +413,7 @@ def test_a_room_of_the_other_game_is_redirected_and_a_missing_one_says_so_once(
     a.on("websocket", lambda ws: sockets.append(ws.url))
     a.goto(f"{server}/companion/ruler-of-mana/nosuchroom")
     message = a.locator(".no-room")
-    expect(message).to_contain_text("卓 nosuchroom はありません")
+    expect(message).to_contain_text("卓nosuchroomはありません")
     a.wait_for_timeout(3000)  # no reconnecting: a socket at most (the page came as a 404), no toast
     assert len(sockets) <= 1 and a.locator(".toast").count() == 0
     message.get_by_role("link").click()

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page
-from web_helpers import AT_REST, PHONE, scenario_room, seat_steps
+from web_helpers import ASKED_EVERY_TIME, AT_REST, PHONE, scenario_room, seat_steps
 
 TOKEN = "scenario-seat-0-token-for-the-decision-view-test"
 SETUP = {"start_player": 0, "discards": {"1": ["I-R4a"]}}
@@ -90,10 +90,10 @@ RESOLVING_AND_HAND = """() => {
 def test_a_reaction_with_nothing_to_react_with_shows_what_hit_you_and_your_hand(
     tmp_path: Path, person: Any
 ) -> None:
-    """Six seats of Ruler of Mana at 1280x800, Bob's Vacuum Blade cast at Ann, who can only pass:
-    only the move bar offers anything, and the spell being resolved is brought to the window's
-    top, Ann's hand under it as far as the room above the bar goes (it had stayed under the fold
-    and the bar)."""
+    """Six seats of Ruler of Mana at 1280x800, Bob's Vacuum Blade cast at Ann, who can only pass
+    and asked to be asked all the same: only the move bar offers anything, and the spell being
+    resolved is brought to the window's top, Ann's hand under it as far as the room above the
+    bar goes (it had stayed under the fold and the bar)."""
     people = {1: ("Bob", BOB)}
     db = tmp_path / "db.sqlite"
     with scenario_room(
@@ -101,6 +101,7 @@ def test_a_reaction_with_nothing_to_react_with_shows_what_hit_you_and_your_hand(
     ) as link:
         who = person("pass-view", viewport={"width": 1280, "height": 800})
         page = who.page
+        page.add_init_script(ASKED_EVERY_TIME)  # else the server passes for her, and none is shown
         page.goto(link)
         page.wait_for_selector(".board .deck")
         with seat_steps(link, "passview", BOB) as act:

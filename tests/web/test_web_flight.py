@@ -16,12 +16,21 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
-from web_helpers import PHONE, played_room, replay_shown, scenario_room, seat_steps
+from web_helpers import (
+    ASKED_EVERY_TIME,
+    PHONE,
+    played_room,
+    replay_shown,
+    scenario_room,
+    seat_steps,
+)
 
 import bodoge
 from bodoge.agents.base import Decision
 from bodoge.agents.heuristic import game_heuristic
+from bodoge.core.i18n import text
 
 ANN = "scenario-seat-0-token-for-the-flight-tests"
 BOB = "scenario-seat-1-token-for-the-flight-tests"
@@ -58,6 +67,14 @@ LOOKED_AT = ".resolving > .cards.row:last-child"  # where the top cards are show
 FLIGHTS = """() => document.getAnimations().filter((a) => a.id === 'flight').map((a) => ({
   card: a.effect.target.dataset.card || null, what: a.effect.target.className,
   first: a.effect.getKeyframes()[0]}))"""
+# Every flight's animation that moves, turns or fades something yet composes its value with what
+# lies under it (composite "add" or "accumulate"): Chromium runs such an animation on the page's
+# main thread, never on the compositor (compositor_animations.h, kEffectHasNonReplaceCompositeMode).
+ADDED = """() => document.getAnimations().filter((a) => a.id === 'flight'
+    && a.effect.composite !== 'replace'
+    && a.effect.getKeyframes().some((k) => ['transform', 'translate', 'scale', 'rotate', 'opacity']
+      .some((p) => p in k)))
+  .map((a) => [a.effect.target.dataset.card || a.effect.target.className, a.effect.composite])"""
 # Every card id the page shows, on the table or flying (a copy's), that the viewer's view does
 # not name: none, ever.
 NOT_IN_VIEW = """() => { const text = JSON.stringify(window.bodoge.frame.view);
@@ -128,7 +145,7 @@ def test_your_draw_flies_from_the_deck_into_your_hand(tmp_path: Path, person: An
         drawn = ".mine .hand [data-card='I-R7a']"
         page.wait_for_selector(drawn)
         flights = page.evaluate(FLIGHTS)
-        moved = {f["card"] for f in flights if "transform" in f["first"]}
+        moved = {f["card"] for f in flights if "translate" in f["first"]}
         assert "I-R7a" in moved, flights
         assert len(moved) > 1, flights  # the hand made room for it
         assert page.locator(f"{drawn} .flight-back").count() == 0  # face up: it is yours
@@ -155,7 +172,10 @@ def test_another_seat_s_draw_flies_a_back_and_its_play_turns_over(
     """Extreme Mission at 390x844 in Japanese, Ann watching Bob play: his draw flies a card back
     from the deck to his hand, and nothing else; his mission flies his cards from his hand, backs
     first that turn over, to the mission (and the one left on top of his pile there). During and
-    after each, every card the page shows, the flying copies' too, is one Ann's view names."""
+    after each, every card the page shows, the flying copies' too, is one Ann's view names.
+    Every flight replaces what it animates (ADDED): the top of his stack flew by two animations
+    composed by "add" (its move and its turn), which stood still on a slow phone while the page
+    drew the next frame."""
     path = tmp_path / "db.sqlite"
     with scenario_room(path, "extreme-mission", EM_BOB, "flybob", ANN, people=PEOPLE) as link:
         who = person("fly-bob", "ja", PHONE)
@@ -172,6 +192,7 @@ def test_another_seat_s_draw_flies_a_back_and_its_play_turns_over(
             assert page.locator("#flights [data-flight-card], #flights .info").count() == 0
             assert {f["card"] for f in page.evaluate(FLIGHTS)} == {None}  # the table stays put
             assert page.evaluate(NOT_IN_VIEW) == []
+            assert page.evaluate(ADDED) == []
             start, deck = page.evaluate(AT_START, ["#flights .flight", ".deck > .card"])
             assert distance(start, deck) < 3, (start, deck)
             landed(page)
@@ -190,6 +211,7 @@ def test_another_seat_s_draw_flies_a_back_and_its_play_turns_over(
             top = ".seat.seat-1 .pile [data-card='I-R3a']"
             assert page.locator(f"{top} .flight-back").count() == 1
             assert page.evaluate(NOT_IN_VIEW) == []
+            assert page.evaluate(ADDED) == []
             stack = page.evaluate(ANIMATIONS, top)
             assert any("boxShadow" in a["first"] for a in stack), stack  # the two cards under it
             copies = page.evaluate(ANIMATIONS, "#flights .flight")
@@ -202,6 +224,50 @@ def test_another_seat_s_draw_flies_a_back_and_its_play_turns_over(
         who.close()
 
 
+# A scroll of the page by `by` px at once, every flight paused at its start: the centres of
+# `selectors` in the window before it and just after it, measured before the page has said it
+# scrolled (its scroll event comes at the next frame, as a phone's comes after its compositor
+# has moved the page).
+SCROLLED = """([by, selectors]) => {
+  for (const a of document.getAnimations()) if (a.id === 'flight') { a.pause(); a.currentTime = 0; }
+  const centres = () => selectors.map((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2]; });
+  const before = centres();
+  scrollBy({ top: by, behavior: 'instant' });
+  return [before, centres(), scrollY]; }"""
+
+
+def test_a_card_in_flight_keeps_to_the_table_as_the_page_scrolls(
+    tmp_path: Path, person: Any
+) -> None:
+    """Extreme Mission at 390x844, Ann watching Bob draw, the page scrolled while his card's back
+    flies from the deck: the back moves with the page, in the same frame. Its layer, fixed to the
+    window, was moved against the scroll when the page said it had scrolled, a frame later: a
+    copy stood 42 px off the deck for a frame of a smooth scroll (a CI run's flight test)."""
+    path = tmp_path / "db.sqlite"
+    with scenario_room(path, "extreme-mission", EM_BOB, "flyscroll", ANN, people=PEOPLE) as link:
+        who = person("fly-scroll", viewport=PHONE)
+        page = who.page
+        page.goto(link)
+        page.wait_for_selector(".board .deck")
+        slow(page)
+        with bob(link, "flyscroll") as act:
+            act("draw")
+            page.wait_for_selector("#flights .flight")
+            page.evaluate("scrollTo({ top: 0, behavior: 'instant' })")
+            before, after, top = page.evaluate(
+                SCROLLED, [120, ["#flights .flight", ".deck > .card"]]
+            )
+            assert top == 120  # the page is taller than the window by that much
+            (copy, deck), (copy_after, deck_after) = before, after
+            assert distance(copy, deck) < 3, (copy, deck)
+            assert abs(deck_after[1] - (deck[1] - 120)) < 1, (deck, deck_after)
+            assert distance(copy_after, deck_after) < 3, (copy_after, deck_after)
+            landed(page)
+        who.close()
+
+
 def test_ruler_of_mana_s_backs_and_a_spell_cast_and_resolved(tmp_path: Path, person: Any) -> None:
     """Ruler of Mana at 1280x800: Bob's draw flies the back his view says (a mana card's: the
     log counts the mana drawn) and Ann's own draw, in the same frame, its face; Bob's spell and
@@ -211,6 +277,7 @@ def test_ruler_of_mana_s_backs_and_a_spell_cast_and_resolved(tmp_path: Path, per
     with scenario_room(path, "ruler-of-mana", RM_BOB, "flyrm", ANN, people=PEOPLE) as link:
         who = person("fly-rm", viewport={"width": 1280, "height": 800})
         page = who.page
+        page.add_init_script(ASKED_EVERY_TIME)  # she passes Bob's spell herself, once it is seen
         page.goto(link)
         page.wait_for_selector(".board .deck")
         slow(page)
@@ -321,9 +388,9 @@ def test_a_collaborator_turns_where_it_lies_and_a_turn_s_spent_cards_go_as_a_sta
 ) -> None:
     """Extreme Mission at 1280x800, Ann watching Bob: he turns his Infiltrator face up with R2
     and R3 (EM-3.6): his cards fly to it, and the collaborator itself turns over where it lies,
-    its face-down side first; he passes: his two spent cards go from his section to his pile as
-    one stack face down (EM-4.2), its top turning over as it lands, the card under it never
-    shown."""
+    its face-down side first; his two spent cards lie face down by his pile (EM-1.4); he passes:
+    they go from there to his pile as one stack face down (EM-4.2), its top turning over as it
+    lands, the card under it never shown."""
     setup = {**EM_BOB, "collaborators_down": {"1": ["IN"]}}
     path = tmp_path / "db.sqlite"
     with scenario_room(path, "extreme-mission", setup, "flyturn", ANN, people=PEOPLE) as link:
@@ -338,10 +405,14 @@ def test_a_collaborator_turns_where_it_lies_and_a_turn_s_spent_cards_go_as_a_sta
             page.wait_for_selector(f"{infiltrator}[data-side='up']")
             assert page.locator(f"{infiltrator} > .collab.down.flight-back").count() == 1
             turns = page.evaluate(ANIMATIONS, infiltrator)
-            assert any("scaleX" in str(a["first"].get("transform")) for a in turns), turns
+            assert any("rotate" in a["first"] for a in turns), turns
             assert page.evaluate(NOT_IN_VIEW) == []
             landed(page)
             assert page.locator(".flight-back").count() == 0
+            # his two spent cards lie face down by his pile (EM-1.4) till his turn ends
+            assert page.inner_text(".seat.seat-1 .spent") == "spent cards 2"
+            pile = ".seat.seat-1 .pile"  # the pile's place (not its card, which will fly)
+            spent, was = page.evaluate(AT_START, [".seat.seat-1 .spent > .card", pile])
 
             act("pass")
             page.wait_for_function("window.bodoge.frame.view.current_player === 0")
@@ -352,8 +423,11 @@ def test_a_collaborator_turns_where_it_lies_and_a_turn_s_spent_cards_go_as_a_sta
             assert any("boxShadow" in a["first"] for a in stack), stack
             assert page.locator("#flights .flight").count() == 0  # the card under: edges only
             assert page.evaluate(NOT_IN_VIEW) == []
-            start, section = page.evaluate(AT_START, [top, ".seat.seat-1"])
-            assert distance(start, section) < 3, (start, section)
+            # from the spent cards, as they lay beside the pile (the page has moved meanwhile)
+            start, now = page.evaluate(AT_START, [top, pile])
+            moved = [now[0] - was[0], now[1] - was[1]]
+            assert distance(start, [spent[0] + moved[0], spent[1] + moved[1]]) < 3, (start, spent)
+            assert page.locator(".seat.seat-1 .spent").count() == 0
             landed(page)
         who.close()
 
@@ -395,9 +469,10 @@ def test_the_top_cards_looked_at_come_from_the_deck_and_go_back(
     tmp_path: Path, person: Any
 ) -> None:
     """Ruler of Mana at 1280x800: Ann casts Oracle Wind (scry 3, then draw 2): the three top
-    cards fly from the deck to where they are shown to her, turning over; she puts them back,
-    two to be drawn: those fly into her hand, the third back to the deck (not to the discard
-    pile, as the spell resolved does)."""
+    cards fly from the deck to where they are shown to her, turning over (her cards, without the
+    backs that stand for them at the others' tables); she puts them back, two to be drawn: those
+    fly into her hand, the third back to the deck (not to the discard pile, as the spell
+    resolved does)."""
     path = tmp_path / "db.sqlite"
     with scenario_room(path, "ruler-of-mana", RM_SCRY, "flyscry", ANN, people=PEOPLE) as link:
         who = person("fly-scry", viewport={"width": 1280, "height": 800})
@@ -408,6 +483,9 @@ def test_the_top_cards_looked_at_come_from_the_deck_and_go_back(
             page.wait_for_selector(f"{shown} [data-card='S12']")
             for card in ["ME1-02", "S12", "MF1-03"]:
                 assert page.locator(f"{shown} [data-card='{card}'] .flight-back").count() == 1
+            # her own look: her cards, and none of the backs the others see in its place
+            assert page.locator(f"{shown} > *").count() == 3
+            assert page.locator(".resolving [data-from] > .card.back").count() == 0
             start, deck = page.evaluate(AT_START, [f"{shown} [data-card='S12']", ".deck > .card"])
             assert distance(start, deck) < 3, (start, deck)
             landed(page)
@@ -469,4 +547,145 @@ def test_a_choice_among_the_top_cards_is_made_on_them_not_on_your_hand(
             page.click(".building .confirm[data-step]")
             page.wait_for_selector(".mine .hand [data-card='ME1-02']")
             assert page.evaluate("window.bodoge.frame.view.hand").count("MF1-03") == 1
+        who.close()
+
+
+# Bob starts, holding Oracle Wind (S33) and the wind mana to cast it; after his turn's draw the
+# deck's top three are Fire mana, Deluge (S12) and Earth mana, as in RM_SCRY.
+RM_BOB_SCRY = {
+    "start_player": 1,
+    "hands": {"0": ["MF1-02", "S07", "MW1-02"], "1": ["S33", "MA1-02", "MW1-01", "S10"]},
+    "deck": RM_SCRY["deck"],
+}
+LOOKING = ".resolving [data-from='deck']"  # where Ann sees the cards Bob looks at
+# The copies in flight that are a plain back (neither a mana card's nor a spell's): the centre of
+# each at its flight's end, every flight paused there.
+PLAIN_COPIES_AT_END = """() => { for (const a of document.getAnimations()) if (a.id === 'flight') {
+  a.pause(); a.currentTime = a.effect.getComputedTiming().endTime - 1; }
+  return [...document.querySelectorAll('#flights .flight')]
+    .filter((f) => f.querySelector('.card.back:not(.mana-back):not(.spell-back)'))
+    .map((f) => { const r = f.getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2]; }); }"""
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "1280x800"), ("ja", "390x844")])
+def test_another_seat_s_look_at_the_deck_s_top_shows_its_backs(
+    tmp_path: Path, person: Any, lang: str, size: str
+) -> None:
+    """Ann watching Bob cast Oracle Wind (scry 3): as he looks, three plain backs (which kinds
+    they are is not Ann's to know, nor the deck's top then) fly from the deck to the play being
+    resolved, under the words that say he is looking at the top three cards, and stay there,
+    also on a page drawn anew (then without a flight); none names a card. He puts them back:
+    the three backs fly back onto the deck."""
+    width, height = (int(n) for n in size.split("x"))
+    path = tmp_path / "db.sqlite"
+    with scenario_room(path, "ruler-of-mana", RM_BOB_SCRY, "flylook", ANN, people=PEOPLE) as link:
+        who = person(f"fly-look-{lang}", lang, {"width": width, "height": height})
+        page = who.page
+        page.add_init_script(COUNTED)
+        page.add_init_script(ASKED_EVERY_TIME)  # she passes Bob's spell herself, once it is seen
+        page.goto(link)
+        page.wait_for_selector(".board .deck")
+        slow(page)
+        with bob(link, "flylook") as act:
+            act("cast S33/1 A1")
+            page.wait_for_function("window.bodoge.frame?.legal.includes('pass')")
+            landed(page)
+            page.click("[data-step='pass']")
+            page.wait_for_selector(f"{LOOKING} .card.back")
+            backs = page.locator(f"{LOOKING} .card.back")
+            assert backs.count() == 3
+            assert page.locator(f"{LOOKING} [data-card], #flights [data-flight-card]").count() == 0
+            assert page.locator(f"{LOOKING} .mana-back, {LOOKING} .spell-back").count() == 0
+            assert page.evaluate("window.bodoge.frame.view.deck_top_is_mana") is None
+            assert page.evaluate(NOT_IN_VIEW) == []
+            said = page.locator(".resolving .decision").inner_text()
+            assert text("web.rm.decision.top", lang, name="Bob", n=3) in said
+            assert "3" in said  # how many he looks at
+            for k in range(3):
+                start, deck = page.evaluate(
+                    AT_START, [f"{LOOKING} .card.back:nth-child({k + 1})", ".deck > .card"]
+                )
+                assert distance(start, deck) < 3, (k, start, deck)
+            landed(page)
+            who.shot("looking")
+
+            page.reload()  # drawn anew: the backs are there, and nothing flies
+            page.wait_for_selector(f"{LOOKING} .card.back")
+            page.wait_for_timeout(300)
+            assert backs.count() == 3
+            assert page.evaluate("window.animated") == 0
+            slow(page)
+
+            act("top F1 E1")
+            page.wait_for_function("window.bodoge.frame.view.log.at(-1)?.event !== 'pass'")
+            page.wait_for_function(
+                "window.bodoge.frame.view.log.some((e) => e.event === 'scry' && e.seat === 1)"
+            )
+            page.wait_for_selector("#flights .flight")
+            assert page.locator(LOOKING).count() == 0
+            assert page.evaluate(NOT_IN_VIEW) == []
+            ends = page.evaluate(PLAIN_COPIES_AT_END)
+            deck = page.evaluate(AT_END, [".deck > .card"])[0]
+            assert len(ends) == 3, ends
+            assert all(distance(end, deck) < 20 for end in ends), (ends, deck)
+            landed(page)
+            assert page.evaluate(NOT_IN_VIEW) == []
+        who.close()
+
+
+def test_another_seat_s_look_in_a_replay(tmp_path: Path, person: Any) -> None:
+    """A finished game's replay as Ann saw it: Bob reads a scroll that looks at the deck's top
+    five. Opened at that step, the five backs are shown and nothing flies; a step back takes them
+    away, flying nothing; a step forward flies them from the deck; the step that puts them back
+    flies them back onto it."""
+    game = bodoge.make("ruler-of-mana", players=2)
+    state = game.new_state(2)
+    agents = [game_heuristic(game, s, random.Random(s)) for s in range(2)]
+    look = back = 0
+    while not back:
+        said = len(state.view(0)["log"])
+        state.apply(agents[state.current_player].act(Decision.of(state)))
+        view = state.view(0)
+        decision = (view["pending"] or {}).get("decision") or {}
+        if not look and decision.get("kind") == "top" and decision["seat"] == 1:
+            look = len(state.history)
+        if look and any(e["event"] == "scry" for e in view["log"][said:]):
+            back = len(state.history)
+    shown = f"{LOOKING} .card.back, {LOOKING} [data-card], #flights [data-flight-card]"
+    with played_room(tmp_path / "db.sqlite", "FLYLOOK", "ruler-of-mana", ["Ann", None], 2) as url:
+        who = person("fly-look-replay", viewport={"width": 1280, "height": 800})
+        page = who.page
+        page.add_init_script(COUNTED)
+        page.goto(f"{url}/r/FLYLOOK#replay=1.{look}.0")
+        replay_shown(page, look)
+        backs = page.locator(f"{LOOKING} .card.back")
+        backs.first.wait_for()
+        assert page.locator(shown).count() == 5  # the backs, and no card named
+        page.wait_for_timeout(300)
+        page.click("#replay-back")
+        replay_shown(page, look - 1)
+        page.wait_for_timeout(300)
+        assert backs.count() == 0
+        assert page.evaluate("window.animated") == 0
+        slow(page)
+        page.click("#replay-forward")
+        replay_shown(page, look)
+        backs.first.wait_for()
+        start, deck = page.evaluate(AT_START, [f"{LOOKING} .card.back", ".deck > .card"])
+        assert distance(start, deck) < 3, (start, deck)
+        assert page.locator(shown).count() == 5
+        landed(page)
+        page.goto(f"{url}/r/FLYLOOK#replay=1.{back - 1}.0")  # the choice made, not yet shown
+        replay_shown(page, back - 1)
+        assert backs.count() == 5
+        slow(page)
+        page.click("#replay-forward")
+        replay_shown(page, back)
+        page.wait_for_selector("#flights .flight")
+        ends = page.evaluate(PLAIN_COPIES_AT_END)
+        deck = page.evaluate(AT_END, [".deck > .card"])[0]
+        assert len(ends) == 5, ends
+        assert all(distance(end, deck) < 20 for end in ends), (ends, deck)
+        landed(page)
         who.close()

@@ -8,10 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import expect
 from test_table import open_lobby, play_to_end
 from web_helpers import PHONE, Watched, in_header
 
 TOKEN = "localStorage.getItem(`bodoge.seat.${location.pathname.split('/')[2]}`)"
+LINES = "[...document.querySelectorAll('.log li')].map((e) => e.textContent)"
+
+
+def log_lines(who: Watched) -> list[str]:
+    """The log's lines once every entry of the game on show is in words (they come a moment after
+    the frame)."""
+    who.page.wait_for_function(
+        "document.querySelectorAll('.log li').length === window.bodoge.frame.view.log.length"
+    )
+    lines: list[str] = who.page.evaluate(LINES)
+    return lines
 
 
 def two_people(person: Any, server: str, game: str = "ruler-of-mana") -> tuple[Watched, Watched]:
@@ -71,8 +83,9 @@ def test_leaving_a_running_game_makes_the_page_a_spectators(server: str, person:
     assert guest.page.locator("#leave, #hint").count() == 0
     assert guest.page.evaluate("window.bodoge.frame.view.you") is None
     assert guest.page.evaluate(TOKEN) is None
-    host.page.wait_for_function(
-        "window.bodoge.summary.seats[1].bot === 'easy' && !window.bodoge.summary.seats[1].name"
+    host.page.wait_for_function(  # Ben's name stays on the seat for this game, marked as left
+        "window.bodoge.summary.seats[1].bot === 'easy' && window.bodoge.summary.seats[1].left"
+        " && window.bodoge.summary.seats[1].name === 'Ben'"
     )
     guest.no_sideways_scroll()
     guest.shot("watching")
@@ -104,3 +117,76 @@ def test_two_people_agree_to_a_rematch(server: str, person: Any) -> None:
         who.page.wait_for_selector(".mine .hand [data-card]")
         assert who.page.locator(".result").count() == 0
     host.shot("rematch")
+
+
+def test_the_table_is_told_who_left_and_their_seat_is_free_after_the_game(
+    server: str, person: Any
+) -> None:
+    """Ben leaves a game under way: Aki is told once, in her language; the seat's panel names Ben,
+    left, the easy bot playing on; the log's lines keep his name, and the result too. After the
+    game Ben's page (a spectator's now) offers him the seat again; Cat, come by the room's link,
+    takes it, and the rematch waits for her. The game over still names the seat as it ended, Ben
+    (left) with the bot that played on, in the result, the log and the seat's panel, which says
+    Cat sits there for the next game (before, they all said Cat, for a game she never played)."""
+    host, guest = two_people(person, server)
+    host.page.click("#start")
+    guest.page.wait_for_selector(".mine .hand [data-card]")
+    host.page.wait_for_selector(".seat-1 header strong")
+    before = log_lines(host)
+    named = [k for k, line in enumerate(before) if "Ben" in line]
+    assert named, before  # Ben is dealt his cards, at least
+    guest.page.click(in_header(guest.page, "#leave"))
+    guest.page.click("#leave-yes")
+    guest.page.wait_for_function("window.bodoge.frame && window.bodoge.frame.seat === null")
+    expect(host.page.locator(".toast")).to_have_text(
+        "Ben left the game; an easy bot plays their seat."
+    )
+    expect(host.page.locator(".seat-1 header strong")).to_have_text("Ben (left)")
+    expect(host.page.locator(".seat-1 .away")).to_have_text("easy bot plays")
+    after = log_lines(host)
+    assert [after[k] for k in named] == [before[k] for k in named]  # still Ben's lines
+    assert not any("easy bot 1" in line for line in after), after
+    # Ben's own page says he left, not that someone did
+    expect(guest.page.locator(".toast")).not_to_contain_text("抜けました")
+    host.shot("ben-left")
+    play_to_end(host)
+    ben = ".result tbody tr:has-text('Ben') td:nth-child(2)"
+    expect(host.page.locator(ben)).to_have_text("Ben (left) · easy bot plays")
+    over = log_lines(host)
+    # after the game the seat is free: Ben's page offers it, by his name; Cat takes it
+    expect(guest.page.locator(".result .free-seats [data-take='1']")).to_have_text(
+        "席1（Ben（退出））に座る"
+    )
+    guest.no_sideways_scroll()
+    guest.shot("free-seat")
+    cat = person("leave-cat")
+    cat.page.goto(host.page.url)
+    cat.page.fill(".result .free-seats #name", "Cat")
+    cat.page.click(".result .free-seats [data-take='1']")
+    cat.page.wait_for_selector(".result #rematch:not([disabled])")
+    assert cat.page.evaluate("window.bodoge.summary.you") == 1
+    expect(host.page.locator(".toast")).to_have_text("Cat sits at seat 1 for the next game.")
+    expect(guest.page.locator(".result .free-seats")).to_have_count(0)
+    # the game over names the seat as it ended, on every page; its panel says who sits there next
+    for who, left in ((host, "Ben (left)"), (cat, "Ben (left)"), (guest, "Ben（退出）")):
+        expect(who.page.locator(ben)).to_contain_text(left)
+    expect(host.page.locator(".seat-1 header strong")).to_have_text("Ben (left)")
+    expect(host.page.locator(".seat-1 .away")).to_have_text(
+        "easy bot plays · Cat sits here for the next game"
+    )
+    assert log_lines(host) == over
+    assert not any("Cat" in line for line in log_lines(cat))
+    host.shot("cat-sits")
+    cat.shot("cat-sits")
+    host.page.click(".result #rematch")  # Aki asks: the rematch waits for Cat now
+    expect(host.page.locator(".result #rematch")).to_have_text(
+        "Waiting for the others (1 of 2 ready)"
+    )
+    assert host.page.evaluate("window.bodoge.summary.status") == "over"
+    cat.page.click(".result #rematch")
+    for who in (host, cat):
+        who.page.wait_for_function(
+            "window.bodoge.summary.game_no === 2 && window.bodoge.summary.status === 'running'"
+        )
+    assert host.page.evaluate("window.bodoge.summary.seats[1]")["name"] == "Cat"
+    expect(host.page.locator(".seat-1 header strong")).to_have_text("Cat")

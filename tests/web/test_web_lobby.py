@@ -1,5 +1,6 @@
 """The lobby in a real browser: its first paint before any script has come, the rooms' list that
-the rest of the lobby does not wait for, and one room for one (double) click on create."""
+the rest of the lobby does not wait for (who sits in each room, rooms full and between games, a
+leaver's seat free between games), and one room for one (double) click on create."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import json
 import urllib.request
 from typing import Any
 
-from playwright.sync_api import Page, Request, Route
+from playwright.sync_api import Page, Request, Route, expect
+from web_helpers import DESKTOP, PHONE, Served, finished_game, play_out, post
 
 from bodoge.core.i18n import text
 
@@ -124,3 +126,100 @@ def test_create_is_disabled_while_asked_and_a_refusal_says_why(server: str, pers
     who.errors.clear()
     page.click("[data-create=extreme-mission]:not([data-bots])")
     page.wait_for_selector(".waiting")
+
+
+LONG = "Wolfeschlegelsteinhausenbergerdo"  # 32 characters, the most a name may have
+LISTS = ("open-rooms", "playing-rooms")
+
+
+def test_the_lobby_shows_who_sits_in_each_room_and_rooms_full_or_between_games(
+    own_server: Served, person: Any
+) -> None:
+    """Each room's line names its seats' people and bots as the table does ("easy bot 1"), as
+    text, a long name cut with an ellipsis; a room full but not started is listed as full, one
+    whose game is over (no rematch yet) as between games, to watch. Before, a line said only
+    "room … · 3/4 seats", and both the full room and the one between games were left out ("No
+    open rooms yet")."""
+    server = own_server.url
+    over, _ = finished_game(server)  # Ann against random bots, its result shown
+    waiting = post(f"{server}/api/rooms", {"game": "extreme-mission", "players": 3, "name": LONG})
+    post(f"{server}/api/rooms/{waiting['room']}/seats/1/bot", {"level": "easy"}, waiting["token"])
+    full = post(f"{server}/api/rooms", {"game": "ruler-of-mana", "players": 2, "name": "Ann"})
+    post(f"{server}/api/rooms/{full['room']}/seats/1", {"name": "<b>Ben</b>"})
+    sep = {"en": ", ", "ja": "、"}
+    for lang, viewport in (("ja", PHONE | {"width": 360}), ("en", DESKTOP | {"width": 1280})):
+        who = person(f"people-{lang}", lang, viewport)
+        page = who.page
+        page.goto(server + "/")
+        page.wait_for_selector(".rooms ul")
+        lists = {w: "".join(page.locator(f".rooms .{w}").all_inner_texts()) for w in LISTS}
+        assert waiting["room"] in lists["open-rooms"] and full["room"] in lists["open-rooms"], lists
+        assert over in lists["playing-rooms"], lists
+
+        def line(room: str, where: str, page: Page = page) -> str:
+            return page.inner_text(f".rooms .{where} [data-room='{room}'] .room-people")
+
+        def bot(level: str, n: int, lang: str = lang) -> str:
+            return text("web.seat_bot", lang, bot=text(f"web.bot.{level}", lang), n=n)
+
+        assert line(waiting["room"], "open-rooms") == LONG + sep[lang] + bot("easy", 1)
+        assert line(full["room"], "open-rooms") == "Ann" + sep[lang] + "<b>Ben</b>"
+        assert page.locator(".room-people b").count() == 0  # a name is text, never HTML
+        people = ["Ann", bot("random", 1), bot("random", 2)]
+        assert line(over, "playing-rooms") == sep[lang].join(people)
+        status = ".room-status"
+        assert page.inner_text(f"[data-room='{full['room']}'] {status}") == text(
+            "web.lobby.room_full", lang
+        )
+        assert page.inner_text(f"[data-room='{over}'] {status}") == text(
+            "web.lobby.between_games", lang
+        )
+        long = page.locator(f"[data-room='{waiting['room']}'] .who").first
+        assert long.get_attribute("title") == LONG  # whole, on a pointer's hover
+        if lang == "ja":  # cut at a phone's width, with an ellipsis
+            cut = long.evaluate(
+                "e => [e.scrollWidth > e.clientWidth, getComputedStyle(e).textOverflow]"
+            )
+            assert cut == [True, "ellipsis"], cut
+        who.no_sideways_scroll()
+        who.shot("rooms")
+
+
+def test_the_lobby_offers_the_free_seat_of_someone_who_left_between_games(
+    own_server: Served, person: Any
+) -> None:
+    """A room whose game is over, someone having left it, has their seat free for the next game
+    (the room's page offers it): the lobby lists it under open rooms, waiting for players, as an
+    open room with a free seat, the seat neither counted nor named; once taken, the room is
+    between games again, to watch. Before, it was listed between games alone."""
+    server = own_server.url
+    made = post(f"{server}/api/rooms", {"game": "ruler-of-mana", "players": 3, "name": "Ann"})
+    room, ann = made["room"], made["token"]
+    ben = post(f"{server}/api/rooms/{room}/seats/1", {"name": "Ben"})["token"]
+    post(f"{server}/api/rooms/{room}/seats/2/bot", {"level": "random"}, ann)
+    post(f"{server}/api/rooms/{room}/start", {"start_player": 0}, ann)
+    post(f"{server}/api/rooms/{room}/leave", {}, ben)  # an easy bot plays Ben's seat on
+    play_out(server, room, ann)
+    sep = {"en": ", ", "ja": "、"}
+    for lang, viewport in (("ja", PHONE), ("en", DESKTOP)):
+        who = person(f"free-{lang}", lang, viewport)
+        page = who.page
+        page.goto(server + "/")
+        line = page.locator(f".rooms .open-rooms [data-room='{room}']")
+        expect(line).to_have_count(1)
+        assert page.locator(f".rooms .playing-rooms [data-room='{room}']").count() == 0
+        assert line.get_attribute("class") == "room-line open"
+        assert line.locator(".room-status").inner_text() == text("web.status.open", lang)
+        said = text("web.lobby.room_line", lang, room=room, taken=2, players=3)
+        expect(line).to_contain_text(said)
+        random = text("web.seat_bot", lang, bot=text("web.bot.random", lang), n=2)
+        assert line.locator(".room-people").inner_text() == "Ann" + sep[lang] + random
+        who.no_sideways_scroll()
+        who.shot("free-seat")
+        line.locator("a").click()  # the room's page offers the seat
+        page.wait_for_selector(".result .free-seats [data-take='1']")
+    post(f"{server}/api/rooms/{room}/seats/1", {"name": "Cat"})
+    page.goto(server + "/")
+    line = page.locator(f".rooms .playing-rooms [data-room='{room}']")
+    expect(line.locator(".room-status")).to_have_text(text("web.lobby.between_games", "en"))
+    assert page.locator(f".rooms .open-rooms [data-room='{room}']").count() == 0

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from test_web_keyboard import SETUP as KEYS
-from web_helpers import AT_REST, PHONE, scenario_server
+from web_helpers import AT_REST, PHONE, scenario_links
 
 TOKEN = "scenario-seat-0-token-for-the-why-test"
 # The keyboard test's position, but a level-2 mission done and one collaborator face up
@@ -36,6 +36,8 @@ ROOMS = {
     "whyoffer": ("ruler-of-mana", RM),
     "whyitem": ("extreme-mission", EM),
     "whyhint": ("extreme-mission", EM),
+    "whyhinten": ("extreme-mission", EM),
+    "whyhintja": ("ruler-of-mana", RM),
     "whydraw": ("extreme-mission", EM),
     "whyview0": ("extreme-mission", EM),
     "whyview1": ("extreme-mission", EM),
@@ -46,11 +48,8 @@ ROOMS = {
 def links(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """A server holding each room of ``ROOMS`` at its position (seat 0 a person, seat 1 an easy
     bot): each room's seat link."""
-    served = scenario_server(tmp_path_factory.mktemp("why") / "bodoge.sqlite", ROOMS, TOKEN)
-    try:
-        yield {room: f"{served.url}/r/{room}#token={TOKEN}" for room in ROOMS}
-    finally:
-        served.stop()
+    with scenario_links(tmp_path_factory.mktemp("why") / "bodoge.sqlite", ROOMS, TOKEN) as links:
+        yield links
 
 
 def opened(person: Any, name: str, link: str, *how: Any) -> Any:
@@ -131,8 +130,11 @@ def test_ruler_of_mana_greys_what_cannot_be_cast_and_says_why(
     assert "none-castable" in (page.get_attribute(".hand [data-card='S21']", "class") or "")
     option = page.locator(".option[data-refused='cast S21/1']")
     said = note_after(page, lambda: option.click(force=True))
-    assert said == "手札では土2をちょうど支払えません（RM-3.5）"
-    assert page.inner_text(".moves .note a.rule-id") == "RM-3.5"
+    # the mana it lacks, not RM-3.5's exactness: no earth in hand at all
+    assert said == (
+        "手札のマナが土2に足りません：土2不足（2玉のカードは2マナとして数えています。RM-3.2、RM-3.4）"
+    )
+    assert page.locator(".moves .note a.rule-id").all_inner_texts() == ["RM-3.2", "RM-3.4"]
     scroll = page.locator(".hand [data-refused='scroll R02']")
     said = note_after(page, lambda: scroll.click(force=True))
     assert said.startswith("守護結界（R02）はリアクションです"), said
@@ -221,9 +223,49 @@ def test_the_hint_says_its_whole_move_in_words(links: dict[str, str], person: An
         faces["kinds"][c]["name"] + " as a wild" if c in faces["kinds"] else faces["names"][c]
         for c in hint[1:]
     )
-    assert said == f"Hint: complete {mission} with {cards}", said
+    assert said.splitlines()[0] == f"Hint: complete {mission} with {cards}", said
     assert "hint" in (page.get_attribute(".moves .note", "class") or "")
     who.shot("why-hint")
+
+
+@pytest.mark.parametrize(
+    ("room", "lang", "viewport", "why"),
+    [
+        (  # a run of 3 completes level 1, and nothing higher
+            "whyhinten",
+            "en",
+            {"width": 1280, "height": 800},
+            "Why: level 1 is the highest level your hand completes without a wild",
+        ),
+        # Fireball's third option at the one opponent (the bot, by its name on the table)
+        (
+            "whyhintja",
+            "ja",
+            PHONE,
+            "理由：{bot}に6ダメージを与えます。使うカード以上の価値があります",
+        ),
+    ],
+)
+def test_the_hint_says_why_under_its_move(
+    links: dict[str, str], person: Any, room: str, lang: str, viewport: dict[str, int], why: str
+) -> None:
+    """Under the hint's move, in the page's language, the line that says why the bot would make
+    it; in the move bar's live region with the move, so a screen reader reads both out; on a
+    phone within the window."""
+    who = opened(person, f"why-{room}", links[room], lang, viewport)
+    page = who.page
+    said = note_after(page, lambda: page.click("#hint"))
+    bot = page.evaluate("window.bodoge.seatNames()[1]")
+    assert said.splitlines()[-1] == why.format(bot=bot), said
+    line = page.locator(".moves .note[role='status'] .why")
+    assert line.inner_text() == why.format(bot=bot)
+    box = line.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    assert box["y"] + box["height"] <= viewport["height"]
+    who.shot(f"why-hint-{lang}")
+    # the window as the person sees it: the move bar stays at its foot (a whole page's shot
+    # leaves it out)
+    page.screenshot(path=str(who.shots / f"{who.name}-why-hint-{lang}-window.png"))
 
 
 def test_drawing_has_a_button_and_the_pass_stands_apart(links: dict[str, str], person: Any) -> None:
@@ -238,7 +280,7 @@ def test_drawing_has_a_button_and_the_pass_stands_apart(links: dict[str, str], p
     last = buttons.nth(buttons.count() - 1)
     assert last.get_attribute("data-step") == "pass"
     assert "aside" in (last.get_attribute("class") or "")
-    assert last.inner_text() == "End my actions now (2 unused)"
+    assert last.inner_text() == "End the action phase (2 unused)"
     assert last.bounding_box()["x"] > buttons.first.bounding_box()["x"] + 200
     assert page.inner_text(".deck .pile-hint") == "press to draw"
     assert page.get_attribute(".deck [data-step='draw']", "aria-label") == "Draw a card: deck 74"

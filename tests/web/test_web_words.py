@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import finished_game, played_room, scenario_server
+from web_helpers import finished_game, played_room, scenario_server, seat_steps
 
 import bodoge
 from bodoge.core.i18n import text
@@ -100,6 +100,58 @@ def test_extreme_missions_last_round_names_who_met_it_and_the_result_what_decide
     assert ann.locator("strong.decider").inner_text() == text("web.em.fact.unfinished", lang)
     first = rows[bot]
     assert first.locator("strong.decider").inner_text() == text("web.em.fact.finished", lang)
+
+
+# Extreme Mission, three seats: easy bot 2 starts and meets the end condition; Ann, next, has
+# every level done and every collaborator up but the Hacker, which her run of three turns up
+# (EM-5.1 met in the last round); Bob, the last seat, is to play after her.
+EM_LATER = {
+    "start_player": 2,
+    "current_player": 2,
+    "missions": [f"M{level}-0{k}" for level in range(1, 5) for k in range(1, 4)],
+    "completed": {
+        "0": ["M1-01", "M2-01", "M3-01", "M4-01"],
+        "2": ["M1-02", "M2-02", "M3-02", "M4-02"],
+    },
+    "collaborators_down": {"0": ["HK"], "1": KINDS},
+    "hands": {"0": ["I-R2a", "I-R3a", "I-R4a", "I-B9a"]},
+}
+BOB = "scenario-seat-1-token-for-the-words-test"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_last_round_names_every_seat_that_met_the_end_condition(
+    tmp_path: Path, person: Any, lang: str
+) -> None:
+    """Easy bot 2 meets the end condition, then Ann in the last round, with Bob still to play:
+    the badge names both, in the order the log says them (it named the first alone)."""
+    people = {1: ("Bob", BOB)}
+    served = scenario_server(
+        tmp_path / "db.sqlite",
+        {"later": ("extreme-mission", EM_LATER)},
+        TOKEN,
+        players=3,
+        people=people,
+    )
+    try:
+        who = person(f"later-{lang}", lang)
+        page = who.page
+        page.goto(f"{served.url}/r/later#token={TOKEN}")
+        bot = text("web.seat_bot", lang, bot=text("web.bot.easy", lang), n=2)
+        page.wait_for_selector("[data-step='pass']")  # the bot's turn is over: Ann's
+        assert page.inner_text(".status .warn") == text("web.em.end_round_by", lang, names=bot)
+        with seat_steps(f"{served.url}/r/later", "later", TOKEN) as act:
+            act("activate HK R2 R3 R4")
+            act("pass")
+        page.wait_for_function("window.bodoge.frame.view.current_player === 1")
+        names = text("web.list_sep", lang).join([bot, "Ann"])
+        page.wait_for_function(
+            "(said) => document.querySelector('.status .warn')?.innerText === said",
+            arg=text("web.em.end_round_by", lang, names=names),
+        )
+        who.close()  # before its server stops
+    finally:
+        served.stop()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -170,6 +170,19 @@ def scenario_server(
 
 
 @contextmanager
+def scenario_links(
+    db: Path, rooms: Mapping[str, tuple[str, Mapping[str, Any]]], token: str
+) -> Iterator[dict[str, str]]:
+    """:func:`scenario_server` for a ``with``: each room's seat link for ``token`` (seat 0); the
+    server stops after."""
+    served = scenario_server(db, rooms, token)
+    try:
+        yield {room: f"{served.url}/r/{room}#token={token}" for room in rooms}
+    finally:
+        served.stop()
+
+
+@contextmanager
 def scenario_room(
     db: Path,
     game: str,
@@ -300,10 +313,18 @@ AT_REST = (
 a press forced past Playwright's wait for a still target lands where it was when it began)."""
 
 
+# A page's person who asked to be asked every time, a question they can only pass too (the box
+# "Ask me only when I can answer" unticked; it is ticked unless one unticks it): for a test that
+# answers such a question itself, which the server would otherwise answer for them.
+ASKED_EVERY_TIME = "localStorage.setItem('bodoge.quiet', '0')"
+
+
 def in_header(page: Page, selector: str) -> str:
     """``selector``, a control of the room's header, made reachable: on a phone held upright the
     header keeps it behind its menu, which is opened first."""
-    page.wait_for_selector(f"{selector}, #menu-toggle", state="visible")
+    # Either one shown: at 1280 px the hidden toggle comes first in the page, and a plain
+    # selector list waits on that first match only.
+    page.locator(f"{selector}, #menu-toggle").filter(visible=True).first.wait_for()
     if not page.is_visible(selector) and page.is_visible("#menu-toggle"):
         page.click("#menu-toggle")
         page.wait_for_selector(selector, state="visible")

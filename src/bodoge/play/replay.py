@@ -160,7 +160,7 @@ class TerminalReplay:
         self.words = GameWords(record.game, lang)
         self.console = console or Console(highlight=False)
         self.read_line = read_line or self.console.input
-        self.names = [str(s.get("name") or "") for s in record.seats]
+        self.names = [self._name(s, n) for n, s in enumerate(record.seats)]
         self.at = 0
         self.state: State = record.game.new_state(record.seed, record.setup)
 
@@ -169,14 +169,32 @@ class TerminalReplay:
         return len(self.record.steps)
 
     # ----------------------------------------------------------------- words
-    def who(self, seat: int) -> str:
-        """A seat as the record names it: its person's name, else its bot's level."""
+    def _name(self, seat: Mapping[str, Any], n: int) -> str:
+        """A seat's name as the table called it: its person's, else its bot's as the browser
+        names it ("easy bot 3"); empty where the record says neither."""
+        name, bot = seat.get("name"), seat.get("bot")
+        if name:
+            return str(name)
+        level = self.words.maybe(f"web.bot.{bot}") if isinstance(bot, str) else None
+        return self.words.t("web.seat_bot", bot=level, n=n) if level else ""
+
+    def left(self, seat: int, k: int) -> bool:
+        """Whether the seat's person had left the game by position ``k`` (the record's
+        ``left``: the step they left at, the bot playing on from there)."""
+        left = self.record.seats[seat].get("left")
+        return isinstance(left, int) and not isinstance(left, bool) and k >= left
+
+    def who(self, seat: int, k: int | None = None) -> str:
+        """A seat as the record names it: its person's name (at position ``k``, marked once
+        they have left, with the bot that played on: "Ben (left; seat 1, easy bot)"), else its
+        bot's ("easy bot 3")."""
         w = self.words
         name, bot = self.names[seat], self.record.seats[seat].get("bot")
+        if name and k is not None and self.left(seat, k):
+            shown = w.maybe(f"web.bot.{bot}") or str(bot or "")
+            return w.t("replay.who_left", name=name, seat=seat, bot=shown)
         if name:
             return w.t("replay.who_named", name=name, seat=seat)
-        if isinstance(bot, str):
-            return w.t("replay.who_bot", seat=seat, bot=w.maybe(f"play.agent.{bot}") or bot)
         return w.t("play.seat", seat=seat)
 
     def go(self, k: int) -> tuple[str, list[str]]:
@@ -201,7 +219,7 @@ class TerminalReplay:
         self.state.apply(self.record.steps[self.at])
         self.at += 1
         seen = self.state.view(self.seat)["log"][before:]
-        who = self.who(actor)
+        who = self.who(actor, k - 1)
         events = [w.event(e, self.names) for e in seen]
         what = self.record.steps[k - 1].describe(w.lang)
         if actor is not None and actor != self.seat:
@@ -242,9 +260,11 @@ class TerminalReplay:
             if self.at == self.steps:
                 self._say(w.t("replay.unfinished", steps=self.steps))
             return
-        who = [
-            self.names[s] or str(self.record.seats[s].get("bot") or "")
-            for s in range(self.record.game.players)
+        who = [  # beside "seat 3": a person's name (marked once they left), a bot's level
+            w.t("replay.left_name", name=s["name"])
+            if s.get("name") and self.left(n, self.at)
+            else str(s.get("name") or s.get("bot") or "")
+            for n, s in enumerate(self.record.seats)
         ]
         print_whole(self.console, render_result(w, self.state.result(), who, []).renderables)
 

@@ -196,10 +196,13 @@ class GameWords:
     def named_item(self, item: str, said: str) -> str:
         """An item a person typed with its words (``said``) in brackets (``R3 (red 3)``), the
         words alone where they show it already (``Tailwind (S29)``), the item alone where it
-        has no other words."""
+        has no other words; words with brackets of their own in square ones (``W2/1 [Pay 1 mana
+        with Water mana (2 orbs)]``)."""
         if said == item or _shows(said, item):
             return said
-        return self.t("play.build.item", item=item, words=said)
+        nested = "(" in said or "（" in said  # 「W2/1（水のマナ（2玉）…）」 reads badly
+        key = "play.build.item_nested" if nested else "play.build.item"
+        return self.t(key, item=item, words=said)
 
     def with_code(self, code: str, said: str) -> str:
         """``said`` (a card's or an item's words) with the ``code`` a person types for it in

@@ -164,8 +164,9 @@ async def create_room(request: Request, rooms: Rooms) -> Response:
 
 
 async def room_list(request: Request, rooms: Rooms) -> Response:
-    """The :data:`ROOMS_LISTED` newest rooms open or running (a lobby shows no more)."""
-    listed = (r for r in rooms.rooms.values() if r.status in ("open", "running"))
+    """The :data:`ROOMS_LISTED` newest rooms not closed (a lobby shows no more): open, running,
+    and over (between games: the group's room still, where a rematch may start)."""
+    listed = (r for r in rooms.rooms.values() if r.status in STATUSES)
     newest = heapq.nlargest(ROOMS_LISTED, listed, key=lambda r: r.created)
     return JSONResponse({"rooms": [r.summary() for r in newest]})
 
@@ -301,7 +302,8 @@ async def room_socket(websocket: WebSocket) -> None:
         return
     seat = room.seat_of(token) if token else None
     if token and seat is None:
-        await websocket.send_text(wire.error_frame(text("server.bad_token", lang), room.seq))
+        why = room.refused_token(token)
+        await websocket.send_text(wire.error_frame(text(why.key, lang, **why.fields), room.seq))
         await websocket.close(4401)
         return
     conn = Connection(seat, lang)

@@ -33,6 +33,27 @@ the room kept: it stays in the log, marked ``skipped``, so its id is still known
 numbering goes on.
 
 The table is public — everyone at it sees it — and the frame carries nothing else: no seed.
+
+A table is found by its code, so the code is its only key: whoever has it may change the table.
+A new table's code is :data:`CODE_LENGTH` (10) characters of :data:`CODE_ALPHABET` (32 letters
+and digits, no 0/o nor 1/l: codes are read aloud), shown in two groups of five, ``abcde-fghij``
+(:func:`shown_code`); a lookup takes it with or without the dash and spaces, in any case, and
+full-width (:func:`code_of`), and a page asked for by another spelling is sent to the code's own
+address. Tables made before keep their six characters: their links go on working, and they are
+deleted a week after their last change like any table. Why ten: an address that looks up 10 codes
+of no table in a minute is refused every lookup for a while (:class:`~bodoge.server.limits.Misses`,
+an IPv6 address by its /64), but a guesser with many addresses is not held back by that. Six
+characters are 32**6 ≈ 1.07e9 codes: 1,000 addresses guessing 10 a minute each, 10,000 guesses a
+minute, found one of 1,000 live tables about every 107 minutes, and however many addresses
+guess, the server answering 10,000 lookups a second (more than one process answers) would let
+them find one every 2 minutes. Ten characters are 32**10 ≈ 1.13e15 codes: the same 1,000
+addresses find one of 1,000 tables once in some 214 years, and guessing at those 10,000 a second,
+with the server answering nobody else, once in some 3.6 years (eight characters: 1.3 days). A
+server-wide budget of misses was not taken: past it every lookup would be refused, a live table's
+too (else each answer still tells which codes are live), so one guesser could shut every table
+out; nor counting misses by wider blocks of addresses, which a scattered botnet does not share
+and a campus's or a mobile carrier's people do. A longer code costs the table nothing but typing
+ten characters once a phone, which the shared link spares.
 """
 
 from __future__ import annotations
@@ -42,8 +63,10 @@ import contextlib
 import json
 import logging
 import random
+import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -104,6 +127,15 @@ KIND = "companions"
 """What the limit on rooms made from one address counts companion rooms as (apart from games)."""
 NO_ROOM = 4404
 """The close code of a websocket to a room that does not exist (as the game rooms')."""
+CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+"""The characters of a table's code: no 0/o nor 1/l, since codes are read aloud."""
+CODE_LENGTH = 10
+"""The characters of a new table's code (tables made before have six, and keep them)."""
+CODE_GROUP = 5
+"""A code is shown in groups of this many characters, ``abcde-fghij``."""
+_NOT_IN_CODES = re.compile(r"[\s\-\u2010-\u2015\u2212\u30fc]")
+"""What a code is shown or typed with and is not of it: spaces, the group's dash, and the dashes
+a phone's keyboard may put for it (Unicode's, the minus sign, the Japanese long-vowel mark)."""
 
 
 def shown(value: object) -> str:
@@ -655,7 +687,7 @@ class Companions:
         now = time.monotonic()
         if self.misses.barred(address, now):
             raise RoomError(429, "companion.too_many_misses")
-        room = self.open.get(room_id)
+        room = self.open.get(code_of(room_id))
         if room is None:
             self.misses.missed(address, now)
             raise RoomError(404, "companion.no_room", room=wire.quoted(room_id))
@@ -692,8 +724,30 @@ def _client_id(client_id: object) -> bool:
 
 
 def _room_code() -> str:
-    alphabet = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: codes are read aloud
-    return "".join(secrets.choice(alphabet) for _ in range(6))
+    """A new table's code: :data:`CODE_LENGTH` random characters of :data:`CODE_ALPHABET`."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def code_of(typed: str) -> str:
+    """The code a person typed or a link holds, as the table is kept by: width folded (a
+    Japanese keyboard's full-width letters), without spaces and dashes, in small letters.
+
+    >>> code_of(" ABCDE-fghij "), code_of("ａｂｃｄｅ－ｆｇｈｉｊ"), code_of("abc def")
+    ('abcdefghij', 'abcdefghij', 'abcdef')
+    """
+    return _NOT_IN_CODES.sub("", unicodedata.normalize("NFKC", typed)).lower()
+
+
+def shown_code(code: str) -> str:
+    """A code as a person reads it: in groups of :data:`CODE_GROUP` (a table's old six-character
+    code as it was).
+
+    >>> shown_code("abcdefghij"), shown_code("abcdef")
+    ('abcde-fghij', 'abcdef')
+    """
+    if len(code) != CODE_LENGTH:
+        return code
+    return "-".join(code[i : i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
 
 
 # ---------------------------------------------------------------------- routes
@@ -840,7 +894,7 @@ async def page(request: Request) -> Response:
                 message = text(exc.key, lang_of(request), **exc.fields)
                 return PlainTextResponse(message, status_code=429)
             return HTMLResponse(page_html(path, rooted(request, "")), status_code=404)
-        if room.game != game:
+        if room.game != game or room_id != room.id:  # another game's, or the code spelt else
             where = rooted(request, f"/companion/{room.game}/{room.id}")
             return RedirectResponse(where, status_code=302)
     return HTMLResponse(page_html(path, rooted(request, "")))

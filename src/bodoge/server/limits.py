@@ -227,11 +227,12 @@ class Sockets:
 
 
 class Misses:
-    """Lookups, per client address, of codes that name nothing (a companion table's six
-    characters can be guessed): past ``count`` in any ``seconds`` the address is refused every
-    lookup, found or not, until its misses age out — else a guesser would still learn from each
-    answer which codes are live. At most ``addresses`` addresses are remembered, the least
-    recently seen forgotten first.
+    """Lookups, per client address, of codes that name nothing (a companion table's code is
+    its key): past ``count`` in any ``seconds`` the address is refused every lookup, found or
+    not, until its misses age out — else a guesser would still learn from each answer which
+    codes are live. At most ``addresses`` addresses are remembered, the least recently seen
+    forgotten first. Many addresses guessing together are held back by the codes' length
+    instead (``companion``'s docstring has the arithmetic).
 
     >>> misses = Misses(count=2, seconds=60.0)
     >>> misses.missed("a", 0.0); misses.missed("a", 1.0)

@@ -33,7 +33,7 @@ from starlette.routing import Route
 import bodoge
 from bodoge.agents.base import Decision
 from bodoge.agents.heuristic import game_heuristic
-from bodoge.core.action import number
+from bodoge.core.action import Action, number
 from bodoge.core.errors import BodogeError
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook, game_module
@@ -44,6 +44,7 @@ from bodoge.play.rules import CARD_MARKER, RULES, rules_file
 from bodoge.server import wire
 from bodoge.server.body import json_body
 from bodoge.server.reader import refused
+from bodoge.server.reasons import hint_reason
 from bodoge.server.rooms import RoomError, game_number
 from bodoge.server.root import rooted
 
@@ -169,11 +170,7 @@ async def words(request: Request) -> Response:
     if not isinstance(events, list) or len(events) > _MAX_EVENTS:
         raise BadRequest(f"events must be a list of at most {_MAX_EVENTS} events")
     names = body.get("names")
-    if names is not None and not (
-        isinstance(names, list)
-        and len(names) <= _MAX_SEATS
-        and all(isinstance(n, str) and len(n) <= _MAX_NAME for n in names)
-    ):
+    if names is not None and not _names_ok(names):
         raise BadRequest(f"names must be a list of at most {_MAX_SEATS} short texts, one a seat")
     describe = game_hook(game, "describe_event")
     cards = getattr(game, "cards", None)
@@ -195,6 +192,15 @@ async def words(request: Request) -> Response:
     return JSONResponse({"events": lines})
 
 
+def _names_ok(names: object) -> bool:
+    """Whether ``names`` is a list of seats' names as the page sends them (one per seat)."""
+    return (
+        isinstance(names, list)
+        and len(names) <= _MAX_SEATS
+        and all(isinstance(n, str) and len(n) <= _MAX_NAME for n in names)
+    )
+
+
 def hint_steps(game: Game, view: dict[str, Any], seat: int, seed: int = 0) -> list[str]:
     """The heuristic bot's choice for ``seat`` from its ``view`` alone: its first step and, for a
     compound action or a chore (cards dropped down to the hand limit), the items that complete
@@ -206,15 +212,27 @@ def hint_steps(game: Game, view: dict[str, Any], seat: int, seed: int = 0) -> li
     >>> steps[0] in [str(a) for a in state.legal_actions()]
     True
     """
+    return _hint(game, view, seat, seed)[0]
+
+
+def _hint(
+    game: Game, view: dict[str, Any], seat: int, seed: int
+) -> tuple[list[str], Action | None, list[Action]]:
+    """``hint_steps``, with the first step as the bot chose it and the steps legal then (what
+    the hint's reason weighs)."""
     state: State = game.sample_state(view, seed)
     agent = game_heuristic(game, seat, random.Random(seed))
+    legal = state.legal_actions() if state.current_player == seat else []
     # what the first step begins goes on as core.choices builds it: a chore while the chore does
     # (a drop is one step a card, with nothing pending in the view), else while an action is
     chore = state._chore() if state.current_player == seat else None
     going = state._chore_going if chore is not None else state._in_action
     steps: list[str] = []
+    first: Action | None = None
     while state.current_player == seat and len(steps) < _HINT_STEPS:
         step = agent.act(Decision.of(state))
+        if first is None:
+            first = step
         said = str(step)
         if steps and chore is not None:
             said = said.removeprefix(f"{chore} ")
@@ -222,7 +240,7 @@ def hint_steps(game: Game, view: dict[str, Any], seat: int, seed: int = 0) -> li
         state.apply(step)
         if state.current_player != seat or not going():
             break
-    return steps
+    return steps, first, legal
 
 
 def _bearer(request: Request) -> str | None:
@@ -242,12 +260,19 @@ async def hint(request: Request) -> Response:
     token = _bearer(request)
     seat = room.seat_of(token) if token else None
     if seat is None:
-        return _error(text("server.bad_token", lang), 401)
+        why = room.refused_token(token) if token else RoomError(401, "server.bad_token")
+        return _error(text(why.key, lang, **why.fields), 401)
     state = room.state
     if state is None or state.current_player != seat:
         return _error(text("server.act.not_yours", lang), 409)
-    steps = hint_steps(room.game, state.view(seat), seat, seed=room.seq)
-    return JSONResponse({"steps": steps})
+    body = await json_body(request)
+    names = body.get("names")
+    if names is not None and not _names_ok(names):
+        raise BadRequest(f"names must be a list of at most {_MAX_SEATS} short texts, one a seat")
+    view = state.view(seat)
+    steps, first, legal = _hint(room.game, view, seat, room.seq)
+    why = None if first is None else hint_reason(room.game, view, first, legal, lang, names)
+    return JSONResponse({"steps": steps, "why": why})
 
 
 async def replay_view(request: Request) -> Response:

@@ -21,17 +21,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bodoge.core.action import Action
 from bodoge.core.errors import IllegalAction
 from bodoge.core.game import Game
-from bodoge.core.hooks import game_hook
-from bodoge.core.i18n import Message, for_reader, text
+from bodoge.core.hooks import game_hook, game_module
+from bodoge.core.i18n import Message, for_reader, seat_words, text
 from bodoge.core.state import State
 from bodoge.server.wire import quoting
 
-__all__ = ["refusal"]
+__all__ = ["hint_reason", "refusal"]
 
 # The refusals that hold a reason of the game's own (the rest say only "not legal now").
 _WITH_REASON = ("illegal.because", "illegal.because_legal")
@@ -88,3 +89,35 @@ def _in_words(game: Game, message: Message, lang: str) -> Message:
                 said = card(cards, field, lang)
         fields[name] = field if said is None else said
     return Message(message.key, fields)
+
+
+def hint_reason(
+    game: Game,
+    view: Mapping[str, Any],
+    step: Action,
+    legal: Sequence[Action],
+    lang: str,
+    names: Sequence[str] | None = None,
+) -> str | None:
+    """Why the hint suggests ``step`` among ``legal``, in one line and ``lang``: the game's own
+    reason (its ``hint`` module's ``reason``, from ``view`` alone), its cards by name and the
+    seats it hits (a ``whom`` field) by their players' ``names``; the only move, said so; None
+    where the game gives none.
+
+    >>> import bodoge
+    >>> game = bodoge.make("extreme-mission", players=2)
+    >>> state = game.new_state(1, setup={"start_player": 0, "discards": {1: ["I-R2a"]}})
+    >>> hint_reason(game, state.view(0), state.parse("draw"), state.legal_actions(), "en")
+    "no discard pile's top brings the mission nearest done of any level a card closer"
+    """
+    if len(legal) == 1:
+        return text("web.hint.only", lang)
+    module = game_module(game, "hint")
+    said = None if module is None else module.reason(game, view, step, legal)
+    if said is None:
+        return None
+    said = _in_words(game, for_reader(said, view["you"]), lang)
+    if "whom" in said.fields:  # after the cards: a player's name is no card
+        whom = seat_words(said.fields["whom"], lang, names)
+        said = Message(said.key, {**said.fields, "whom": whom})
+    return said.text(lang)

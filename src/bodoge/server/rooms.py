@@ -3,23 +3,35 @@ leaving, chat, and the one path every move takes (check, apply, commit, then tel
 
 A room has a fixed number of seats. The creator takes seat 0; people join free seats with a
 display name and get a token (a long random secret, given once, kept only as its sha256); the
-creator may seat bots by level and starts the game once every seat is taken, the start player
-at random or as the creator picks (Extreme Mission starts with whoever most recently saw a spy:
-the table knows, the server does not). After the game a rematch is the table's to agree on: any
-seated person asks for it, and each other person agrees (or not); a bot always agrees. Once every
-person's seat has agreed, it starts: the same seats, a new seed, the start player at random or
-as the creator asked when agreeing. Who has agreed is public (the room summary's ``rematch``)
-and kept with the room, so a restart forgets nobody's word. Someone who leaves before the start
-frees the seat; during or after a game an ``easy`` bot takes it over, so the others can finish
-(after a game, that bot's agreement may be the last one a rematch waited for). The creator's
-role passes to the next person seated. A room closes when its last person leaves, or when
-nobody touched it for a week. A closed room is read-only (nobody sits, acts, chats or rematches
-there) and its games stay replayable at its address for :data:`KEPT_DAYS` after its last touch;
-then it is deleted, and the uploaded card files no room refers to any more with it.
+creator may seat bots by level and starts the game once every seat is taken, the start player at
+random or as the creator picks (Extreme Mission starts with whoever most recently saw a spy: the
+table knows, the server does not). After the game a rematch is the table's to agree on: any
+seated person asks for it, and each other person agrees (or not); a bot always agrees. Once
+every person's seat has agreed, it starts: the same seats, a new seed, the start player at
+random or as the creator asked when agreeing. Who has agreed is public (the room summary's
+``rematch``) and kept with the room, so a restart forgets nobody's word. Someone who leaves
+before the start frees the seat. Someone who leaves during or after a game gives it up to an
+``easy`` bot, so the others can finish: their name stays on the seat for that game, marked as
+left (the summary's ``left``; the seat kept with the step they left at, and the game's record
+says it, so that its replay names the seat as the table did), and their token holds it no more
+(refused saying so). Once that game is over the seat is free: anyone may take it with a name
+(the leaver too, by the same name), and the rematch then waits for them as for any person;
+meanwhile the game over on show names its seats as they were at its end (the summary's
+``played``), the leaver's on theirs, whoever sits there since. Nobody taking it, the bot agrees
+(its agreement may be the last one a rematch waited for) and plays it in the next game as a
+bot's own seat, the leaver's name gone. The creator's role passes
+to the next person seated. A room closes when its last person leaves, or when nobody touched it
+for a week. A closed room is read-only (nobody sits, acts, chats or rematches there) and its
+games stay replayable at its address for :data:`KEPT_DAYS` after its last touch; then it is
+deleted, and the uploaded card files no room refers to any more with it.
 
-Two seats never carry the same name (compared with case and width folded, spaces left out), and
-no person is called as the table calls a bot ("easy bot 2", "やさしいBot2"): a join with such a
-name is refused (409), so nobody sits at a table as someone else.
+Two seats never carry the same name, and no person is called as the table calls a bot ("easy bot
+2", "やさしいBot2"): a join with such a name is refused (409), so nobody sits at a table as someone
+else. Names are compared as they look (:func:`folded_name`): case and width folded, spaces left
+out, and look-alike letters as one, by Unicode's confusable skeleton (UTS #39, ICU's): "Аnn" with
+a Cyrillic А is Ann, "b0b" is Bob, and katakana カ and ロ are kanji 力 and 口, which they look
+like too. A leaver's name, kept on their seat for the game they left, holds back no one's (theirs
+neither, on that seat after it).
 
 A person nobody can reach does not hold up the table for ever. Once every connection of a seated
 person has been gone for :data:`AWAY_SECONDS` (the server's ``away_after``) while the game waits
@@ -64,6 +76,8 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import cache, partial
 from pathlib import Path
 from typing import Any, TypeVar
+
+import icu
 
 from bodoge.agents import derive_seed
 from bodoge.core import choices as building
@@ -202,13 +216,42 @@ def clean_name(name: object) -> str:
     return kept
 
 
+_SPOOF = icu.SpoofChecker()
+_SKELETON_ROUNDS = 4  # three reach the fixed point for every character (Unicode 16)
+
+
+def _skeleton(name: str) -> str:
+    """``name`` with width folded (NFKC), each letter as the prototype of its look-alikes (UTS
+    #39's skeleton: Cyrillic А is A, 0 is O, m is rn), then case folded: the skeleton is taken
+    of the letters as they are shown, since a capital may look like another letter than its
+    small one does (Cyrillic В is B, в is not b)."""
+    wide = unicodedata.normalize("NFKC", name)
+    return unicodedata.normalize("NFKC", str(_SPOOF.getSkeleton(0, wide))).casefold()
+
+
 def folded_name(name: str) -> str:
-    """A name as two names are compared: width and case folded (NFKC), spaces left out.
+    """A name as two names are compared, so that two that look alike are one: width and case
+    folded, look-alike letters as one (:func:`_skeleton`), spaces left out. The skeleton is taken
+    again until it stays (at most three times for any one character: a small letter may look
+    like yet another, ϛ is σ then o).
 
     >>> folded_name("Ｂｏｂ"), folded_name("Ann  Lee") == folded_name("annlee")
     ('bob', True)
+    >>> folded_name("\u0410nn") == folded_name("Ann"), folded_name("b0b") == folded_name("Bob")
+    (True, True)
+    >>> folded_name("カ") == folded_name("力"), folded_name("あき") == folded_name("あさ")
+    (True, False)
     """
-    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+    folded = _skeleton(name)
+    for _ in range(_SKELETON_ROUNDS):
+        again = _skeleton(folded)
+        if again == folded:
+            break
+        folded = again
+    return "".join(folded.split())
+
+
+_NUMBERS = "".join(folded_name(digit) for digit in "0123456789")  # o and l among them
 
 
 @cache
@@ -216,17 +259,22 @@ def _bot_labels() -> frozenset[str]:
     """How the table calls a bot, in every language (``web.bot.<level>``, the seat's number
     after it), folded: names no person may take."""
     return frozenset(
-        folded_name(text(f"web.bot.{level}", lang)) for level in BOT_LEVELS for lang in LANGUAGES
+        folded_name(text(f"web.bot.{level}", lang)).rstrip(_NUMBERS)
+        for level in BOT_LEVELS
+        for lang in LANGUAGES
     )
 
 
 def _reserved(name: str) -> bool:
-    """Whether ``name`` is a bot's label, with or without a seat number.
+    """Whether ``name`` is a bot's label, or looks like one, with or without a seat number
+    (which may look like letters: 10 is lO).
 
     >>> _reserved("Easy bot 2"), _reserved("やさしいＢｏｔ２"), _reserved("Easy")
     (True, True, False)
+    >>> _reserved("\u0435asy bot lO"), _reserved("Easy bottle")
+    (True, False)
     """
-    return folded_name(name).rstrip("0123456789") in _bot_labels()
+    return folded_name(name).rstrip(_NUMBERS) in _bot_labels()
 
 
 def one_line(said: str) -> str:
@@ -284,28 +332,50 @@ def _room_id() -> str:
 
 class Seat:
     """Who sits in a seat: a person (``name``, and the hash of their token) or a bot (``bot``);
-    both for a person away whose seat a bot plays meanwhile (``stand_in``)."""
+    both for a person away whose seat a bot plays meanwhile (``stand_in``), and for one who left
+    the game under way (``left``: the step of its history they left at), whose name the seat
+    keeps for that game while the bot plays it. A leaver's token hash is kept only to tell them
+    why it is refused (:meth:`Room.left_seat_of`): it holds the seat no more."""
 
-    __slots__ = ("bot", "name", "token_hash")
+    __slots__ = ("bot", "left", "name", "token_hash")
 
     def __init__(
-        self, name: str | None = None, bot: str | None = None, token_hash: str | None = None
+        self,
+        name: str | None = None,
+        bot: str | None = None,
+        token_hash: str | None = None,
+        left: int | None = None,
     ):
         self.name = name
         self.bot = bot
         self.token_hash = token_hash
+        self.left = left
 
     @property
     def taken(self) -> bool:
         return self.name is not None or self.bot is not None
 
     @property
+    def person(self) -> bool:
+        """A person holds the seat (a leaver's name does not)."""
+        return self.name is not None and self.left is None
+
+    @property
     def stand_in(self) -> bool:
         """A bot plays the seat of a person who is away (the seat stays theirs)."""
-        return self.name is not None and self.bot is not None
+        return self.person and self.bot is not None
 
     def summary(self) -> dict[str, Any]:
-        return {"name": self.name, "bot": self.bot, "taken": self.taken}
+        return {
+            "name": self.name,
+            "bot": self.bot,
+            "taken": self.taken,
+            "left": self.left is not None,
+        }
+
+    def kept(self) -> dict[str, Any]:
+        """The seat as a game's record keeps it (``storage.GameRecord``'s seats)."""
+        return {"name": self.name, "bot": self.bot, "left": self.left}
 
 
 class Connection:
@@ -355,10 +425,13 @@ class Room:
         self.touched = record.touched
         self.seats = [Seat() for _ in range(game.players)]
         for s in record.seats:
-            self.seats[s.seat] = Seat(s.name, s.bot, s.token_hash)
+            self.seats[s.seat] = Seat(s.name, s.bot, s.token_hash, s.left)
         self.state: State | None = None
         if self.seed is not None and self.status in ("running", "over"):
             self.state = game.replay(self.seed, record.history, self.setup)
+        # the seats of the game over as they were at its end (the summary's ``played``), set
+        # when it ends; after a restart, as its record keeps them
+        self.played = _played(record.game_seats) if self.status == "over" else None
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
@@ -370,7 +443,7 @@ class Room:
         self.made_by: str | None = None  # the address that made it, in memory only (limits)
         # since when each seated person has had no connection (not kept: a restart starts it)
         now = clock()
-        self.gone: dict[int, float] = {i: now for i, s in enumerate(self.seats) if s.name}
+        self.gone: dict[int, float] = {i: now for i, s in enumerate(self.seats) if s.person}
         self.closed_why = record.closed_why  # why it was closed, where the page says so
         # a seat's chat limit, shared by its connections and kept over a reconnect
         self.chat_limits: dict[int, ChatLimit] = {}
@@ -398,7 +471,9 @@ class Room:
             setup=self.setup,
             created=self.created,
             touched=self.touched,
-            seats=[SeatRecord(i, s.name, s.bot, s.token_hash) for i, s in enumerate(self.seats)],
+            seats=[
+                SeatRecord(i, s.name, s.bot, s.token_hash, s.left) for i, s in enumerate(self.seats)
+            ],
             rematch=sorted(self.rematch),
             rematch_first=self.rematch_first,
             closed_why=self.closed_why,
@@ -412,7 +487,7 @@ class Room:
         def undo() -> None:
             self.creator, self.status, self.game_no = record.creator, record.status, record.game_no
             self.seed, self.setup, self.touched = record.seed, record.setup, record.touched
-            self.seats = [Seat(s.name, s.bot, s.token_hash) for s in record.seats]
+            self.seats = [Seat(s.name, s.bot, s.token_hash, s.left) for s in record.seats]
             self.rematch, self.rematch_first = set(record.rematch), record.rematch_first
             self.state, self.kept_games = state, kept
 
@@ -429,11 +504,28 @@ class Room:
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
+        return self._holder(token, left=False)
+
+    def left_seat_of(self, token: str) -> int | None:
+        """The seat this token held until its person left the game under way, or None."""
+        return self._holder(token, left=True)
+
+    def _holder(self, token: str, left: bool) -> int | None:
         digest = hash_token(token)
         for i, seat in enumerate(self.seats):
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+            if (seat.left is not None) != left or seat.token_hash is None:
+                continue
+            if hmac.compare_digest(seat.token_hash, digest):
                 return i
         return None
+
+    def refused_token(self, token: str) -> RoomError:
+        """Why a token that holds no seat is refused: its person left that seat, or it is none
+        of the room's."""
+        left = self.left_seat_of(token)
+        if left is not None:
+            return RoomError(401, "server.left_seat", seat=left)
+        return RoomError(401, "server.bad_token")
 
     def finished_games(self) -> list[int]:
         """The numbers of the room's games that are over and kept: their records are public
@@ -454,7 +546,7 @@ class Room:
     def rematch_agreed(self) -> bool:
         """Whether every person's seat has agreed to a rematch (a bot's always has, one playing
         for someone away too)."""
-        people = [i for i, s in enumerate(self.seats) if s.name is not None and s.bot is None]
+        people = [i for i, s in enumerate(self.seats) if s.person and s.bot is None]
         return bool(people) and all(i in self.rematch for i in people)
 
     def present(self, seat: int) -> bool:
@@ -465,7 +557,7 @@ class Room:
         """Whole seconds since the seat's person last had a connection; None while one is open,
         and for a seat no person holds."""
         since = self.gone.get(seat)
-        if since is None or self.seats[seat].name is None:
+        if since is None or not self.seats[seat].person:
             return None
         return max(0, int(self.clock() - since))
 
@@ -484,6 +576,8 @@ class Room:
             "cards": self.cards_name,
             "created": round(self.created, 3),
         }
+        if self.status == "over" and self.played is not None:
+            found["played"] = self.played  # the game on show's: a leaver's seat may be taken since
         if self.status == "closed":
             found["games"] = self.finished_games()  # what is left to do there: replay them
             if self.closed_why is not None:
@@ -659,7 +753,7 @@ class Rooms:
         before = self.clock() - UNJOINED_HOURS * 3600
 
         def unjoined(room: Room) -> bool:
-            people = sum(1 for s in room.seats if s.name is not None)
+            people = sum(1 for s in room.seats if s.person)
             return (
                 room.status == "open"
                 and people <= 1
@@ -811,7 +905,7 @@ class Rooms:
             raise RoomError(401, "server.no_token")
         seat = room.seat_of(token)
         if seat is None:
-            raise RoomError(401, "server.bad_token")
+            raise room.refused_token(token)
         return seat
 
     def _creator(self, room: Room, token: str | None) -> None:
@@ -877,18 +971,22 @@ class Rooms:
         return room, token
 
     async def join(self, room_id: str, seat: int, name: object) -> str:
-        """Take a free seat before the start; the seat's new token."""
+        """Take a free seat before the start, or between games the seat of someone who left
+        the game (its bot's till a person takes it; the rematch then waits for them); the seat's
+        new token."""
         room = await self.open_room(room_id)
         display = clean_name(name)
         async with self._changing(room):
             place = self._seat(room, seat)
-            if room.status != "open":
+            freed = room.status == "over" and place.left is not None
+            if room.status != "open" and not freed:
                 raise RoomError(409, "server.started")
-            if place.taken:
+            if place.taken and not freed:
                 raise RoomError(409, "server.taken", seat=seat)
             self._free_name(room, display)
             token = secrets.token_urlsafe(32)
             place.name, place.bot, place.token_hash = display, None, hash_token(token)
+            place.left = None
             room.gone[seat] = self.clock()  # not here until their page connects
             await self._save(room)
         log.info("room %s: seat %d joined", room.id, seat)
@@ -897,11 +995,13 @@ class Rooms:
 
     @staticmethod
     def _free_name(room: Room, name: str) -> None:
-        """Refuse a name a seat of the room carries already, or a bot's label (409)."""
+        """Refuse a name a seat of the room carries already, or a bot's label (409). A leaver's
+        name is kept on their seat for the game they left, not for the seat's next person (who
+        may be the leaver, by that name) nor for another seat."""
         if _reserved(name):
             raise RoomError(409, "server.name_reserved", name=name)
         mine = folded_name(name)
-        if any(s.name is not None and folded_name(s.name) == mine for s in room.seats):
+        if any(s.person and folded_name(s.name or "") == mine for s in room.seats):
             raise RoomError(409, "server.name_taken", name=name)
 
     async def seat_bot(self, room_id: str, seat: int, level: object, token: str | None) -> None:
@@ -978,6 +1078,9 @@ class Rooms:
         room.state = room.game.new_state(room.seed, room.setup)
         room.rematch.clear()
         room.rematch_first = None
+        for i, place in enumerate(room.seats):
+            if place.left is not None:  # nobody took a leaver's seat: the bot's in the new game
+                room.seats[i] = Seat(bot=LEAVER_BOT)
 
     def _begun(self, room: Room) -> None:
         """Tell everyone of the game just begun (once it is stored), and let a bot open it."""
@@ -1022,17 +1125,21 @@ class Rooms:
         room = await self.open_room(room_id)
         async with self._changing(room):
             seat = self._seated(room, token)
+            place = room.seats[seat]
             if room.status == "open":
                 room.seats[seat] = Seat()
-            else:
-                room.seats[seat] = Seat(bot=LEAVER_BOT)
+            else:  # their name stays on the seat for this game, their token no longer holds it
+                at = len(room.state.history) if room.state is not None else 0
+                room.seats[seat] = Seat(place.name, LEAVER_BOT, place.token_hash, at)
             room.gone.pop(seat, None)
             # the seat's agreement is its bot's now, which always agrees: not listed as asked
             room.rematch.discard(seat)
             if seat == room.creator:
-                people = [i for i, s in enumerate(room.seats) if s.name is not None]
+                people = [i for i, s in enumerate(room.seats) if s.person]
                 room.creator = people[0] if people else seat
-            if not any(s.name is not None for s in room.seats):
+            if not any(s.person for s in room.seats):
+                if room.status == "over":  # nobody sits again: its game's record stays as it was
+                    room.seats[seat] = Seat(bot=LEAVER_BOT)
                 room.status = "closed"
             # the bot that came in may be the agreement a rematch waited for
             rematch = room.status == "over" and bool(room.rematch) and room.rematch_agreed()
@@ -1176,6 +1283,7 @@ class Rooms:
             room.touched = now
             if status is not None:
                 room.status = status
+                room.played = _played([s.kept() for s in room.seats])
                 log.info("room %s: game %d over", room.id, room.game_no)
             self._tell_state(room)
             if status is not None:
@@ -1251,7 +1359,7 @@ class Rooms:
         conn.closed = True
         room.connections.discard(conn)
         seat = conn.seat
-        if seat is None or room.seats[seat].name is None or room.present(seat):
+        if seat is None or not room.seats[seat].person or room.present(seat):
             return
         room.gone[seat] = self.clock()
         self._tell_room(room)
@@ -1357,6 +1465,28 @@ class Rooms:
             except Exception:
                 log.exception("room %s: the bot of seat %d failed", room.id, seat)
                 return
+
+
+def _played(seats: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    """The seats of a game as a room over shows it (the summary's ``played``), from the seats as
+    its record keeps them (:meth:`Seat.kept`): as seat summaries, a leaver's with the bot that
+    played on, a person's without one (a bot that stood in for them while away is not the game's,
+    nor kept the same way by its record); None if they are not known.
+
+    >>> seats = [{"name": "Ann", "bot": "easy"}, {"name": "Ben", "bot": "easy", "left": 4}]
+    >>> [(s["name"], s["bot"], s["taken"], s["left"]) for s in _played(seats) or []]
+    [('Ann', None, True, False), ('Ben', 'easy', True, True)]
+    """
+    if seats is None:
+        return None
+    found = []
+    for s in seats:
+        name, left = s.get("name"), s.get("left") is not None
+        bot = s.get("bot") if name is None or left else None
+        found.append(
+            {"name": name, "bot": bot, "taken": name is not None or bot is not None, "left": left}
+        )
+    return found
 
 
 def _replay_record(room: Room, kept: GameRecord) -> dict[str, Any]:

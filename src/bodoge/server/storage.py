@@ -19,7 +19,7 @@ password masked (:func:`shown_url`).
 
 >>> db = Storage("sqlite://")
 >>> db.version()
-5
+6
 >>> seats = [SeatRecord(0, "Ann"), SeatRecord(1, bot="random")]
 >>> db.save_room(RoomRecord("abc", "extreme-mission", 2, "basic", game_no=1, seats=seats))
 >>> db.add_moves("abc", 1, 0, ["draw"], touched=5.0)
@@ -126,6 +126,9 @@ seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("bot", sa.String(32), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),  # sha256 hex; the token is never kept
+    # the step of the game under way (or just over) its person left it at, the name kept for
+    # that game and the easy bot playing the seat; NULL: nobody left it
+    sa.Column("left_at", sa.Integer, nullable=True),
 )
 
 moves = sa.Table(
@@ -222,13 +225,14 @@ def _v2(conn: Connection) -> None:
 
 
 def _add_columns(conn: Connection, *columns: sa.Column[Any]) -> None:
-    """Add these columns of ``rooms`` where they are missing (a database made new has them:
-    ``_v1`` builds today's ``rooms``)."""
-    have = {column["name"] for column in sa.inspect(conn).get_columns("rooms")}
+    """Add these columns (of one table) where they are missing (a database made new has them:
+    ``_v1`` builds today's ``rooms`` and ``seats``)."""
+    table = columns[0].table.name
+    have = {column["name"] for column in sa.inspect(conn).get_columns(table)}
     for column in columns:
         if column.name not in have:
             kind = column.type.compile(conn.dialect)
-            conn.execute(sa.text(f"ALTER TABLE rooms ADD COLUMN {column.name} {kind}"))
+            conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {column.name} {kind}"))
 
 
 def _v3(conn: Connection) -> None:
@@ -327,7 +331,13 @@ def _stored_game(name: str, players: int, variant: str, cards: str | None) -> Ga
         return None
 
 
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3, _v4, _v5]
+def _v6(conn: Connection) -> None:
+    """Someone who left a game under way: the step they left at, their name kept on the seat for
+    that game (a seat stored before has none: a leaver's seat was a bot's, nameless)."""
+    _add_columns(conn, seats.c.left_at)
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3, _v4, _v5, _v6]
 """Migration ``i`` brings a database from version ``i`` to ``i + 1``; append, never edit."""
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -396,12 +406,14 @@ def engine_url(url: str) -> str:
 
 @dataclass
 class SeatRecord:
-    """One seat as stored: who sits there (a name, or a bot's level) and its token's hash."""
+    """One seat as stored: who sits there (a name, or a bot's level) and its token's hash; and
+    for someone who left the game under way, the step they left at (``left``)."""
 
     seat: int
     name: str | None = None
     bot: str | None = None
     token_hash: str | None = None
+    left: int | None = None
 
 
 @dataclass
@@ -429,6 +441,9 @@ class RoomRecord:
     """The start player of that rematch, as the creator asked (None: at random)."""
     games: list[int] = field(default_factory=list)
     """The numbers of the games of the room that are kept (:class:`GameRecord`), in order."""
+    game_seats: list[dict[str, Any]] | None = None
+    """The seats of its current game as kept for its replay (:class:`GameRecord`'s), as loaded
+    (:meth:`Storage.load_rooms`): who played the game a room over shows; None if not known."""
     closed_why: str | None = None
     """Why the room was closed, where the players are told (:data:`NOT_RESTORED`)."""
 
@@ -436,7 +451,8 @@ class RoomRecord:
 @dataclass(frozen=True)
 class GameRecord:
     """One game of a room as kept for its replay: its seed, setup, history and seats (each
-    ``{"name", "bot"}`` as seated when it began; None where that was not kept)."""
+    ``{"name", "bot"}`` as seated when it began, with ``left``, the step its person left at,
+    and the bot that played on; None where that was not kept)."""
 
     room: str
     game_no: int
@@ -668,12 +684,16 @@ class Storage:
                         "name": s.name,
                         "bot": s.bot,
                         "token_hash": s.token_hash,
+                        "left_at": s.left,
                     }
                     for s in record.seats
                 ],
             )
             if record.game_no >= 1 and record.seed is not None:
                 _keep_game(conn, record)
+                # a leave during the game (the last person's closes the room); not one after it
+                if record.status != "over" and any(s.left is not None for s in record.seats):
+                    _mark_left(conn, record)
 
     def add_moves(
         self,
@@ -717,7 +737,8 @@ class Storage:
             conn.execute(rooms.update().where(rooms.c.room == room).values(touched=touched))
 
     def load_rooms(self) -> list[RoomRecord]:
-        """Every room not closed, with its seats and the history of its current game."""
+        """Every room not closed, with its seats, and the history and kept seats of its current
+        game."""
         with self.engine.connect() as conn:
             found = {
                 row.room: _room_record(row)
@@ -727,9 +748,7 @@ class Storage:
             for row in conn.execute(
                 seats.select().where(seats.c.room.in_(live)).order_by(seats.c.room, seats.c.seat)
             ):
-                found[row.room].seats.append(
-                    SeatRecord(row.seat, row.name, row.bot, row.token_hash)
-                )
+                found[row.room].seats.append(_seat_record(row))
             current = (
                 sa.select(moves.c.room, moves.c.step)
                 .join(rooms, sa.and_(rooms.c.room == moves.c.room))
@@ -739,12 +758,15 @@ class Storage:
             for row in conn.execute(current):
                 found[row.room].history.append(row.step)
             kept = (
-                sa.select(games.c.room, games.c.game_no)
+                sa.select(games.c.room, games.c.game_no, games.c.seats)
                 .where(games.c.room.in_(live))
                 .order_by(games.c.room, games.c.game_no)
             )
             for row in conn.execute(kept):
-                found[row.room].games.append(row.game_no)
+                record = found[row.room]
+                record.games.append(row.game_no)
+                if row.game_no == record.game_no and row.seats is not None:
+                    record.game_seats = json.loads(row.seats)
         return list(found.values())
 
     def closed_room(self, room: str) -> RoomRecord | None:
@@ -760,7 +782,7 @@ class Storage:
             for seat in conn.execute(
                 seats.select().where(seats.c.room == room).order_by(seats.c.seat)
             ):
-                found.seats.append(SeatRecord(seat.seat, seat.name, seat.bot, seat.token_hash))
+                found.seats.append(_seat_record(seat))
             found.games = list(
                 conn.execute(
                     sa.select(games.c.game_no).where(games.c.room == room).order_by(games.c.game_no)
@@ -945,6 +967,10 @@ def _room_record(row: Any) -> RoomRecord:
     )
 
 
+def _seat_record(row: Any) -> SeatRecord:
+    return SeatRecord(row.seat, row.name, row.bot, row.token_hash, row.left_at)
+
+
 def _steps(conn: Connection, room: str, game_no: int) -> list[str]:
     return list(
         conn.execute(
@@ -972,6 +998,22 @@ def _keep_game(conn: Connection, record: RoomRecord) -> None:
                 seats=json.dumps([{"name": s.name, "bot": s.bot} for s in record.seats]),
             )
         )
+
+
+def _mark_left(conn: Connection, record: RoomRecord) -> None:
+    """Say in the kept game's seats who left it, and at which step (``left``), the bot that
+    played on for them (``bot``): the replay names the seat as the live page did."""
+    kept = games.c.room == record.room, games.c.game_no == record.game_no
+    found = conn.execute(sa.select(games.c.seats).where(*kept)).scalar()
+    if found is None:
+        return
+    seated = json.loads(found)
+    for s in record.seats:
+        if s.left is not None and s.seat < len(seated) and seated[s.seat].get("name") == s.name:
+            seated[s.seat] = {"name": s.name, "bot": s.bot, "left": s.left}
+    changed = json.dumps(seated)
+    if changed != found:
+        conn.execute(games.update().where(*kept).values(seats=changed))
 
 
 def _version(conn: Connection) -> int:

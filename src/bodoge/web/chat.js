@@ -3,16 +3,30 @@
 // focus survive, and a screen reader hears each new line of its live list (and only the new one).
 // Lines are put in as text, never as markup: what people write cannot inject HTML.
 // The page keeps to the server's limits (GET /api/games "chat") before the server has to refuse.
+// What was read is kept in the browser by room and seat (the `at` of the newest line read, never
+// the token), so a reload calls new only the lines come since; one's own lines are never new.
 import { el, lang, t, toast } from "./ui.js";
 
 const KEPT = 100; // lines the panel holds; the server sends a newcomer the last 50
 const PHONE = "(max-width: 900px)";
+const READ = "bodoge.chat.read"; // + `.${room}.${seat or "watch"}`
+
+// Storage refused (private browsing, a full disk) leaves the page to count from its own start.
+function storedRead(key) {
+  try {
+    return Number(localStorage.getItem(key)) || -Infinity;
+  } catch {
+    return -Infinity;
+  }
+}
 
 export class Chat {
   constructor(send) {
     this.send = send;
     this.lines = [];
-    this.unread = 0;
+    this.read = -Infinity; // `at` of the newest line read: newer lines of others are unread
+    this.readKey = null;
+    this.you = null; // the page's seat: its lines are its own
     this.newest = -Infinity; // `at` of the newest line ever shown: lines sent again are not new
     this.sent = []; // when this page sent its recent lines
     this.limits = { length: 300, lines: 5, seconds: 10 };
@@ -30,7 +44,7 @@ export class Chat {
     this.node = el("details", { class: "chat-box", id: "chat" }, this.summary, this.list, this.form, this.note);
     this.node.open = !window.matchMedia(PHONE).matches;
     this.node.addEventListener("toggle", () => {
-      if (this.node.open) this.unread = 0;
+      if (this.node.open) this.markRead();
       this.refresh();
     });
   }
@@ -45,16 +59,45 @@ export class Chat {
     this.lines.push(line);
     if (this.lines.length > KEPT) this.lines.splice(0, this.lines.length - KEPT);
     const fresh = line.at > this.newest;
-    if (fresh) {
-      this.newest = line.at;
-      if (!this.node.open) this.unread += 1;
-    }
+    if (fresh) this.newest = line.at;
+    if (this.node.open || this.own(line)) this.markRead(line.at); // one writes having read the lines before
     this.refresh(!fresh); // a line sent again (a new connection) is not read out again
   }
 
-  // Who may write (a seated person) and how seats are named: the room frame can change both.
-  update({ canWrite, nameOf, limits }) {
+  // The page's seat's line, written by its person (not by one who held the seat before).
+  own(line) {
+    return this.you !== null && line.seat === this.you && (!line.name || line.name === this.nameOf(line.seat));
+  }
+
+  // Every line kept read up to `at` (all of them by default), here and in the browser's storage.
+  markRead(at = Math.max(-Infinity, ...this.lines.map((l) => l.at))) {
+    if (at <= this.read) return;
+    this.read = at;
+    try {
+      if (this.readKey) localStorage.setItem(this.readKey, String(at));
+    } catch {
+      // refused: kept for this page only
+    }
+  }
+
+  get unread() {
+    if (this.node.open) return 0;
+    return this.lines.filter((l) => l.at > this.read && !this.own(l)).length;
+  }
+
+  // Who may write (a seated person, `you`), how seats are named, and the room whose lines these
+  // are: the room frame can change them.
+  update({ canWrite, nameOf, limits, room, you }) {
     this.canWrite = canWrite;
+    if (room !== undefined) {
+      this.you = you ?? null;
+      const key = `${READ}.${room}.${this.you ?? "watch"}`;
+      if (key !== this.readKey) {
+        this.readKey = key;
+        this.read = Math.max(this.read, storedRead(key));
+        if (this.node.open) this.markRead();
+      }
+    }
     this.nameOf = nameOf;
     if (limits) this.limits = limits;
     this.refresh();

@@ -24,21 +24,21 @@ export function infoCard(faces, id, given = {}) {
     el("span", { class: "theme", title: colour.theme }, colour.theme));
 }
 
-// A card as a flight shows it where it lies nowhere on the table (a mission's spent cards), and
-// the back a card flies as where it was unseen (flight.js).
+// A card as a flight shows it where it lies nowhere on the table (a card revealed for a mission,
+// under the spent cards' backs), and the back a card flies as where it was unseen (flight.js).
 export const face = (ctx, id) => infoCard(ctx.faces, id);
 export const backClass = () => "em-back";
 
 // The events that move cards, as they fly (flight.js): [from, to, counted, how]. The spent cards
-// (EM-4.1) lie nowhere on show: by the seat, where they fly from as one stack at the turn's end,
-// shuffled face down, its top turned face up on the discard pile (EM-4.2).
+// (EM-1.4, EM-4.1) lie face down by the discard pile, where they fly from as one stack at the
+// turn's end, shuffled, its top turned face up on the discard pile (EM-4.2).
 export const moves = {
   draw: (e) => [place.deck, place.hand(e.seat), true],
   take: (e) => [place.pile(e.from), place.hand(e.seat)],
-  drop: (e) => [place.hand(e.seat), place.section(e.seat), true],
+  drop: (e) => [place.hand(e.seat), place.spent(e.seat), true],
   complete: (e) => [place.hand(e.seat), place.card(e.mission)],
   activate: (e) => [place.hand(e.seat), place.card(e.kind, e.seat)],
-  discard: (e) => [place.section(e.seat), place.pile(e.seat), false, { ids: [e.top], stack: true }],
+  discard: (e) => [place.spent(e.seat), place.pile(e.seat), false, { ids: [e.top], stack: true }],
 };
 
 // A seat's collaborators as the table shows them: each named by its kind and side, so that one
@@ -83,8 +83,11 @@ export function collaborators(ctx, seat) {
     if (side === "down") {
       const down = t("web.em.collab_down", { kind: k.name });
       if (!own) return el("div", { class: `collab down seat-${seat}` }, el("span", { "aria-hidden": "true" }, k.name), heard(down));
-      const attrs = ctx.offer(`activate ${kind}`, { class: `collab down seat-${seat}`, "aria-label": `${down}: ${k.condition}`, title: k.condition }, true);
-      return el("div", drawn(attrs), el("span", { class: "kname" }, k.name), el("span", { class: "kcond" }, k.condition));
+      // its condition labelled as what turns it face up (EM-3.6), not a mission's
+      const needs = t("web.em.activate_needs");
+      const attrs = ctx.offer(`activate ${kind}`, { class: `collab down seat-${seat}`, "aria-label": t("web.em.collab_down_needs", { kind: k.name, condition: k.condition }), title: k.condition }, true);
+      return el("div", drawn(attrs), el("span", { class: "kname" }, k.name),
+        el("span", { class: "kneeds", "aria-hidden": "true" }, needs), el("span", { class: "kcond" }, k.condition));
     }
     const base = { class: `collab up seat-${seat}`, "data-card": kind, "aria-label": `${k.name}: ${k.condition}`, title: k.condition };
     const wild = own ? ctx.picked(kind, base) : null; // spent as a wild in the move being built
@@ -108,6 +111,15 @@ function discard(ctx, seat) {
   return el("div", { class: "pile" }, card, el("span", { class: "pile-size" }, label));
 }
 
+// A seat's spent cards (EM-1.4) beside its discard pile while it has any (its turn): face down,
+// as many as the view counts, until they go onto the pile at the turn's end (EM-4.2).
+function spentCards(ctx, seat) {
+  const n = ctx.view.spent_sizes[seat];
+  if (!n) return null;
+  const label = t("web.em.spent", { n });
+  return el("div", { class: "pile spent" }, back(label, { role: "img" }), el("span", { class: "pile-size" }, label));
+}
+
 const doneCount = (view, seat) => el("div", { class: "done-count" }, t("web.em.missions_done", { n: view.completed[seat].length }));
 
 function seatPanel(ctx, seat) {
@@ -127,7 +139,7 @@ function seatPanel(ctx, seat) {
       el("div", { class: "mini-hand", role: "img", "aria-label": t("web.hand_size", { n: hand }) },
         Array.from({ length: Math.min(hand, 12) }, () => el("span", { class: "mini-back" })),
         el("span", { class: "count" }, hand)),
-      discard(ctx, seat)),
+      discard(ctx, seat), spentCards(ctx, seat)),
     collaboratorsOnTable(ctx, seat));
 }
 
@@ -143,15 +155,18 @@ function myHand(ctx) {
     const code = faces.cards[id].code;
     const nth = seen[code] || 0;
     seen[code] = nth + 1;
-    return ctx.handCard(infoCard(faces, id), code, nth, ["drop"]);
+    // pressed with no move begun, in the action phase: the mission or collaborator comes first
+    return ctx.handCard(infoCard(faces, id), code, nth, ["drop"], [code], null, view.phase === "drop" ? null : t("web.em.why.hand"));
   });
   return el("div", { class: "hand", role: "group", "aria-label": t("web.your_hand", { n: view.hand.length }) }, cards);
 }
 
-// The last round (EM-5.2) named by who met the end condition (the log's event says who).
+// The last round (EM-5.2) named by every seat that met the end condition, in the log's order:
+// the one that opened it (`end_triggered`), then any that met it in the round (`end_met`).
 function lastRound(ctx) {
-  const met = (ctx.view.log || []).findLast((e) => e.event === "end_triggered")?.seats;
-  return met?.length
+  const met = (ctx.view.log || []).filter((e) => e.event === "end_triggered" || e.event === "end_met")
+    .flatMap((e) => e.seats || []); // a game has one end_triggered, any end_met after it
+  return met.length
     ? t("web.em.end_round_by", { names: met.map((s) => ctx.seatName(s)).join(t("web.list_sep")) })
     : t("web.em.end_round");
 }
@@ -196,10 +211,10 @@ export function drawTable(ctx) {
     me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}`, "aria-label": ctx.youWord },
       // your collaborators beside your discard pile, not under it: your hand a row higher
       el("div", { class: "mine-row" },
-        el("div", { class: "mine-head" }, el("h2", {}, ctx.seatName(me), " ", el("span", { class: "badge you" }, ctx.youWord), " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
+        el("div", { class: "mine-head" }, el("h2", {}, el("span", { class: `dot seat-${me}` }), " ", ctx.seatName(me), " ", el("span", { class: "badge you" }, ctx.youWord), " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
           doneCount(view, me),
           collaboratorsOnTable(ctx, me)),
-        discard(ctx, me)),
+        el("div", { class: "piles" }, discard(ctx, me), spentCards(ctx, me))),
       myHand(ctx)));
 }
 
@@ -230,6 +245,14 @@ export function facts(view, seat, faces, decider) {
     [["collaborators"], t("web.em.fact.up", { n: up })],
     [["hand", "finish_hand"], t("web.hand_size", { n: hand })],
   ].filter(Boolean);
+}
+
+// What the items of a move being built must meet, for the move bar: the mission's or the
+// collaborator's condition (EM-3.4, EM-3.6); none for a drop.
+export function condition(what, faces) {
+  const [verb, arg] = what.split(" ");
+  const card = verb === "complete" ? faces.missions[arg] : verb === "activate" ? faces.kinds[arg] : null;
+  return card ? t("web.em.building_needs", { condition: card.condition }) : null;
 }
 
 // What kind of item a move takes next, for the move bar's line (web.move.kind.*).

@@ -3,11 +3,15 @@
 // `[data-card]` by its id): a card on show both times, moved to another place, is animated from
 // its old place; a card that comes from a place the viewer never saw it in (the deck, another
 // seat's hand) starts where the move's events say, as a back that turns over on the way, but in
-// your own hand (yours to see); a card that lands nowhere on show (a mission's spent cards, under
-// a pile) flies there as a copy that fades. Cards moved unseen (another seat's draw) fly as backs.
+// your own hand (yours to see); a card that lands nowhere on show (under a pile, under Extreme
+// Mission's spent cards' backs) flies there as a copy that fades. Cards moved unseen (another seat's draw) fly as backs.
 //
-// Only transforms, and copies in a fixed layer out of the page's flow: the page's layout, its
+// Only transforms, and copies in a layer out of the page's flow: the page's layout, its
 // height, clicks and focus stay as they are (a card in flight is itself, and can be pressed).
+// A card on the table flies by the `translate`, `scale` and `rotate` properties, which replace
+// nothing it has: its own `transform` (a chosen card's lift) goes on under them. They had been
+// transforms added to its own (composite "add"), which Chromium runs on the page's main thread
+// only: on a slow phone a card stopped mid-flight while the next frame was drawn.
 // Nothing flies but a frame's new events as they come (or a replay's single step forward): not a
 // page's first drawing, a language switch, a replay's jump, nor a page hidden or asked for less
 // motion. A new move's frame retargets what is still flying; another drawing of the same position
@@ -29,36 +33,44 @@ const TAG = "flight"; // every animation of a flight has this id (document.getAn
 // event does not name unseen; how: `ids`, the cards it moves where not those it names; `together`,
 // its cards all at once; `stack`, its cards one stack face down, the top turning over as it
 // lands): the deck, a seat's discard pile (Ruler of Mana's one pile), a seat's hand, offer or
-// section (where its cards nowhere on show lie: Extreme Mission's spent cards), or a card on the
-// table (a mission, a collaborator).
+// section, spent cards (Extreme Mission's, face down: where not on show, the seat's section), or a
+// card on the table (a mission, a collaborator).
 export const deck = { at: "deck" };
 export const pile = (seat) => ({ at: "pile", seat });
 export const hand = (seat) => ({ at: "hand", seat });
 export const offer = (seat) => ({ at: "offer", seat });
 export const section = (seat) => ({ at: "section", seat });
+export const spent = (seat) => ({ at: "spent", seat });
 export const card = (id, seat = null) => ({ at: "card", id, seat });
 
 // A row of cards shown a while, come from a place they go back to (a look at the deck's top,
-// another seat's hand): the attribute that says so on the row, for `shownFrom` to read.
+// another seat's hand): the attribute that says so on the row, for `shownFrom` to read. Where the
+// viewer may not see them (another seat looks), the row shows backs that name no card: they come
+// and go as its cards would, each known by its place in the row.
 export const shownFrom = (spec) => ({ "data-from": spec.seat === undefined ? spec.at : `${spec.at} ${spec.seat}` });
 const fromOf = (words) => {
   const [at, seat] = words.split(" ");
   return seat === undefined ? { at } : { at, seat: Number(seat) };
 };
 
+// A back in a row shown a while (no card of the table's: a card its viewer does not see).
+const SHOWN_BACK = "[data-from] > .card.back:not([data-card], .flight-back)";
+// A node flown as a card: a card of the table (its id), or such a back.
+const flown = (node) => Boolean(node?.dataset.card || node?.matches(SHOWN_BACK));
+
 // The cards an event names.
 const named = (e) => [e.card, ...(e.cards || []), ...(e.paid || [])].filter((id) => typeof id === "string");
 
-// The layer the copies fly in: fixed, so that it adds nothing to the page's size, and moved
-// against the page's scroll so that a copy keeps to the table it flies over.
+// The layer the copies fly in: over the whole page, in its coordinates, so that a copy scrolls
+// with the table it flies over in the same frame, and clipped to it, so that it adds nothing to
+// the page's size. (A layer fixed to the window and moved against the scroll at each scroll
+// event lagged a frame behind the page: a copy stood some 40 px off its way mid-scroll.)
 // Made when first flown in (a page that imports a table's module to draw its cards has none).
 let layer = null;
-const follow = () => { if (layer) layer.style.transform = `translate(${-scrollX}px, ${-scrollY}px)`; };
 function flightLayer() {
   if (!layer) {
     layer = el("div", { id: "flights", class: "flights", "aria-hidden": "true", inert: true });
     document.body.append(layer);
-    addEventListener("scroll", follow, { passive: true });
   }
   return layer;
 }
@@ -102,10 +114,12 @@ function placeOf(node) {
 // collaborator of each seat has its kind for id), and a count where one key shows twice.
 function cardsOf(board, going = new Map()) {
   const cards = new Map();
-  for (const node of board.querySelectorAll("[data-card]")) {
+  for (const node of [...board.querySelectorAll("[data-card]"), ...board.querySelectorAll(SHOWN_BACK)]) {
     if (node.closest(".browse, .moves")) continue; // a list of the whole pile, the move bar
     const seat = [...node.classList].find((c) => /^seat-\d+$/.test(c));
-    let key = node.dataset.card + (seat ? `@${seat}` : "");
+    const back = !node.dataset.card;
+    let key = back ? `${node.parentElement.dataset.from} back ${[...node.parentElement.children].indexOf(node)}`
+      : node.dataset.card + (seat ? `@${seat}` : "");
     for (let n = 2; cards.has(key); n += 1) key = `${key.split("#")[0]}#${n}`;
     const box = at(node);
     const lies = laid(node);
@@ -114,7 +128,7 @@ function cardsOf(board, going = new Map()) {
     // where it is in its place, as it lies (`within`) and as it is seen, in flight (`seen`)
     const within = { x: lies.x - under.x, y: lies.y - under.y, w: lies.w, h: lies.h };
     const seen = { x: box.x - parent.x, y: box.y - parent.y, w: box.w, h: box.h };
-    cards.set(key, { node, box, lies, parent, place: placeOf(node), within, seen, side: node.dataset.side,
+    cards.set(key, { node, back, box, lies, parent, place: placeOf(node), within, seen, side: node.dataset.side,
       from: node.closest("[data-from]")?.dataset.from, resolving: Boolean(node.closest(".resolving")),
       mine: Boolean(node.closest(".mine .hand")), going: going.get(node) || [] });
   }
@@ -144,6 +158,7 @@ function placesOf(board) {
       hand: mine ? box(section.querySelector(".hand") || section) : section.querySelector(".mini-hand") ? shown(section.querySelector(".mini-hand")) : box(section),
       pile: box(section.querySelector(".pile > :first-child") || centrePile),
       offer: box(section.querySelector(".offer > :first-child")),
+      spent: box(section.querySelector(".spent > :first-child")),
     });
   }
   return { board, deck: box(board.querySelector(".deck > :first-child")), pile: box(centrePile), seats };
@@ -160,7 +175,18 @@ function where(places, spec) {
   const seat = places.seats.get(spec.seat);
   if (spec.at === "pile") return seat?.pile || places.pile;
   if (spec.at === "section") return seat?.section || null;
+  if (spec.at === "spent") return seat?.spent || null;
   return (spec.at === "offer" && seat?.offer) || seat?.hand || seat?.section || null;
+}
+
+// A seat's spent cards gone from the new drawing (put on its pile): where they lay, moved as its
+// section moved (the table above it grown or shrunk); shown in neither (spent and put on the pile
+// in one frame): its section.
+function spentPlace(seen, now, spec) {
+  const home = section(spec.seat);
+  const [was, from, to] = [where(seen.places, spec), where(seen.places, home), where(now.places, home)];
+  if (was && from && to) return { ...was, x: was.x + to.x - from.x, y: was.y + to.y - from.y };
+  return to;
 }
 
 const same = (a, b) => a.at === b.at && a.seat === b.seat && a.id === b.id;
@@ -179,8 +205,8 @@ export function before(board) {
   const going = new Map();
   for (const a of document.getAnimations()) {
     const target = a.id === TAG ? a.effect?.target : null;
-    const node = target?.dataset.card ? target : target?.parentElement;
-    if (!node?.dataset.card || !board.contains(node)) continue;
+    const node = flown(target) ? target : target?.parentElement;
+    if (!flown(node) || !board.contains(node)) continue;
     going.set(node, [...(going.get(node) || []), { a, time: a.currentTime }]);
   }
   return { cards: cardsOf(board, going), places: placesOf(board) };
@@ -232,7 +258,7 @@ function fly(seen, now, events, ctx, table) {
   const done = new Set();
   // where a card that was not on show comes from: that place as it is now (it moves at once
   // with the page, as the table is drawn anew), else as it was
-  const source = (spec) => where(now.places, spec) || where(seen.places, spec);
+  const source = (spec) => where(now.places, spec) || (spec.at === "spent" ? spentPlace(seen, now, spec) : where(seen.places, spec));
   for (const [key, was] of seen.cards) {
     const is = now.cards.get(key);
     if (!is) continue;
@@ -249,7 +275,7 @@ function fly(seen, now, events, ctx, table) {
       glide(is.node, start, is.box, 0, going ? stillBack(was.going) : null);
     } else if (events.length && was.side !== is.side) { // turned over where it lies (a collaborator)
       // once the move's cards have come to it: its old side on it till half-way
-      turn(is.node, quiet(was.node.cloneNode(true)), { duration: MS, delay: MS / 2, easing: "linear", fill: "backwards", composite: "add", id: TAG });
+      turn(is.node, quiet(was.node.cloneNode(true)), { duration: MS, delay: MS / 2, easing: "linear", fill: "backwards", id: TAG });
     }
   }
   if (!events.length) return;
@@ -278,7 +304,7 @@ function fly(seen, now, events, ctx, table) {
         delay = 0;
       }
       together = Boolean(how.together || how.stack);
-      const end = where(now.places, to);
+      const end = where(now.places, to) || (to.at === "spent" ? spentPlace(seen, now, to) : null);
       for (const id of ids) {
         const was = seen.cards.get(id);
         // a stack comes from where it was made, face down, whatever was seen of its cards before
@@ -318,23 +344,25 @@ function fly(seen, now, events, ctx, table) {
     together = false;
   });
   // cards shown a while (a look at the deck's top, at another seat's hand): come from their place
-  // (turning over where they were unseen), and gone back to it where no move took them
+  // (turning over where they were unseen, but a back), and gone back to it where no move took them
   for (const [key, is] of now.cards) {
     if (!is.from || done.has(key) || seen.cards.has(key)) continue;
     done.add(key);
     const from = fromOf(is.from);
     const start = source(from);
-    if (start) send((wait) => glide(is.node, start, is.box, wait, unseen(from, you) ? backOf(table, ctx, key.split("#")[0]) : null));
+    const turning = !is.back && unseen(from, you);
+    if (start) send((wait) => glide(is.node, start, is.box, wait, turning ? backOf(table, ctx, key.split("#")[0]) : null));
   }
   for (const [key, was] of seen.cards) {
     if (!was.from || done.has(key) || now.cards.has(key)) continue;
     done.add(key);
     const end = source(fromOf(was.from));
-    if (end) send((wait) => leave(key.split("#")[0], was, was.box, end, wait, false));
+    if (end && was.back) send((wait) => copy(null, backOf(table, ctx, null), was.box, end, wait, false));
+    else if (end) send((wait) => leave(key.split("#")[0], was, was.box, end, wait, false));
   }
   // a play resolved (Ruler of Mana's): its cards go to the discard pile
   for (const [key, was] of seen.cards) {
-    const end = was.resolving && !now.cards.has(key) && !done.has(key) && where(now.places, pile(null));
+    const end = was.resolving && !was.back && !now.cards.has(key) && !done.has(key) && where(now.places, pile(null));
     if (end) send((wait) => leave(key.split("#")[0], was, was.box, end, wait, false));
   }
 
@@ -359,15 +387,15 @@ function backOf(table, ctx, id, mana) {
 }
 
 // `node`, laid out at `end`, flown from `start` (boxes in the page): moved and scaled from there
-// to its place, added to whatever it is drawn with (a chosen card's lift); with `back`, turning
-// over half-way, that back on it until then; with `under` cards, the top of a stack of them
-// (their backs' edges beneath it, until it lands).
+// to its place, over whatever transform it is drawn with (a chosen card's lift); with `back`,
+// turning over half-way, that back on it until then; with `under` cards, the top of a stack of
+// them (their backs' edges beneath it, until it lands).
 function glide(node, start, end, wait = 0, back = null, under = 0) {
   const dx = start.x + start.w / 2 - (end.x + end.w / 2);
   const dy = start.y + start.h / 2 - (end.y + end.h / 2);
   const scale = fit(end, start); // a card's shape kept (a seat's hand may be a line of words)
-  const timing = { duration: MS, delay: wait, easing: EASE, fill: "backwards", composite: "add", id: TAG };
-  animate(node, [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "translate(0px, 0px) scale(1)" }], timing);
+  const timing = { duration: MS, delay: wait, easing: EASE, fill: "backwards", id: TAG };
+  animate(node, [{ translate: `${dx}px ${dy}px`, scale: `${scale}` }, { translate: "0px 0px", scale: "1" }], timing);
   animate(node, { zIndex: [4, 4] }, { duration: MS, delay: wait, fill: "backwards", id: TAG }); // over the cards it passes
   if (back) turn(node, back, { ...timing, easing: "linear" });
   if (under > 0) {
@@ -376,9 +404,10 @@ function glide(node, start, end, wait = 0, back = null, under = 0) {
   }
 }
 
-// A back laid on `node`, which turns over half-way (`timing`): the back's side first, then its face.
+// A back laid on `node`, which turns over half-way (`timing`): the back's side first, then its
+// face (turned about its upright axis, edge on half-way: as a card turned over on a table).
 function turn(node, back, timing) {
-  animate(node, [{ transform: "scaleX(1)" }, { transform: "scaleX(0)", offset: 0.5 }, { transform: "scaleX(1)" }], timing);
+  animate(node, [{ rotate: "y 0deg" }, { rotate: "y 90deg", offset: 0.5 }, { rotate: "y 0deg" }], timing);
   back.classList.add("flight-back");
   node.append(back);
   const hide = animate(back, [{ opacity: 1 }, { opacity: 1, offset: 0.5 }, { opacity: 0, offset: 0.5 }, { opacity: 0 }], { ...timing, composite: "replace", fill: "both" });
@@ -416,7 +445,6 @@ function copy(face, back, start, end, wait, turning) {
   const inner = el("div", { class: "flight-turn" }, shown, turning ? back : null);
   const box = el("div", { class: "flight" }, inner);
   flightLayer().append(box);
-  follow();
   // the copy's own size, fitted into each box, centred on it
   const { width: w, height: h } = shown.getBoundingClientRect();
   box.style.width = `${w}px`;

@@ -106,20 +106,52 @@ function gameCard(game) {
     form);
 }
 
+// A seat as the table names it: the person's name, else the bot's ("easy bot 2"), as room.js does.
+function seatLabel(seat, n) {
+  return seat.name || t("web.seat_bot", { bot: t(`web.bot.${seat.bot}`), n });
+}
+
+// A seat anyone may sit in: one free before the start, or after a game the seat of someone who left
+// it (its bot's till a person takes it, as the room's page offers it).
+const freeSeat = (room, seat) => !seat.taken || (room.status === "over" && seat.left);
+const joinable = (room) => room.status === "open" || room.seats.some((seat) => freeSeat(room, seat));
+
+// Who sits in the room, so a friend finds "Ann's room": each name its own element, as text (names
+// are anyone's), cut with an ellipsis by the style past its width, whole in its title.
+function roomPeople(room) {
+  const names = room.seats.flatMap((seat, n) => (freeSeat(room, seat) ? [] : [seatLabel(seat, n)]));
+  return el("span", { class: "room-people" }, names.flatMap((name, i) => [
+    i ? t("web.list_sep") : null,
+    el("bdi", { class: "who", title: name }, name)]));
+}
+
+// What the room is at: a room not started with every seat taken cannot be joined (it is listed
+// for its people to find), one over is between games (its result shown, a rematch not agreed),
+// waiting for players as an open room is while a leaver's seat is free.
+function roomState(room) {
+  if (room.status === "open" && room.seats.every((s) => s.taken)) return ["full", t("web.lobby.room_full")];
+  if (room.status === "over" && joinable(room)) return ["open", t("web.status.open")];
+  if (room.status === "over") return ["over", t("web.lobby.between_games")];
+  return [room.status, t(`web.status.${room.status}`)];
+}
+
 function roomLine(room) {
   const title = games.find((g) => g.game === room.game)?.title[lang] || room.game;
-  const taken = room.seats.filter((s) => s.taken).length;
+  const taken = room.seats.filter((s) => !freeSeat(room, s)).length;
   const variant = room.variant && room.variant !== "basic" ? ` · ${t(`web.variant.${room.variant}`)}` : "";
   // a room with its own card file says so: who joins plays those cards
   const cards = room.cards ? ` · ${t("web.room.cards", { file: room.cards })}` : "";
-  return el("li", {}, el("a", { href: address(`/r/${room.room}`) },
+  const [state, said] = roomState(room);
+  return el("li", { class: `room-line ${state}`, "data-room": room.room }, el("a", { href: address(`/r/${room.room}`) },
     el("strong", {}, title), " ",
     t("web.lobby.room_line", { room: room.room, taken, players: room.players }), variant, cards, " ",
-    el("span", { class: `room-status ${room.status}` }, t(`web.status.${room.status}`))));
+    el("span", { class: `room-status ${state}` }, said), roomPeople(room)));
 }
 
-// The server lists rooms waiting and running alike; under "open rooms" only those one can sit
-// down in (not started, a seat free), and the games being played, to watch, under their own heading.
+// The server lists every room not closed. Under "open rooms" the rooms not started: those one can
+// sit down in, and those full (their people look for them; one may leave a seat); and the rooms
+// between games with a leaver's seat free. Under their own heading, to watch, the games being
+// played and the other rooms between games (still their group's).
 // Until the list comes the section says it is loading (the rest of the lobby does not wait for it).
 function roomLists() {
   const box = el("div", { class: "room-lists" });
@@ -127,8 +159,8 @@ function roomLists() {
     box.append(el("p", { class: "muted loading-rooms" }, roomsRefused ?? t("web.lobby.loading")));
     return box;
   }
-  const open = rooms.filter((r) => r.status === "open" && r.seats.some((s) => !s.taken));
-  const playing = rooms.filter((r) => r.status === "running");
+  const open = rooms.filter(joinable);
+  const playing = rooms.filter((r) => !joinable(r) && (r.status === "running" || r.status === "over"));
   box.append(open.length ? el("ul", { class: "open-rooms" }, open.map(roomLine))
     : el("p", { class: "muted" }, t("web.lobby.no_rooms")));
   if (playing.length) {

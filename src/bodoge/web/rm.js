@@ -12,6 +12,7 @@ const ELSEWHERE = ["top", "take", "recover"];
 const MAIN_STEPS = ["cast", "scroll", "draw", "cycle", "exchange"];
 // A cost's symbols (RM-3.2: `*` is the white one, any mana pays it) and the elements they ask for.
 const SYMBOL_OF = { F: "fire", W: "water", A: "wind", E: "earth", "*": "any" };
+const LETTER_OF = { fire: "F", water: "W", wind: "A", earth: "E" };
 
 // A screen reader ignores aria-label on a plain div: a card is an image named by what is printed
 // on it, unless the move it stands for made it a button (named the same).
@@ -31,13 +32,14 @@ function manaWord(element) {
     earth: t("web.rm.mana.earth"), any: t("web.rm.mana.any") }[element];
 }
 
-// A cost in words, each symbol counted where it first stands: "cost: 1 fire, 2 earth".
-function costWords(cost) {
+// Symbols in words, each counted where it first stands: "1 fire, 2 earth"; a cost says so
+// before them ("cost: 1 fire, 2 earth").
+function symbolWords(symbols) {
   const counts = new Map();
-  for (const s of cost) counts.set(s, (counts.get(s) || 0) + 1);
-  const parts = [...counts].map(([s, n]) => t("web.rm.cost_part", { n, mana: manaWord(SYMBOL_OF[s]) }));
-  return t("web.rm.cost", { symbols: parts.join(t("web.list_sep")) });
+  for (const s of symbols) counts.set(s, (counts.get(s) || 0) + 1);
+  return [...counts].map(([s, n]) => t("web.rm.cost_part", { n, mana: manaWord(SYMBOL_OF[s]) })).join(t("web.list_sep"));
 }
+const costWords = (cost) => t("web.rm.cost", { symbols: symbolWords(cost) });
 
 // The dots for the eye (the words on hover); a screen reader hears the option's words instead.
 function costSymbols(cost) {
@@ -196,6 +198,7 @@ function resolving(ctx) {
       parts.push(el("div", { class: "decision" }, t(`web.rm.decision.${d.kind}`, { name: name(d.seat), n: d.count ?? 1, damage: d.damage ?? 0 })));
       if (d.hand) parts.push(choiceRow(ctx, d.hand, "take", place.hand(d.from)));
       if (d.cards) parts.push(choiceRow(ctx, d.cards, "top", place.deck));
+      else if (d.kind === "top") parts.push(lookedAt(d.count));
     }
   } else if (p.kind === "draft") {
     parts.push(el("div", { class: "decision" }, t("web.rm.draft", { round: p.round })));
@@ -223,6 +226,14 @@ function choiceRow(ctx, ids, verb, from) {
   }));
 }
 
+// The cards another seat looks at (the deck's top): as many backs, plain (which kinds they are is
+// the looking seat's to know), held in the play while it looks; they come from the deck and go
+// back to it (flight.js). The decision's words above say it.
+function lookedAt(count) {
+  return el("div", { class: "cards row looked", "aria-hidden": "true", ...place.shownFrom(place.deck) },
+    Array.from({ length: count }, () => el("div", { class: "card back" })));
+}
+
 function myHand(ctx) {
   const { view, faces } = ctx;
   const kindOrder = { mana: 0, spell: 1, scroll: 2 };
@@ -244,7 +255,9 @@ function myHand(ctx) {
     const tried = face.kind !== "scroll" ? null : main ? `scroll ${code}` : reacting ? `react ${code}` : null;
     const drawn = card(ctx, id, {}, nth === 0, main);
     if (ELSEWHERE.includes(view.pending?.decision?.kind)) return drawn;
-    return paying(spellButton(ctx.handCard(drawn, code, nth, HAND_STEPS, spellings, tried), face));
+    // a mana card pressed at the turn's action: it pays for a spell's option, pressed first
+    const idle = face.kind === "mana" && main ? t("web.rm.why.mana") : null;
+    return paying(spellButton(ctx.handCard(drawn, code, nth, HAND_STEPS, spellings, tried, idle), face));
   }));
 }
 
@@ -314,9 +327,46 @@ export function drawTable(ctx) {
 // the step (`top F1`), the rest being its items: the move bar shows that card among the chosen
 // ones, under the choice's words.
 const CHOICES = ["discard", "bottom", "top", "take", "recover"];
-export function held(what) {
+export function held(what, c) {
   const [kind, item] = what.split(" ");
-  return CHOICES.includes(kind) && item ? { item, title: t(`web.rm.prompt.${kind}`), begin: (first) => `${kind} ${first}` } : null;
+  return CHOICES.includes(kind) && item ? { item, title: choiceTitle(kind, c), begin: (first) => `${kind} ${first}` } : null;
+}
+
+// The move bar's title while a choice among cards is made and none is pressed yet (the status
+// line says only whose choice it is): what to do, as the bar says once a card is in.
+export function choosing(legal, c) {
+  const verbs = new Set(legal.map((s) => s.split(" ")[0]));
+  const [verb] = verbs;
+  return verbs.size === 1 && ["offer", "pick", ...CHOICES].includes(verb) ? choiceTitle(verb, c) : null;
+}
+
+// A choice among cards in words: an exchange's offer or pick (RM-2.2 (D)), a take from the hand
+// shown with how many and whose, else the status line's words for it.
+function choiceTitle(kind, c) {
+  const d = c?.view?.pending?.decision;
+  if (kind === "take" && d?.from !== undefined) return t("web.rm.bar.take", { n: d.count ?? 1, name: c.seatName(d.from) });
+  return t(kind === "offer" || kind === "pick" ? `web.rm.bar.${kind}` : `web.rm.prompt.${kind}`);
+}
+
+// A 2-orb card in a payment, as the bar's chip says it: with what it pays (RM-3.4), "Fire mana
+// (2 orbs): 2 mana" or "…: 1 mana", both alike. Anything else: null (its own words).
+export function itemWords(b, item, faces) {
+  const mana = b.what.startsWith("cast ") ? faces.codes[item.replace(/\/1$/, "")] : null;
+  if (mana?.kind !== "mana" || mana.orbs !== 2) return null;
+  return t("web.rm.paid_as", { name: mana.name, n: item.endsWith("/1") ? 1 : 2 });
+}
+
+// The bar's line under the chosen cards: the 2-orb card last put in a payment at 2 mana, pressed
+// again, counts as 1, where the payment can still be made so (known from the cards before it):
+// the card's title said it alone, out of sight on a touch screen.
+export function buildingLines(b, faces) {
+  if (!b.what.startsWith("cast ")) return [];
+  const at = b.chosen.findLastIndex((item) => faces.codes[item.replace(/\/1$/, "")]?.orbs === 2);
+  const item = b.chosen[at];
+  if (at < 0 || item.endsWith("/1")) return [];
+  const without = b.chosen.filter((_, k) => k !== at);
+  const one = b.known.get(JSON.stringify(without))?.includes(`${item}/1`);
+  return one ? [t("web.rm.pays_again_named", { card: faces.codes[item].name })] : [];
 }
 
 // What a seat's result rests on, each fact with the ranking keys it shows (RM-5.4's score,
@@ -336,7 +386,8 @@ export function itemKind(what, item) {
 }
 
 // Why an item cannot go into the move being built: a spell's target comes first; a card that is
-// no mana, or cannot pay what is left of the cost.
+// no mana, or cannot pay what is left of the cost (named: the cost less what the chosen cards
+// pay). Nothing left to pay: the bar's own words (null).
 export function itemWhy(b, item, c) {
   const match = b.what.match(/^cast (\S+)\/(\d+)$/);
   if (!match) return null;
@@ -344,7 +395,33 @@ export function itemWhy(b, item, c) {
   const face = c.faces.codes[match[1]];
   const card = c.faces.codes[item.replace(/\/1$/, "")];
   if (card?.kind !== "mana") return t("web.rm.why.not_mana", { item: card?.name || item });
-  return t("web.rm.why.pay", { item: card.name, spell: face.name, cost: costWords(face.options[Number(match[2]) - 1].cost) });
+  const left = leftToPay(face.options[Number(match[2]) - 1].cost, b.chosen, c.faces);
+  return left.length ? t("web.rm.why.pay", { item: card.name, spell: face.name, left: symbolWords(left) }) : null;
+}
+
+// A cost's symbols not paid by the chosen cards: each card's units (a 2-orb card's 2, or 1 as
+// `F2/1`: RM-3.4) take its element's symbols, then white ones (RM-3.2); a rainbow's unit
+// (RM-3.3) an element's symbol still left, else a white one.
+function leftToPay(cost, chosen, faces) {
+  const left = [...cost];
+  const take = (s) => {
+    const k = left.indexOf(s);
+    if (k >= 0) left.splice(k, 1);
+    return k >= 0;
+  };
+  let rainbows = 0;
+  for (const item of chosen) {
+    const mana = faces.codes[item.replace(/\/1$/, "")];
+    if (mana?.kind !== "mana") continue; // a target
+    const units = item.endsWith("/1") ? 1 : mana.orbs;
+    const symbol = LETTER_OF[mana.element];
+    for (let u = 0; u < units; u++) {
+      if (!symbol) rainbows += 1;
+      else if (!take(symbol)) take("*");
+    }
+  }
+  for (; rainbows > 0; rainbows--) take(left.find((s) => s !== "*") || "*");
+  return left;
 }
 
 // The hint's move in words, as the log says a play: the spell's option or the scroll, at whom,

@@ -30,6 +30,8 @@ const S = {
   logSeen: 0, // the log's lines shown at the last drawing (the ones after it are new)
   eventsSeen: 0, // the log's entries the table had drawn (the ones after it are animated)
   replay: null, // {record, step, seat, view}
+  // asked only when one can answer, once the person ticked it (on by default it stalled a game
+  // with a leaver's seat in a CI run: see the session-36 note before turning it on again)
   quiet: localStorage.getItem("bodoge.quiet") === "1",
   chatLimits: null, // the server's chat limits (GET /api/games)
   confirmLeave: false, // the question "leave your seat?" is on show
@@ -119,10 +121,10 @@ async function takeLink(token) {
 function seatChoiceBar() {
   const c = S.choosing;
   if (!c || !S.summary) return null;
-  const named = (s) => ({ n: s.seat, name: seatName(s.seat) });
+  const named = (s) => ({ n: s.seat, name: sitterName(s.seat) });
   return el("div", { class: "seat-choice", role: "alertdialog", "aria-labelledby": "seat-choice-question" },
     el("p", { id: "seat-choice-question" }, t("web.room.which_seat",
-      { link: c.link.seat, link_name: seatName(c.link.seat), kept: c.kept.seat, kept_name: seatName(c.kept.seat) })),
+      { link: c.link.seat, link_name: sitterName(c.link.seat), kept: c.kept.seat, kept_name: sitterName(c.kept.seat) })),
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "primary", id: "keep-seat", onclick: () => chooseSeat(c.kept) }, t("web.room.keep_seat", named(c.kept))),
       el("button", { type: "button", id: "take-link-seat", onclick: () => chooseSeat(c.link) }, t("web.room.take_link_seat", named(c.link)))));
@@ -182,7 +184,7 @@ function connect() {
     S.instead = null;
     back();
     chat.reset(); // the server sends the recent lines again
-    if (S.quiet) send({ type: "quiet", on: true });
+    if (S.quiet && used) send({ type: "quiet", on: true }); // a spectator is asked nothing (and refused)
   };
   // Only the current socket's frames: each connection's logs follow on from its own frames.
   ws.onmessage = (message) => { if (ws === socket) receive(JSON.parse(message.data)); };
@@ -299,8 +301,8 @@ async function receive(frame) {
         localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ ...saved, seat: frame.seat }));
       }
     }
-    describeLog().then(draw); // the log's new lines as soon as they are in words
     draw(); // the table at once: it does not wait for the log's words
+    describeLog().then(logCame); // the log's new lines as soon as they are in words
   } else if (frame.type === "choices") {
     if (S.asking === null || frame.what !== S.asking) return;
     if (!frame.chosen.length && frame.complete && !frame.addable.length) {
@@ -391,7 +393,7 @@ async function loadFaces(again = false) {
 // Only a seated person writes; a spectator reads.
 function updateChat() {
   const you = S.summary?.you;
-  chat.update({ canWrite: you !== null && you !== undefined, nameOf: seatName, limits: S.chatLimits });
+  chat.update({ canWrite: you !== null && you !== undefined, nameOf: sitterName, limits: S.chatLimits, room, you });
 }
 
 // The log in words. Each event's line is kept by the language, the seats' names and the event
@@ -646,9 +648,10 @@ function whyWords(reason) {
   return reason.charAt(0).toLocaleUpperCase(lang) + reason.slice(1); // a line of its own: "Your…"
 }
 
-// The move bar's note, one line: why a press did nothing, or the hint's move in words.
-function say(kind, text) {
-  S.note = { kind, text, seq: S.frame?.seq };
+// The move bar's note, one line: why a press did nothing, or the hint's move in words (and, in a
+// line under it, why that move).
+function say(kind, text, why = null) {
+  S.note = { kind, text, why, seq: S.frame?.seq };
   draw();
 }
 
@@ -687,8 +690,9 @@ function dress(node, attrs) {
 // first that can be added; a click on it once chosen turns it into the next, where the move can
 // still be made so, else takes it out. So the card itself does what a button for each would.
 // `tried`: the step a card offered as nothing stands for (a scroll's `scroll R10`), whose refusal
-// it says; while a move is built, a card that cannot go in says why.
-function handCard(cardNode, code, nth, prefixes = [], spellings = [code], tried = null) {
+// it says; while a move is built, a card that cannot go in says why. `idle`: what a card offered as
+// nothing says, pressed with no move begun (it pays for a move begun elsewhere: a mission, a spell).
+function handCard(cardNode, code, nth, prefixes = [], spellings = [code], tried = null, idle = null) {
   const b = S.building;
   // the first card of its code is the one the move's step holds, where one does (`top F1`)
   const held = heldItem();
@@ -710,6 +714,9 @@ function handCard(cardNode, code, nth, prefixes = [], spellings = [code], tried 
     }
   }
   const refusal = refusedItem(spellings[0], {}) || (tried ? offer(tried, {}, true) : {});
+  if (!refusal["data-refused"] && idle && !b && S.asking === null && deciding()) {
+    return dress(cardNode, cannotTake(code, { role: cardNode.getAttribute("role") }, () => say("why", idle), false)); // heard as the card it is
+  }
   return dress(cardNode, refusal["data-refused"] ? refusal : {});
 }
 
@@ -747,7 +754,7 @@ function marked(cardNode, go) {
 // among cards in Ruler of Mana, `top F1`): the table's `held`, or null.
 function heldItem() {
   const b = S.building;
-  return b && S.frame ? TABLES[S.frame.view.game].held?.(b.what) || null : null;
+  return b && S.frame ? TABLES[S.frame.view.game].held?.(b.what, { view: S.frame.view, seatName }) || null : null;
 }
 
 // Ask for the move being built with the items `chosen`; `instead`: the items to ask for if
@@ -758,6 +765,7 @@ function rechoose(chosen, instead = null, item = null) {
   if (!send({ type: "choices", what: b.what, chosen })) return;
   S.asking = b.what;
   S.instead = instead ? { tried: JSON.stringify(chosen), chosen: instead } : null;
+  hush();
   onward(item, chosen);
 }
 
@@ -796,6 +804,7 @@ function unhold(held) {
   }
   if (S.busy || !send({ type: "choices", what: held.begin(b.chosen[0]), chosen: b.chosen.slice(1) })) return;
   S.asking = held.begin(b.chosen[0]);
+  hush();
 }
 
 // What the next pick is, in one line: the kinds of the items that can go in now (a target
@@ -815,16 +824,21 @@ function buildingBar(describe, table) {
   const bar = kept.bar;
   sayAnew(kept.needs, progress(b, table), !b ? "needs" : b.complete ? "needs ready" : `needs${b.needs ? " must" : ""}`);
   if (!b) {
-    bar.className = "move-idle sr-only";
+    // a choice among cards none of which is pressed yet: what to do, as the bar's title (the
+    // table's `choosing`), else the bar is out of sight
+    const title = deciding() && !S.offline ? table.choosing?.(legal(), { view: S.frame.view, seatName }) : null;
+    bar.className = title ? "building choosing" : "move-idle sr-only";
     for (const name of ["role", "aria-label", "tabindex"]) bar.removeAttribute(name);
-    setChildren(bar, [kept.needs]);
+    setChildren(bar, [title ? el("div", { class: "what" }, title) : null, kept.needs]);
     return bar;
   }
   const whole = [b.what, ...b.chosen].join(" ");
   // a step that holds the move's first item: that item is shown among the chosen ones
   const held = heldItem();
+  // an item in the table's words for it in this move where it has some (a 2-orb card paying 2)
+  const words = (c) => table.itemWords?.(b, c, S.faces) || describe(c);
   const chip = (c, onclick) => el("button", {
-    type: "button", class: "chip", "aria-label": t("web.move.remove", { item: describe(c) }), onclick }, describe(c), " ×");
+    type: "button", class: "chip", "aria-label": t("web.move.remove", { item: words(c) }), onclick }, words(c), " ×");
   const items = [...(held ? [chip(held.item, () => unhold(held))] : []), ...b.chosen.map((c) => chip(c, () => toggle(c, false)))];
   bar.className = "building";
   bar.setAttribute("role", "group");
@@ -832,12 +846,15 @@ function buildingBar(describe, table) {
   bar.setAttribute("tabindex", "-1");
   setChildren(bar, [
     el("div", { class: "what" }, held ? held.title : describe(b.what)),
+    // what the move's items must meet (a mission's condition): seen here, not only on its card
+    table.condition?.(b.what, S.faces) ? el("div", { class: "condition" }, table.condition(b.what, S.faces)) : null,
     items.length ? el("div", { class: "chosen-items" }, items) : null,
+    ...(table.buildingLines?.(b, S.faces) || []).map((line) => el("div", { class: "then-line" }, line)),
     kept.needs,
     el("div", { class: "buttons" },
       el("button", b.complete ? { type: "button", class: "primary confirm", "data-step": whole,
         "aria-disabled": S.offline ? "true" : undefined, onclick: () => act(whole) }
-        : { type: "button", class: "primary confirm", disabled: true }, t("web.move.confirm")),
+        : { type: "button", class: "primary confirm", disabled: true, title: b.needs || wantedLine(b, table) }, t("web.move.confirm")),
       el("button", { type: "button", class: "cancel", onclick: cancel }, t("web.move.cancel")))]);
   return bar;
 }
@@ -858,16 +875,39 @@ function progress(b, table) {
 }
 
 // --------------------------------------------------------------------------- the seats
-// In a replay, the seat as it was when that game began (in a closed room every seat is a bot now).
-function seatName(seat) {
-  const s = (S.replay?.record.seats || S.summary?.seats)?.[seat];
+// In a replay, the seat as it was when that game began (in a closed room every seat is a bot now);
+// a game over on show, as it was at its end (the room frame's `played`: someone may have taken a
+// leaver's seat for the next game since). Someone who left the game under way keeps their name on
+// the seat for that game, marked (the room frame's `left`; a replay's record says the step they
+// left at, marked from there on).
+const seatOf = (seat) => (S.replay?.record.seats || S.summary?.played || S.summary?.seats)?.[seat];
+const hasLeft = (s, at = S.replay?.step) => (typeof s?.left === "number" ? at >= s.left : s?.left === true);
+
+function plainName(seat, s = seatOf(seat)) {
   if (s?.name) return s.name;
   return s?.bot ? t("web.seat_bot", { bot: t(`web.bot.${s.bot}`), n: seat }) : t("web.seat", { n: seat });
 }
 
-// Every seat as the table names it, for the log's lines (window.bodoge.seatNames, for tests too).
+// `at`: in a replay, the position (the step a seat made is said at the one before it).
+function seatName(seat, at = undefined, s = seatOf(seat)) {
+  return s?.name && hasLeft(s, at) ? t("web.left.name", { name: s.name }) : plainName(seat, s);
+}
+
+// A seat as the room names it now, whatever game is on show: who sits there for the next game
+// (the chat's, the rematch's, the seat list's).
+const sitterName = (seat) => seatName(seat, undefined, S.summary?.seats?.[seat]);
+
+// A seat as the result names it: a leaver's with the bot that played on for them.
+function seatLabel(seat) {
+  const s = seatOf(seat);
+  return s?.name && s.bot && hasLeft(s)
+    ? `${seatName(seat)}${t("web.result.facts_sep")}${t("web.left.bot_plays", { bot: t(`web.bot.${s.bot}`) })}` : seatName(seat);
+}
+
+// Every seat as the table names it, for the log's lines (window.bodoge.seatNames, for tests too):
+// a leaver's lines, before they left and the bot's after, go on under their name, as the record's.
 function seatNames() {
-  return S.summary ? S.summary.seats.map((_, k) => seatName(k)) : undefined;
+  return S.summary ? S.summary.seats.map((_, k) => plainName(k)) : undefined;
 }
 S.seatNames = seatNames;
 
@@ -879,7 +919,7 @@ function seatsPanel() {
   summary.seats.forEach((seat, n) => {
     const row = el("li", { class: seat.taken ? "taken" : "empty" },
       el("span", { class: "seat-no" }, t("web.seat", { n })), " ",
-      el("strong", {}, seat.taken ? seatName(n) : t("web.room.empty")),
+      el("strong", {}, seat.taken ? sitterName(n) : t("web.room.empty")),
       seat.bot ? el("span", { class: "badge" }, t("web.room.bot")) : null,
       mine?.seat === n && mine?.token ? el("span", { class: "badge you" }, t("web.you")) : null);
     if (mine?.seat === n && mine?.token && summary.status === "open") {
@@ -960,7 +1000,7 @@ async function start() {
 // the game, agrees to a rematch). The page asks first where leaving is more than giving up a
 // chair: a game begun, or the room's last person (the room closes with them; its games stay, to
 // replay, and the question says so).
-const othersSeated = () => S.summary.seats.some((seat, n) => n !== S.summary.you && seat.name !== null);
+const othersSeated = () => S.summary.seats.some((seat, n) => n !== S.summary.you && seat.name !== null && !seat.left);
 
 function askLeave() {
   if (S.summary.status === "open" && othersSeated()) {
@@ -1008,6 +1048,7 @@ async function leaveSeat() {
     return;
   }
   localStorage.removeItem(`bodoge.seat.${room}`);
+  S.gaveUp = { game: S.summary.game_no, seat: S.summary.you }; // told the others, not this page
   Object.assign(S, { frame: null, building: null, asking: null, busy: false, hint: [], replay: null, leaving: false });
   S.summary = { ...S.summary, you: null };
   updateChat();
@@ -1032,6 +1073,13 @@ const awayMinutes = (secs) => t("web.away.minutes", { n: Math.max(1, Math.floor(
 function awayLine(seat) {
   const s = S.summary?.seats?.[seat];
   if (S.replay || !s?.name || !["running", "over"].includes(S.summary.status) || seat === S.summary.you) return null;
+  const ended = S.summary.played?.[seat];
+  if (s.left || ended?.left) { // a leaver's seat: the bot plays it on; after the game, anyone may take it
+    const plays = t("web.left.bot_plays", { bot: t(`web.bot.${(ended?.left ? ended : s).bot}`) });
+    if (S.summary.status !== "over") return el("div", { class: "away left" }, plays);
+    const next = s.left ? t("web.left.free") : t("web.left.next", { name: s.name }); // taken since
+    return el("div", { class: "away left" }, `${plays}${t("web.result.facts_sep")}${next}`);
+  }
   const secs = awaySeconds(seat);
   if (s.bot) {
     const said = secs === null ? t("web.away.back") : secs < 60 ? t("web.away.bot_plays") : `${awayMinutes(secs)} · ${t("web.away.bot_plays")}`;
@@ -1058,11 +1106,22 @@ async function letBotPlay(seat) {
   }
 }
 
-// Told once, as a room frame brings it: a bot now plays for someone away, or they are back.
+// Told once, as a room frame brings it: a bot now plays for someone away, or they are back; someone
+// left the game (not told to the page they left from), or took a leaver's seat for the next game.
 function awayNews(before, after) {
   after.seats.forEach((s, n) => {
     const was = before?.seats?.[n];
-    if (!was || !s.name || was.name !== s.name || Boolean(was.bot) === Boolean(s.bot)) return;
+    if (!was || !s.name) return;
+    if (s.left && !was.left) {
+      const mine = S.gaveUp?.game === after.game_no && S.gaveUp.seat === n;
+      if (!mine) toast(t("web.left.news", { name: s.name }));
+      return;
+    }
+    if (was.left && !s.left) {
+      if (n !== after.you) toast(t("web.left.taken", { name: s.name, n }));
+      return;
+    }
+    if (was.name !== s.name || Boolean(was.bot) === Boolean(s.bot)) return;
     if (s.bot) toast(t("web.away.handed", { name: s.name }));
     else toast(n === after.you ? t("web.away.you_took_back") : t("web.away.took_back", { name: s.name }));
   });
@@ -1079,12 +1138,13 @@ async function askHint() {
   if (!S.frame || !legal().length) return;
   try {
     const asked = S.frame.seq;
-    const { steps } = await api("POST", `/api/rooms/${room}/hint?lang=${lang}`, {}, mySeat()?.token);
+    const { steps, why } = await api("POST", `/api/rooms/${room}/hint?lang=${lang}`, { names: seatNames() }, mySeat()?.token);
     if (S.frame.seq !== asked) return; // a hint for a position gone meanwhile
     S.hint = steps;
     if (keyboard) intent = { ready: () => true, target: hintedItem }; // Enter on it follows the hint
-    // besides the glow, the whole move in words, as the log words a move: on the move bar
-    say("hint", t("web.hint.said", { move: sayMove(steps) }));
+    // besides the glow, the whole move in words, as the log words a move, and why the bot would
+    // make it (the server's words, from this seat's view): on the move bar, read out together
+    say("hint", t("web.hint.said", { move: sayMove(steps) }), why ? t("web.hint.why", { why }) : null);
     if (!keyboard) bringIntoView(document.querySelector(".hinted"));
   } catch (err) {
     toast(refused(err));
@@ -1237,8 +1297,8 @@ function replayLabel(r, step) {
     // another seat's step is said where the server found this view saw it (a card kept, offered
     // or put back it did not); a position not yet shown (the slider moving, its view not come)
     // names only its seat
-    else if (actor === r.seat || (step === r.step && r.unseen === false)) what = t("web.replay.acted", { name: seatName(actor), what: replayMove(r.record, step) });
-    else what = step === r.step && r.unseen ? t("web.replay.unseen", { name: seatName(actor) }) : seatName(actor);
+    else if (actor === r.seat || (step === r.step && r.unseen === false)) what = t("web.replay.acted", { name: seatName(actor, step - 1), what: replayMove(r.record, step) });
+    else what = step === r.step && r.unseen ? t("web.replay.unseen", { name: seatName(actor, step - 1) }) : seatName(actor, step - 1);
   }
   const sep = t("web.replay.sep");
   return [`${where.filter(Boolean).join(sep)}${sep}`, el("span", { class: "replay-what" }, what)];
@@ -1369,18 +1429,20 @@ function resultPanel(view, table) {
   const tied = order.some((a) => order.some((b) => a !== b && scores[a] === scores[b] && result.ranks[a] !== result.ranks[b]));
   const rows = order.map((s) => el("tr", { class: result.winners.includes(s) ? "winner" : "" },
     el("td", {}, t("web.result.rank", { rank: result.ranks[s] })),
-    el("td", {}, view.you === s ? markedYours(seatName(s), youWord()) : seatName(s)),
+    // a leaver's seat taken since: the page's seat now, not the one who played it to the end
+    el("td", {}, view.you === s && !hasLeft(seatOf(s)) ? markedYours(seatName(s), youWord()) : seatLabel(s)),
     el("td", {}, String(scores[s])),
     el("td", { class: "facts" }, decidedBy(view, s, table))));
   return el("section", { class: "result", "aria-label": t("web.result.title") },
     el("h2", {}, result.truncated ? t("web.result.truncated")
-      : result.winners.length ? t("web.result.winners", { names: result.winners.map(seatName).join(" · ") })
+      : result.winners.length ? t("web.result.winners", { names: result.winners.map((s) => seatName(s)).join(" · ") })
         : t("web.result.no_winner")),
     el("table", {}, el("thead", {}, el("tr", {},
       el("th", {}, t("web.result.rank_head")), el("th", {}, t("web.result.player")),
       el("th", {}, t(`web.${table.prefix}.result_column`)), el("th", {}, t("web.result.facts")))), el("tbody", {}, rows)),
     el("p", { class: "tiebreak" }, ruleLinks(tied ? t(`web.${table.prefix}.tiebreak`) : t(`web.${table.prefix}.scoring`), view.game, table.prefix)),
     rematchLine(),
+    freeSeats(),
     el("div", { class: "buttons" },
       rematchButton(), // first: on a phone its long words take a line of their own
       S.replay ? null : el("button", { type: "button", id: "replay", onclick: () => openReplay() }, t("web.replay.open")),
@@ -1402,7 +1464,7 @@ function rematchLine() {
   const r = rematchState();
   if (!r || !r.agreed.length) return null;
   return el("p", { class: "rematch-line", role: "status" },
-    t("web.result.rematch_asked", { names: r.agreed.map((n) => (n === S.summary.you && seated() ? t("web.name_you", { name: seatName(n), you: t("web.you") }) : seatName(n))).join(" · ") }));
+    t("web.result.rematch_asked", { names: r.agreed.map((n) => (n === S.summary.you && seated() ? t("web.name_you", { name: sitterName(n), you: t("web.you") }) : sitterName(n))).join(" · ") }));
 }
 
 function rematchButton() {
@@ -1414,6 +1476,22 @@ function rematchButton() {
   }
   return el("button", { type: "button", class: "primary", id: "rematch", onclick: rematch },
     r.agreed.length ? t("web.result.rematch_agree", counts) : t("web.result.rematch"));
+}
+
+// After the game a leaver's seat is free: a page that holds no seat (the leaver's own, now a
+// spectator's, too) offers it with a name, as a waiting room offers a free seat; the rematch then
+// waits for that person too. Nobody taking it, the bot plays it in the next game.
+function freeSeats() {
+  const s = S.summary;
+  if (S.replay || s?.status !== "over" || seated()) return null;
+  const free = s.seats.flatMap((seat, n) => (seat.left ? [n] : []));
+  if (!free.length) return null;
+  return el("div", { class: "free-seats" },
+    el("p", {}, t("web.left.free_seats")),
+    el("label", { class: "name-field" }, t("web.lobby.your_name"),
+      el("input", { id: "name", value: savedName(), oninput: (e) => saveName(e.target.value) })),
+    el("div", { class: "buttons" }, free.map((n) => el("button", { type: "button", class: "primary", "data-take": n,
+      onclick: () => takeSeat(n) }, t("web.left.take", { n, name: seatName(n) })))));
 }
 
 async function rematch() {
@@ -1818,6 +1896,20 @@ function replayLoadingPage() {
 // What stands above the table: the header, the seat's bars and notes, a replay's bar.
 const aboveTable = () => [header(), seatChoiceBar(), leaveBar(), awayNote(), closedNote(), S.replay ? replayBar() : null];
 
+// The log's lines of a frame come in words after its table was drawn: where the table is on
+// show, only the log takes them (nothing else the page shows is made of them). The whole page
+// drawn again for them had every card measured twice, rebuilt and its flight started anew: on a
+// phone at a quarter of a desktop's speed some 100 ms a frame, the cards stalling mid-flight.
+let tableShown = false; // the last drawing drew the table
+function logCame() {
+  if (!tableShown) {
+    draw();
+    return;
+  }
+  updateLog();
+  S.logSeen = logWords().length;
+}
+
 function draw() {
   const before = focusBefore();
   paint();
@@ -1827,6 +1919,7 @@ function draw() {
 
 function paint() {
   const app = document.getElementById("app");
+  tableShown = false;
   showOffline();
   awayDrawn = awayKey();
   if (S.noRoom) {
@@ -1870,7 +1963,11 @@ function paint() {
   takeStatus(drawn);
   const note = S.note && !S.replay && S.note.seq === S.frame.seq ? S.note : null;
   kept.note.className = `note${note ? ` ${note.kind}` : ""}`;
-  if (kept.note.textContent !== (note?.text || "")) kept.note.replaceChildren(...(note ? ruleLinks(note.text, game, table.prefix) : []));
+  // the why in a span of its own, after a space: a line under the move, one sentence read out
+  const why = note?.why ? [" ", el("span", { class: "why" }, note.why)] : [];
+  if (kept.note.textContent !== (note ? note.text + (note.why ? ` ${note.why}` : "") : "")) {
+    kept.note.replaceChildren(...(note ? ruleLinks(note.text, game, table.prefix) : []), ...why);
+  }
   // A move sent and not answered yet: the bar stays as it was, inert, till the answer. Drawn
   // anew, it had a button for every step the table's items stand for (they offer none while
   // busy): on a phone some 540 px of buttons for a moment, or it went empty (a drop's Confirm).
@@ -1886,6 +1983,7 @@ function paint() {
     ? ["replay", S.replay.record.game_no, S.replay.seat, S.replay.step] : ["live", S.summary?.game_no, S.frame.seat, null] });
   S.logSeen = logWords().length;
   if (!S.replay) S.eventsSeen = (view.log || []).length;
+  tableShown = true;
 }
 
 window.bodoge = S; // for browser scripts and tests: what the page last received

@@ -237,6 +237,8 @@ def describe_event(
             return text("em.event.end_triggered", lang)
         who = seat_words(event["seats"], lang, names)
         return text("em.event.end_triggered_by", lang, seats=who)
+    if kind == "end_met":  # one more seat meets it in the last round
+        return text("em.event.end_met", lang, seats=seat_words(event["seats"], lang, names))
     if kind == "game_over":
         return text(
             "em.event.game_over_cap" if event.get("truncated") else "em.event.game_over", lang

@@ -122,16 +122,21 @@ def _mission(shown: dict[str, Any], mission_id: str) -> Markup:
 def _collaborator(shown: dict[str, Any], kind: str, lang: str, down: bool) -> Markup:
     k = shown["kinds"][kind]
     if down:  # your own face-down one shows the condition that turns it face up (EM-3.6)
-        down_words = text("web.em.collab_down", lang, kind=k["name"])
+        heard = text("web.em.collab_down_needs", lang, kind=k["name"], condition=k["condition"])
         return el(
             "div",
             {
                 "class": f"collab down seat-{_SEAT}",
-                "aria-label": f"{down_words}: {k['condition']}",
+                "aria-label": heard,
                 "title": k["condition"],
                 "role": "img",
             },
             el("span", {"class": "kname"}, k["name"]),
+            el(
+                "span",
+                {"class": "kneeds", "aria-hidden": "true"},
+                text("web.em.activate_needs", lang),
+            ),
             el("span", {"class": "kcond"}, k["condition"]),
         )
     label = f"{k['name']}: {k['condition']}"

@@ -862,12 +862,16 @@ class EMState(State):
             )
         self.turns_done += 1
         n = self.facts.players
-        if not self.end_triggered and any(self.meets_end_condition(s) for s in range(n)):
-            self.end_triggered = True
-            met = [s for s in range(n) if self.meets_end_condition(s)]
+        # Every seat that meets the end condition is named once (public: missions, collaborators):
+        # the first opens the last round; one meeting it in that round (the last seat by a
+        # reactivation) had no line, and the log went from its turn to the game's end.
+        named = self._named_finishers() if self.end_triggered else set()
+        met = [s for s in range(n) if s not in named and self.meets_end_condition(s)]
+        if met:
             self.log.add(
-                {"event": "end_triggered", "seats": met}
-            )  # public: missions, collaborators
+                {"event": "end_met" if self.end_triggered else "end_triggered", "seats": met}
+            )
+            self.end_triggered = True
         last_seat = (self.start_player - 1) % n
         if self.end_triggered and p == last_seat:
             self._game_over(truncated=False)
@@ -882,6 +886,14 @@ class EMState(State):
         self.actions_left = ACTIONS_PER_TURN
         self.phase = ACTION
         self.log_turn()
+
+    def _named_finishers(self) -> set[int]:
+        """The seats the log has already said met the end condition (EM-5.1)."""
+        named: set[int] = set()
+        for event, _, _ in self.log.entries:
+            if event["event"] in ("end_triggered", "end_met"):
+                named.update(event.get("seats", ()))
+        return named
 
     def log_turn(self) -> None:
         """The log's header of the turn that begins (as Ruler of Mana's): the seat whose turn

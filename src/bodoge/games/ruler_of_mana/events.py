@@ -72,8 +72,8 @@ def describe_event(
         if k not in ("event", "one_mana")
     }
     seen = "cards" in event or "card" in event
-    if kind == "draw" and event.get("reason") == "option":  # RM-2.2 (B), not the turn's draw
-        key += "_option"
+    if kind == "draw" and event.get("reason") in ("option", "cycle"):  # RM-2.2 (B), (C)
+        key += f"_{event['reason']}"  # not the turn's draw
     if kind in ("deal", "draw", "bottom", "steal", "take", "look", "scry") and seen:
         key += "_seen"
         values["cards"] = _cards(cards, list(event["cards"]), lang)

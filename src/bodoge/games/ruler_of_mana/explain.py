@@ -12,6 +12,7 @@ trigger not met).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import takewhile
 from typing import TYPE_CHECKING, Any, cast
@@ -20,10 +21,13 @@ from bodoge.core.i18n import Message
 from bodoge.games.ruler_of_mana.payment import (
     MANA,
     STEPS,
+    Cost,
     can_pay,
     is_exact,
     payment_with,
+    shortfall,
     step_code,
+    supply_of,
 )
 from bodoge.games.ruler_of_mana.records import (
     BOTTOM,
@@ -209,6 +213,20 @@ def _why(key: str, **fields: object) -> Message:
     return Message(f"rm.illegal.{key}", fields)
 
 
+def _cannot_pay(st: RMState, seat: int, cost: Cost) -> Message:
+    """Why the hand cannot pay ``cost``: the mana it lacks, each 2-orb card counted at 2 and
+    the rainbows as any element; else (it reaches the cost only by paying more) RM-3.5's."""
+    codes = st.game.code
+    held = Counter(codes[c] for c in st.hands[seat] if codes[c] in MANA)
+    short = shortfall(cost.counts, supply_of(held))
+    if not any(short):
+        return _why("cannot_pay", cost=CostWords(cost))
+    fields = {"cost": CostWords(cost), "lack": CostWords(Cost(short))}
+    if any(MANA[c].rainbow for c in held):  # RM-3.3: it pays any element
+        return _why("too_little_rainbow", **fields)
+    return _why("too_little", **fields)
+
+
 def _reason(st: RMState, notation: str) -> Message | None:
     g = st.game
     ask = st.ask
@@ -225,7 +243,7 @@ def _reason(st: RMState, notation: str) -> Message | None:
             options = g.spells[code].options
             if not 1 <= k <= len(options):
                 return _why("options", code=code, count=len(options))
-            return _why("cannot_pay", cost=CostWords(options[k - 1].cost))
+            return _cannot_pay(st, seat, options[k - 1].cost)
         if head == "scroll" and len(notation.split()) == 2:
             code = notation.split()[1]
             if code in g.reactions:

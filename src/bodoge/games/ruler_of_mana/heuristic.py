@@ -82,6 +82,7 @@ from bodoge.games.ruler_of_mana.payment import (
     missing_units,
     payments,
     step_code,
+    supply_of,
 )
 from bodoge.games.ruler_of_mana.records import NO_SEAT
 from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, FINISH_BONUS, HAND_LIMIT, PENALTY
@@ -312,20 +313,9 @@ _PAYMENTS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[str, 
 _PAYMENTS_KEPT: Final = 1 << 14
 
 
-def _supply(counts: Mapping[str, int]) -> tuple[int, ...]:
-    """The units the mana cards ``counts`` hold of each element (``F W A E``), then the
-    rainbows."""
-    units = [0, 0, 0, 0, counts.get("RB", 0)]
-    for code, n in counts.items():
-        mana = MANA[code]
-        if mana.symbol is not None:
-            units[SYMBOLS.index(mana.symbol)] += n * mana.orbs
-    return tuple(units)
-
-
 def _missing(cost: Cost, counts: Mapping[str, int]) -> int:
     """About how many mana units the cards ``counts`` lack to pay ``cost``."""
-    return missing_units(cost.counts, _supply(counts))
+    return missing_units(cost.counts, supply_of(counts))
 
 
 def _effects_worth(effects: tuple[Effect, ...], opps: int) -> float:
@@ -400,7 +390,7 @@ class Planner:
         self.engine = game.facts  # the engine's compiled tables: no dictionary lookups
         self._needed = self._needed_elements()
         self._unseen: tuple[int, dict[str, int]] | None = None  # _unseen_reactions, once asked
-        self._supply = _supply(self.mana_counts)
+        self._supply = supply_of(self.mana_counts)
         self._worth: dict[str, float] = {}  # card_worth, by code: the hand does not change
         self._recoverable = -1  # the discard pile's cards that are no scroll, once asked
         self._base: float | None = None  # _now, once asked

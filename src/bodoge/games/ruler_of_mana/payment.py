@@ -71,11 +71,13 @@ __all__ = [
     "payable_units",
     "payment_with",
     "payments",
+    "shortfall",
     "sort_codes",
     "sort_steps",
     "step_code",
     "step_index",
     "step_units",
+    "supply_of",
 ]
 
 #: Cost symbols in canonical order: the four elements, then generic.
@@ -362,6 +364,45 @@ def missing_units(cost: CostCounts, supply: tuple[int, ...]) -> int:
     covered = min(short, rainbows)
     spare += rainbows - covered
     return short - covered + max(0, cost[4] - spare)
+
+
+def supply_of(counts: Mapping[str, int]) -> tuple[int, ...]:
+    """The units the mana cards ``counts`` (code -> how many) hold of each element (``F W A E``,
+    a 2-orb card at 2), then the rainbows: a hand as ``payable_supply`` sums it up.
+
+    >>> supply_of({"A2": 1, "A1": 1, "RB": 1, "F1": 2})
+    (2, 0, 3, 0, 1)
+    """
+    units = [0, 0, 0, 0, counts.get("RB", 0)]
+    for code, n in counts.items():
+        mana = MANA[code]
+        if mana.symbol is not None:
+            units[SYMBOLS.index(mana.symbol)] += n * mana.orbs
+    return tuple(units)
+
+
+def shortfall(cost: CostCounts, supply: tuple[int, ...]) -> CostCounts:
+    """What a hand supplying ``supply`` (``payable_supply``: each element's cards with a 2-orb
+    card at 2, then the rainbows) lacks of ``cost``, as a cost's counts (``F W A E *``): each
+    element's symbols beyond its cards and the rainbows (RM-3.3, they cover the elements in cost
+    order), then the white ones beyond every unit left. All 0 when the hand can pay it.
+
+    >>> shortfall(parse_cost("A A A").counts, (0, 0, 2, 0, 0))
+    (0, 0, 1, 0, 0)
+    >>> shortfall(parse_cost("F W * *").counts, (1, 0, 0, 0, 1))
+    (0, 0, 0, 0, 2)
+    """
+    rainbows = supply[4]
+    short = [0, 0, 0, 0, 0]
+    spare = 0
+    for i in range(4):
+        lack = max(0, cost[i] - supply[i])
+        covered = min(lack, rainbows)
+        rainbows -= covered
+        short[i] = lack - covered
+        spare += max(0, supply[i] - cost[i])
+    short[4] = max(0, cost[4] - spare - rainbows)
+    return (short[0], short[1], short[2], short[3], short[4])
 
 
 # -- payment steps (RM-3.4: a 2-orb card says how many units it supplies) ---------------------

@@ -7,7 +7,7 @@ import { address, api, cardFileRefused, el, langSwitch, loadMessages, pagePath, 
 
 const parts = pagePath().split("/").filter(Boolean); // companion, game, room?
 export const game = parts[1];
-export const roomId = parts[2] ? decodeURIComponent(parts[2]) : null;
+export const roomId = parts[2] ? codeOf(decodeURIComponent(parts[2])) : null;
 const storeKey = roomId ? `bodoge.companion.${roomId}` : null;
 const NO_ROOM = 4404; // the server's close code for a room that does not exist
 
@@ -193,7 +193,7 @@ function header(table) {
     el(
       "div",
       { class: "share" },
-      el("span", { text: t("companion.share", { code: roomId }) }),
+      el("span", { text: t("companion.share", { code: shownCode(roomId) }) }),
       el("button", {
         type: "button",
         text: t("companion.copy"),
@@ -378,12 +378,24 @@ function restoreForm(root, kept) {
   }
 }
 
+// A code as the server keeps it (its code_of): width folded (a Japanese keyboard's full-width
+// letters), without the spaces and dashes it is read or typed with, in small letters.
+export function codeOf(typed) {
+  return typed.normalize("NFKC").replace(/[\s\-\u2010-\u2015\u2212\u30fc]/g, "").toLowerCase();
+}
+
+// A code as a person reads it aloud: a new table's ten characters in two groups, abcde-fghij
+// (a table's old six-character code as it was).
+export function shownCode(code) {
+  return code.length === 10 ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
+}
+
 // A table's code, or a whole link to it (pasted from the share button), as the page to open.
 export function tableAddress(typed) {
   const text = typed.trim();
   const link = text.match(/.*\/companion\/([\w-]+)\/([^/#?\s]+)/); // the last: a root path may hold one
-  if (link) return address(`/companion/${link[1]}/${link[2]}`);
-  const code = text.replace(/\s+/g, "").toLowerCase();
+  if (link) return address(`/companion/${link[1]}/${encodeURIComponent(codeOf(link[2]))}`);
+  const code = codeOf(text);
   return code ? address(`/companion/${game}/${encodeURIComponent(code)}`) : null;
 }
 
