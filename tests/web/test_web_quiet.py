@@ -1,6 +1,5 @@
 """Ask me only when I can answer (bodoge.server.quiet), as a person meets it. Ruler of Mana asks
-every other seat after each play whatever they hold. (On by default, it stalled a game with a
-leaver's seat in a CI-like run, session 36: off until that is understood.)
+every other seat after each play whatever they hold; the box is ticked unless one unticks it.
 The position is stored before the server starts; Bob's moves go over the room's websocket."""
 
 from __future__ import annotations
@@ -30,9 +29,9 @@ OFFERED = """(() => { window.offered = []; new MutationObserver(() => {
 
 
 def test_a_person_is_asked_only_when_they_can_answer(tmp_path: Path, person: Any) -> None:
-    """Ann's first visit (nothing stored), 390x844 in Japanese: the box is unticked; ticked,
-    Bob's spell at her asks her a question she can only pass, which nobody shows her and the
-    server passes for her. Unticked, it stays unticked on her next visit."""
+    """Ann's first visit (nothing stored), 390x844 in Japanese: the box is ticked; Bob's spell at
+    her asks her a question she can only pass, which nobody shows her and the server passes for
+    her. Unticked, it stays unticked on her next visit."""
     people = {1: ("Bob", BOB)}
     with scenario_room(
         tmp_path / "db.sqlite", "ruler-of-mana", SETUP, "quiet", ANN, people=people
@@ -45,8 +44,7 @@ def test_a_person_is_asked_only_when_they_can_answer(tmp_path: Path, person: Any
         box = page.locator(in_header(page, "#quiet"))
         assert box.get_attribute("aria-describedby") == "quiet-help"
         assert page.inner_text("label.quiet") == text("web.quiet", "ja")
-        assert not box.is_checked()  # off until ticked (see room.js)
-        box.check()
+        assert box.is_checked()  # on unless unticked (see room.js)
         with seat_steps(link, "quiet", BOB) as act:
             act("cast S07/1 F1 F1 A1")
             page.wait_for_function(  # passed for her: the spell resolved

@@ -50,9 +50,12 @@ def set_quiet(rooms: Rooms, room: Room, seat: int | None, on: bool) -> None:
 
 
 def kick(rooms: Rooms, room: Room) -> None:
-    """Pass for the seat that must decide now, if it is quiet and can only pass."""
+    """Pass for the seat that must decide now, if it is quiet and can only pass (a seat a bot
+    plays is the bot's to answer)."""
     state = room.state
     if state is None or room.status != "running" or state.current_player not in room.quiet:
+        return
+    if room.seats[state.current_player].bot is not None:
         return
     if [str(a) for a in state.legal_actions()] != ["pass"]:
         return
@@ -73,3 +76,5 @@ async def _pass_later(rooms: Rooms, room: Room, seat: int) -> None:
         await rooms.until_stored(room, partial(rooms.act, room, seat, "pass", seq, game_no))
     except RoomError as exc:  # the person answered first, or the game moved on
         log.debug("room %s: no quiet pass for seat %d: %s", room.id, seat, exc)
+        # While this pass waited, another quiet seat may have been asked, and found it under way
+        kick(rooms, room)

@@ -1089,6 +1089,7 @@ class Rooms:
         self._tell_room(room)
         self._tell_state(room)
         self._kick_bot(room)
+        quiet.kick(self, room)
 
     async def rematch(
         self, room_id: str, token: str | None, start_player: object = None
@@ -1132,6 +1133,7 @@ class Rooms:
                 at = len(room.state.history) if room.state is not None else 0
                 room.seats[seat] = Seat(place.name, LEAVER_BOT, place.token_hash, at)
             room.gone.pop(seat, None)
+            room.quiet.discard(seat)  # the wish was the person's: their seat's bot answers now
             # the seat's agreement is its bot's now, which always agrees: not listed as asked
             room.rematch.discard(seat)
             if seat == room.creator:
@@ -1198,6 +1200,7 @@ class Rooms:
             await self._save(room)
         log.info("room %s: seat %d is back", room.id, seat)
         self._tell_room(room)
+        quiet.kick(self, room)  # their wish holds again, now that no bot answers for them
 
     async def _drop(self, room: Room) -> None:
         self.rooms.pop(room.id, None)

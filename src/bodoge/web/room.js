@@ -30,9 +30,8 @@ const S = {
   logSeen: 0, // the log's lines shown at the last drawing (the ones after it are new)
   eventsSeen: 0, // the log's entries the table had drawn (the ones after it are animated)
   replay: null, // {record, step, seat, view}
-  // asked only when one can answer, once the person ticked it (on by default it stalled a game
-  // with a leaver's seat in a CI run: see the session-36 note before turning it on again)
-  quiet: localStorage.getItem("bodoge.quiet") === "1",
+  // asked only when one can answer (bodoge.server.quiet), unless the person unticked it
+  quiet: localStorage.getItem("bodoge.quiet") !== "0",
   chatLimits: null, // the server's chat limits (GET /api/games)
   confirmLeave: false, // the question "leave your seat?" is on show
   menuOpen: false, // the narrow header's menu is shown
