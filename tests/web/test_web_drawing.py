@@ -94,6 +94,37 @@ def test_a_state_frame_draws_the_table_once(tmp_path: Path, person: Any) -> None
     assert unasked == 0
 
 
+def test_a_press_survives_a_drawing_that_comes_while_it_is_held(
+    tmp_path: Path, person: Any
+) -> None:
+    """Ruler of Mana at 1280x800, Ann's turn: she presses Draw, and before she lets go Bob's page
+    goes (a room frame, which draws the page). The release still draws her card: the drawing
+    waits for it. Before, the frame's drawing put a new Draw button in place of the one pressed,
+    and the click went nowhere (a CI run's press of Draw sent nothing, once in many runs)."""
+    path = tmp_path / "db.sqlite"
+    people = {1: ("Bob", BOB)}
+    with scenario_room(path, "ruler-of-mana", BOB_FIRST, "pressheld", ANN, people=people) as link:
+        who = person("press-held")
+        page = who.page
+        page.goto(link)
+        page.wait_for_selector(".board .deck")
+        with seat_steps(link, "pressheld", BOB) as act:
+            act("draw")
+            page.wait_for_function(READY_TO_DRAW)
+            page.wait_for_function(ALL_SAID)
+            page.wait_for_timeout(300)  # the page settled: nothing else to draw
+            box = page.locator("#draw").bounding_box()
+            assert box is not None
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.mouse.down()
+            summary_at = page.evaluate("window.bodoge.summaryAt")
+        # Bob's socket closed: the room frame saying so comes while Ann holds the press
+        page.wait_for_function(f"window.bodoge.summaryAt > {summary_at}")
+        page.mouse.up()
+        page.wait_for_function("window.bodoge.frame.view.current_player === 1")
+        who.close()
+
+
 # Every CSS animation running on the page that the compositor cannot run apart from the main
 # thread (a property other than transform, opacity and filter), and that never ends: restyled
 # on the main thread every frame, for as long as the page stands.

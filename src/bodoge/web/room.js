@@ -1909,7 +1909,29 @@ function logCame() {
   S.logSeen = logWords().length;
 }
 
+// A press begun on a control is not drawn over: a click is a press and a release on one node, and
+// a drawing between them put a new node in its place, so the click went nowhere (a CI run's press
+// of Draw sent nothing: a frame's drawing had come between). The drawing waits for the release,
+// and the click it ends, or at most PRESS_MS for a press held, dragged off or never released.
+const PRESS_MS = 800;
+let pressed = null; // {at, later}: when a press began on a control, and a drawing put off meanwhile
+addEventListener("pointerdown", (e) => {
+  if (e.button === 0 && e.target.closest?.("button, [data-step], [data-then-step], a, input, label")) pressed = { at: performance.now(), later: false };
+}, true);
+const released = () => {
+  const later = pressed?.later;
+  pressed = null;
+  if (later) setTimeout(draw); // after the click this release ends
+};
+addEventListener("pointerup", released, true);
+addEventListener("pointercancel", released, true);
+
 function draw() {
+  if (pressed && performance.now() - pressed.at < PRESS_MS) {
+    if (!pressed.later) setTimeout(() => { if (pressed?.later) released(); }, PRESS_MS);
+    pressed.later = true;
+    return;
+  }
   const before = focusBefore();
   paint();
   placeFocus(before);
