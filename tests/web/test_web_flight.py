@@ -557,6 +557,9 @@ RM_BOB_SCRY = {
     "hands": {"0": ["MF1-02", "S07", "MW1-02"], "1": ["S33", "MA1-02", "MW1-01", "S10"]},
     "deck": RM_SCRY["deck"],
 }
+# The table pushed 40 px down by the status line above it, and two frames for the page to see it.
+PUSHED_DOWN = """() => { document.querySelector('.board > .status').style.paddingTop = '40px';
+  return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); }"""
 LOOKING = ".resolving [data-from='deck']"  # where Ann sees the cards Bob looks at
 # The copies in flight that are a plain back (neither a mana card's nor a spell's): the centre of
 # each at its flight's end, every flight paused there.
@@ -625,6 +628,9 @@ def test_another_seat_s_look_at_the_deck_s_top_shows_its_backs(
             page.wait_for_selector("#flights .flight")
             assert page.locator(LOOKING).count() == 0
             assert page.evaluate(NOT_IN_VIEW) == []
+            # the table moves down as the backs fly (the status line above it a line taller, as
+            # when its words come): they follow it (a CI run's landed 28 px off the deck)
+            page.evaluate(PUSHED_DOWN)
             ends = page.evaluate(PLAIN_COPIES_AT_END)
             deck = page.evaluate(AT_END, [".deck > .card"])[0]
             assert len(ends) == 3, ends

@@ -458,6 +458,33 @@ function copy(face, back, start, end, wait, turning) {
     animate(back, [{ opacity: 1 }, { opacity: 1, offset: 0.5 }, { opacity: 0, offset: 0.5 }, { opacity: 0 }], { ...timing, easing: "linear" });
   }
   motion.finished.then(() => box.remove(), () => box.remove());
+  follow(box);
+}
+
+// A copy flies in the page's coordinates, measured where the table lay when it was aimed; the
+// table may move after, as something above it is drawn anew (its status line wrapped in one more
+// line as the log's words came, in Japanese at 390 px: three backs landed 28 px off the deck).
+// Each copy moves as the table moved since, by its `translate` (under its flight's `transform`),
+// till it lands.
+const following = new Map(); // copy -> the table's box when it was aimed
+let followFrame = 0;
+const tableBox = () => {
+  const table = document.querySelector(".board > .em-table, .board > .rm-table");
+  return table ? at(table) : null;
+};
+function follow(box) {
+  const aimed = tableBox();
+  if (!aimed) return;
+  following.set(box, aimed);
+  followFrame ||= requestAnimationFrame(keepUp);
+}
+function keepUp() {
+  const now = tableBox();
+  for (const [box, aimed] of following) {
+    if (!box.isConnected) following.delete(box);
+    else if (now) box.style.translate = `${now.x - aimed.x}px ${now.y - aimed.y}px`;
+  }
+  followFrame = following.size ? requestAnimationFrame(keepUp) : 0;
 }
 
 // A copy of a card's face that is no control and names no card of the table: nothing to press,
