@@ -165,6 +165,10 @@ def test_the_table_is_told_who_left_and_their_seat_is_free_after_the_game(
     cat.page.click(".result .free-seats [data-take='1']")
     cat.page.wait_for_selector(".result #rematch:not([disabled])")
     assert cat.page.evaluate("window.bodoge.summary.you") == 1
+    # the game over was not Cat's: no "you" on its seat 1 (Ben's), and no news of herself
+    expect(cat.page.locator(".seat-1 header strong")).to_have_text("Ben (left)")
+    expect(cat.page.locator(".badge.you")).to_have_count(0)
+    assert cat.page.locator(".toast").count() == 0, cat.page.locator(".toast").all_inner_texts()
     expect(host.page.locator(".toast")).to_have_text("Cat sits at seat 1 for the next game.")
     expect(guest.page.locator(".result .free-seats")).to_have_count(0)
     # the game over names the seat as it ended, on every page; its panel says who sits there next

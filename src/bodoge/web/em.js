@@ -208,10 +208,10 @@ export function drawTable(ctx) {
     status(ctx),
     el("div", { class: "opponents" }, others.map((s) => seatPanel(ctx, s))),
     el("div", { class: "centre" }, el("div", { class: "missions" }, levels), deck),
-    me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}`, "aria-label": ctx.youWord },
+    me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}`, "aria-label": ctx.youWord || ctx.seatName(me) },
       // your collaborators beside your discard pile, not under it: your hand a row higher
       el("div", { class: "mine-row" },
-        el("div", { class: "mine-head" }, el("h2", {}, el("span", { class: `dot seat-${me}` }), " ", ctx.seatName(me), " ", el("span", { class: "badge you" }, ctx.youWord), " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
+        el("div", { class: "mine-head" }, el("h2", {}, el("span", { class: `dot seat-${me}` }), " ", ctx.seatName(me), " ", ctx.youWord ? el("span", { class: "badge you" }, ctx.youWord) : null, " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
           doneCount(view, me),
           collaboratorsOnTable(ctx, me)),
         el("div", { class: "piles" }, discard(ctx, me), spentCards(ctx, me))),

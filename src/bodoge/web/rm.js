@@ -143,7 +143,7 @@ function seatPanel(ctx, seat) {
   return el("section", attrs,
     el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
       el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
-      seat === view.you ? el("span", { class: "badge you" }, ctx.youWord) : null,
+      seat === view.you && ctx.youWord ? el("span", { class: "badge you" }, ctx.youWord) : null,
       badge ? el("span", { class: "badge turn" }, t(badge)) : null),
     ctx.away(seat), // away for a while: since when, and a bot to play meanwhile
     el("div", { class: "vitals" },

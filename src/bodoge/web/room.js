@@ -963,6 +963,7 @@ function seatsPanel() {
 }
 
 async function takeSeat(seat) {
+  S.taking = seat;
   try {
     // two seats never carry the same name: a guest with none is the seat's guest
     const name = savedName() || `${t("web.lobby.guest")} ${seat}`;
@@ -971,6 +972,8 @@ async function takeSeat(seat) {
     reconnect();
   } catch (err) {
     toast(refused(err));
+  } finally {
+    S.taking = null;
   }
 }
 
@@ -1117,7 +1120,8 @@ function awayNews(before, after) {
       return;
     }
     if (was.left && !s.left) {
-      if (n !== after.you) toast(t("web.left.taken", { name: s.name, n }));
+      // (not to the page that took it: its spectator's connection may tell before its own does)
+      if (n !== after.you && S.taking !== n && mySeat()?.seat !== n) toast(t("web.left.taken", { name: s.name, n }));
       return;
     }
     if (was.name !== s.name || Boolean(was.bot) === Boolean(s.bot)) return;
@@ -1393,14 +1397,15 @@ function earlierReplayButton() {
 }
 
 // The word for the seat whose view is on show: "you", but in a replay seen from a seat (anyone's,
-// as anyone may choose) it is that seat's view, not the reader's seat.
-const youWord = () => (S.replay ? t("web.replay.viewpoint") : t("web.you"));
+// as anyone may choose) it is that seat's view, not the reader's seat; none for a game over whose
+// seat a leaver left (the reader took it after: that game was not theirs).
+const youWord = () => (S.replay ? t("web.replay.viewpoint") : hasLeft(seatOf(S.frame?.view?.you)) ? null : t("web.you"));
 
 // While the connection is lost the banner says so, the one place that does (a screen reader hears
 // it once): the status line says only who was to move when last heard, offering no move.
 function lastToMove(view) {
   const who = view.current_player;
-  return t("web.room.to_move", { name: view.you === who ? t("web.name_you", { name: seatName(who), you: youWord() }) : seatName(who) });
+  return t("web.room.to_move", { name: view.you === who && youWord() ? t("web.name_you", { name: seatName(who), you: youWord() }) : seatName(who) });
 }
 
 // --------------------------------------------------------------------------- the result
