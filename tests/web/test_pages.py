@@ -294,7 +294,15 @@ def test_a_quiet_seat_asked_again_by_its_own_pass_is_passed_for_again(
     passed: list[int] = []
     state = SimpleNamespace(current_player=1, legal_actions=lambda: questions[len(passed)])
     room = SimpleNamespace(
-        id="r", state=state, status="running", quiet={1}, quiet_task=None, seq=0, game_no=1, seed=3
+        id="r",
+        state=state,
+        status="running",
+        quiet={1},
+        quiet_task=None,
+        seq=0,
+        game_no=1,
+        seed=3,
+        seats=[SimpleNamespace(bot=None)] * 2,  # people's seats: a bot's is the bot's to answer
     )
 
     class Rooms:
