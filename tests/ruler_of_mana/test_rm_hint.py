@@ -33,8 +33,8 @@ def hinted(state: RMState, lang: str = "en") -> tuple[str, str | None]:
         (  # Fireball's 5 finishes Bob at 5
             {"life": {1: 5}, "hands": {0: FIREBALL}},
             "cast S01/2",
-            "it deals 5 damage to Bob, which is lethal and wins the game",
-            "Bobに5ダメージで、とどめを刺して勝てます",
+            "it deals 5 damage to Bob, which is lethal and wins the game unless they stop it",
+            "Bobに5ダメージで、防がれなければとどめを刺して勝てます",
         ),
         (
             {"hands": {0: FIREBALL}},
