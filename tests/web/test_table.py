@@ -55,6 +55,11 @@ def step_once(who: Watched) -> bool:
     return True
 
 
+# The result's heading in the window (its top at least: the table under it may go on below).
+RESULT_IN_SIGHT = """() => { const r = document.querySelector('.result h2').getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
 def play_to_end(*people: Watched, limit: int = DECISIONS) -> None:
     """Click for every person in turn until each page shows the result.
 
@@ -65,6 +70,8 @@ def play_to_end(*people: Watched, limit: int = DECISIONS) -> None:
     stalled_since: float | None = None
     while clicks < limit:
         if all(p.page.locator(".result").count() for p in people):
+            for who in people:  # the result brought into view (on a phone it was above, unseen)
+                who.page.wait_for_function(RESULT_IN_SIGHT, timeout=5000)
             return
         moved = False
         for who in people:

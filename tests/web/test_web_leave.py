@@ -152,6 +152,12 @@ def test_the_table_is_told_who_left_and_their_seat_is_free_after_the_game(
     play_to_end(host)
     ben = ".result tbody tr:has-text('Ben') td:nth-child(2)"
     expect(host.page.locator(ben)).to_have_text("Ben (left) · easy bot plays")
+    # the heading names a winning leaver's seat by the bot that won it, not by Ben
+    heading = host.page.inner_text(".result h2")
+    if 1 in host.page.evaluate("window.bodoge.frame.view.result.winners"):
+        assert "easy bot for Ben (left)" in heading, heading
+    else:
+        assert "Ben" not in heading, heading
     over = log_lines(host)
     # after the game the seat is free: Ben's page offers it, by his name; Cat takes it
     expect(guest.page.locator(".result .free-seats [data-take='1']")).to_have_text(
@@ -168,6 +174,9 @@ def test_the_table_is_told_who_left_and_their_seat_is_free_after_the_game(
     # the game over was not Cat's: no "you" on its seat 1 (Ben's), and no news of herself
     expect(cat.page.locator(".seat-1 header strong")).to_have_text("Ben (left)")
     expect(cat.page.locator(".badge.you")).to_have_count(0)
+    expect(cat.page.locator(".seat-1 .away")).to_have_text(
+        "easy bot plays · you sit here for the next game"
+    )
     assert cat.page.locator(".toast").count() == 0, cat.page.locator(".toast").all_inner_texts()
     expect(host.page.locator(".toast")).to_have_text("Cat sits at seat 1 for the next game.")
     expect(guest.page.locator(".result .free-seats")).to_have_count(0)

@@ -14,12 +14,21 @@ from bodoge.core.i18n import text
 ANN = "scenario-seat-0-token-for-the-quiet-test"
 BOB = "scenario-seat-1-token-for-the-quiet-test"
 # Bob starts and casts Firestorm's first option (S07: fire, fire, any) at Ann, who holds mana
-# alone: nothing to react with, so her only step is to pass.
+# and Oracle Wind (S33), no reaction: she is asked (holding a spell, which the table cannot see
+# is none), and her only step is to pass. (Holding mana alone, which the table sees, she was
+# not asked at all: this test saw no question before session 37.)
 SETUP = {
     "start_player": 1,
-    "hands": {"0": ["MW1-01", "MW1-02", "ME1-03"], "1": ["MF1-02", "MF1-03", "MA1-02", "S07"]},
+    "hands": {
+        "0": ["MW1-01", "MW1-02", "ME1-03", "S33"],
+        "1": ["MF1-02", "MF1-03", "MA1-02", "S07"],
+    },
     "deck": ["ME1-01", "ME1-02", "S12", "MF1-01"],
 }
+# The move bar says that the server passes for you, in the window.
+PASSING_SAID = """(words) => { const what = document.querySelector('.moves .what');
+  const r = what?.getBoundingClientRect();
+  return what?.textContent === words && r.top >= 0 && r.bottom <= innerHeight; }"""
 # Whether Ann's page ever offered her a step while she could only pass.
 OFFERED = """(() => { window.offered = []; new MutationObserver(() => {
   const f = window.bodoge?.frame;
@@ -47,9 +56,14 @@ def test_a_person_is_asked_only_when_they_can_answer(tmp_path: Path, person: Any
         assert box.is_checked()  # on unless unticked (see room.js)
         with seat_steps(link, "quiet", BOB) as act:
             act("cast S07/1 F1 F1 A1")
+            # till the server passes, the move bar says it will, in the window (the status line
+            # saying so had scrolled away above her hand)
+            page.wait_for_function(PASSING_SAID, arg=text("web.rm.prompt.quiet_pass", "ja"))
             page.wait_for_function(  # passed for her: the spell resolved
                 "window.bodoge.frame.view.log.some((e) => e.event === 'damage' && e.target === 0)"
             )
+            log = page.evaluate("window.bodoge.frame.view.log.map((e) => e.event)")
+            assert log[log.index("cast") + 1] == "pass", log
         assert page.evaluate("window.offered") == []
         box.uncheck()
         assert page.evaluate("localStorage.getItem('bodoge.quiet')") == "0"

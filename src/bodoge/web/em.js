@@ -212,6 +212,7 @@ export function drawTable(ctx) {
       // your collaborators beside your discard pile, not under it: your hand a row higher
       el("div", { class: "mine-row" },
         el("div", { class: "mine-head" }, el("h2", {}, el("span", { class: `dot seat-${me}` }), " ", ctx.seatName(me), " ", ctx.youWord ? el("span", { class: "badge you" }, ctx.youWord) : null, " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
+          ctx.away(me), // a leaver's seat you took after its game: that you sit here next
           doneCount(view, me),
           collaboratorsOnTable(ctx, me)),
         el("div", { class: "piles" }, discard(ctx, me), spentCards(ctx, me))),

@@ -824,8 +824,11 @@ function buildingBar(describe, table) {
   sayAnew(kept.needs, progress(b, table), !b ? "needs" : b.complete ? "needs ready" : `needs${b.needs ? " must" : ""}`);
   if (!b) {
     // a choice among cards none of which is pressed yet: what to do, as the bar's title (the
-    // table's `choosing`), else the bar is out of sight
-    const title = deciding() && !S.offline ? table.choosing?.(legal(), { view: S.frame.view, seatName }) : null;
+    // table's `choosing`); a question the server passes for you: that it does, where a phone's
+    // window always shows it (the status line had scrolled away above your hand); else the bar is
+    // out of sight
+    const title = S.offline ? null : quietPass() ? t("web.rm.prompt.quiet_pass")
+      : deciding() ? table.choosing?.(legal(), { view: S.frame.view, seatName }) : null;
     bar.className = title ? "building choosing" : "move-idle sr-only";
     for (const name of ["role", "aria-label", "tabindex"]) bar.removeAttribute(name);
     setChildren(bar, [title ? el("div", { class: "what" }, title) : null, kept.needs]);
@@ -1074,14 +1077,16 @@ const awayMinutes = (secs) => t("web.away.minutes", { n: Math.max(1, Math.floor(
 
 function awayLine(seat) {
   const s = S.summary?.seats?.[seat];
-  if (S.replay || !s?.name || !["running", "over"].includes(S.summary.status) || seat === S.summary.you) return null;
+  if (S.replay || !s?.name || !["running", "over"].includes(S.summary.status)) return null;
   const ended = S.summary.played?.[seat];
   if (s.left || ended?.left) { // a leaver's seat: the bot plays it on; after the game, anyone may take it
     const plays = t("web.left.bot_plays", { bot: t(`web.bot.${(ended?.left ? ended : s).bot}`) });
     if (S.summary.status !== "over") return el("div", { class: "away left" }, plays);
-    const next = s.left ? t("web.left.free") : t("web.left.next", { name: s.name }); // taken since
+    // taken since: by whom, or by you (whose page shows that game's seat, not yours)
+    const next = s.left ? t("web.left.free") : seat === S.summary.you ? t("web.left.you_next") : t("web.left.next", { name: s.name });
     return el("div", { class: "away left" }, `${plays}${t("web.result.facts_sep")}${next}`);
   }
+  if (seat === S.summary.you) return null;
   const secs = awaySeconds(seat);
   if (s.bot) {
     const said = secs === null ? t("web.away.back") : secs < 60 ? t("web.away.bot_plays") : `${awayMinutes(secs)} · ${t("web.away.bot_plays")}`;
@@ -1425,6 +1430,13 @@ function markedYours(name, you) {
   return [before, name, space, el("span", { class: "you-mark" }, mark)];
 }
 
+// A winner as the result's heading names them: a leaver's seat by the bot that played it on (it
+// was not the leaver who won).
+function winnerName(seat) {
+  const s = seatOf(seat);
+  return s?.name && s.bot && hasLeft(s) ? t("web.result.left_winner", { name: s.name, bot: t(`web.bot.${s.bot}`) }) : seatName(seat);
+}
+
 function resultPanel(view, table) {
   const result = view.result;
   if (!result) return null;
@@ -1439,7 +1451,7 @@ function resultPanel(view, table) {
     el("td", { class: "facts" }, decidedBy(view, s, table))));
   return el("section", { class: "result", "aria-label": t("web.result.title") },
     el("h2", {}, result.truncated ? t("web.result.truncated")
-      : result.winners.length ? t("web.result.winners", { names: result.winners.map((s) => seatName(s)).join(" · ") })
+      : result.winners.length ? t("web.result.winners", { names: result.winners.map(winnerName).join(" · ") })
         : t("web.result.no_winner")),
     el("table", {}, el("thead", {}, el("tr", {},
       el("th", {}, t("web.result.rank_head")), el("th", {}, t("web.result.player")),
@@ -1931,6 +1943,17 @@ const released = () => {
 addEventListener("pointerup", released, true);
 addEventListener("pointercancel", released, true);
 
+// A game just over, seen here: its result, at the board's top, brought into view once (a phone's
+// window had stayed on your hand and the log under it).
+let resultShown = null;
+function resultInView() {
+  const result = kept.board.isConnected ? kept.board.querySelector(":scope > .result") : null;
+  const game = S.summary?.game_no;
+  if (!result || S.replay || resultShown === game) return;
+  resultShown = game;
+  bringIntoView(result);
+}
+
 function draw() {
   if (pressed && performance.now() - pressed.at < PRESS_MS) {
     if (!pressed.later) setTimeout(() => { if (pressed?.later) released(); }, PRESS_MS);
@@ -1941,6 +1964,7 @@ function draw() {
   paint();
   placeFocus(before);
   decisionInView();
+  resultInView();
 }
 
 function paint() {
