@@ -1001,8 +1001,9 @@ class Rooms:
         if _reserved(name):
             raise RoomError(409, "server.name_reserved", name=name)
         mine = folded_name(name)
-        if any(s.person and folded_name(s.name or "") == mine for s in room.seats):
-            raise RoomError(409, "server.name_taken", name=name)
+        for s in room.seats:  # named as they sit: the two may only look alike
+            if s.person and folded_name(s.name or "") == mine:
+                raise RoomError(409, "server.name_taken", name=s.name)
 
     async def seat_bot(self, room_id: str, seat: int, level: object, token: str | None) -> None:
         """The creator seats a bot (or changes its level) in a seat no person holds."""
