@@ -223,7 +223,7 @@ def test_the_hint_says_its_whole_move_in_words(links: dict[str, str], person: An
         faces["kinds"][c]["name"] + " as a wild" if c in faces["kinds"] else faces["names"][c]
         for c in hint[1:]
     )
-    assert said.splitlines()[0] == f"Hint: complete {mission} with {cards}", said
+    assert said.splitlines()[0] == f"Hint: Complete {mission} with {cards}", said
     assert "hint" in (page.get_attribute(".moves .note", "class") or "")
     who.shot("why-hint")
 
@@ -235,7 +235,7 @@ def test_the_hint_says_its_whole_move_in_words(links: dict[str, str], person: An
             "whyhinten",
             "en",
             {"width": 1280, "height": 800},
-            "Why: level 1 is the highest level your hand completes without a wild",
+            "Why: Level 1 is the highest level your hand completes without a wild",
         ),
         # Fireball's third option at the one opponent (the bot, by its name on the table)
         (

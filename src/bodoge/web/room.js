@@ -1152,7 +1152,10 @@ async function askHint() {
     if (keyboard) intent = { ready: () => true, target: hintedItem }; // Enter on it follows the hint
     // besides the glow, the whole move in words, as the log words a move, and why the bot would
     // make it (the server's words, from this seat's view): on the move bar, read out together
-    say("hint", t("web.hint.said", { move: sayMove(steps) }), why ? t("web.hint.why", { why }) : null);
+    // each begun as a sentence: a move said by its step's words began so, by the table's not
+    // ("Hint: Take the top…", "Hint: complete…")
+    const begun = (words) => words.charAt(0).toUpperCase() + words.slice(1);
+    say("hint", t("web.hint.said", { move: begun(sayMove(steps)) }), why ? t("web.hint.why", { why: begun(why) }) : null);
     if (!keyboard) bringIntoView(document.querySelector(".hinted"));
   } catch (err) {
     toast(refused(err));
