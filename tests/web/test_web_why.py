@@ -210,6 +210,13 @@ def test_a_card_that_does_not_fit_the_mission_says_its_condition(
     assert said == "blue 2 does not fit: Secure the Safehouse needs 3 cards of one colour"
 
 
+# The hinted mission and your hand, both in the window above the move bar.
+HINT_IN_SIGHT = """() => { const bar = document.querySelector('.moves').getBoundingClientRect().top;
+  const seen = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= bar; };
+  return seen('.mission.hinted') && seen('.mine .hand'); }"""
+
+
 def test_the_hint_says_its_whole_move_in_words(links: dict[str, str], person: Any) -> None:
     """Beside its glow, the hint says the move it suggests, as the log names it: the mission and
     each card it is completed with."""
@@ -225,6 +232,8 @@ def test_the_hint_says_its_whole_move_in_words(links: dict[str, str], person: An
     )
     assert said.splitlines()[0] == f"Hint: Complete {mission} with {cards}", said
     assert "hint" in (page.get_attribute(".moves .note", "class") or "")
+    # the mission and the hand whose cards complete it, both in sight over the move bar
+    page.wait_for_function(HINT_IN_SIGHT, timeout=5000)
     who.shot("why-hint")
 
 

@@ -1151,12 +1151,16 @@ async function askHint() {
     S.hint = steps;
     if (keyboard) intent = { ready: () => true, target: hintedItem }; // Enter on it follows the hint
     // besides the glow, the whole move in words, as the log words a move, and why the bot would
-    // make it (the server's words, from this seat's view): on the move bar, read out together
-    // each begun as a sentence: a move said by its step's words began so, by the table's not
-    // ("Hint: Take the top…", "Hint: complete…")
+    // make it (the server's words, from this seat's view): on the move bar, read out together,
+    // each begun as a sentence (a move said by its step's words began so, by the table's not:
+    // "Hint: Take the top…", "Hint: complete…")
     const begun = (words) => words.charAt(0).toUpperCase() + words.slice(1);
     say("hint", t("web.hint.said", { move: begun(sayMove(steps)) }), why ? t("web.hint.why", { why: begun(why) }) : null);
-    if (!keyboard) bringIntoView(document.querySelector(".hinted"));
+    // what glows first, and your hand with it where the move takes cards from it (a mission
+    // hinted at 1280x800 was in sight, the cards to complete it with under the move bar)
+    const first = kept.board.querySelector(".hinted");
+    const hand = steps.length > 1 && !first?.closest(".mine .hand") ? kept.board.querySelector(".mine .hand") : null;
+    if (!keyboard && first) bringIntoView(first, first, hand, true);
   } catch (err) {
     toast(refused(err));
   }
