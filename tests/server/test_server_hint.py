@@ -31,7 +31,9 @@ def test_the_hint_says_why_in_the_pages_language_and_names(c: TestClient) -> Non
         "why": "Bobに5ダメージで、防がれなければとどめを刺して勝てます",
     }
     hint = c.post(f"{asked}?lang=en", headers=bearer(tokens[0]))
-    assert hint.json()["why"] == "it deals 5 damage to Seat 1, which is lethal and wins the game unless they stop it"
+    assert hint.json()["why"] == (
+        "it deals 5 damage to Seat 1, which is lethal and wins the game unless they stop it"
+    )
     refused = c.post(asked, json={"names": "Bob"}, headers=bearer(tokens[0]))
     assert refused.status_code == 400 and "names" in refused.json()["error"]
 
