@@ -11,10 +11,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from starlette.testclient import TestClient
 
 from bodoge.server.app import create_app
 from bodoge.server.rooms import Room, RoomError
+from bodoge.server.storage import engine_url
 
 
 @contextmanager
@@ -23,6 +25,16 @@ def client(db_url: str, cards_dir: Path) -> Iterator[TestClient]:
     app = create_app(db_url, cards_dir=cards_dir, bot_workers="thread")
     with TestClient(app) as c:
         yield c
+
+
+def rewritten(db_url: str, *statements: str) -> None:
+    """Run ``statements`` on the database at ``db_url`` in one transaction, as an older (or a
+    newer) bodoge would have left it: a column or table taken away, its schema version set."""
+    engine = sa.create_engine(engine_url(db_url))
+    with engine.begin() as conn:
+        for statement in statements:
+            conn.execute(sa.text(statement))
+    engine.dispose()
 
 
 def held(c: TestClient, room: str) -> Room:

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from rich.console import Console
 from server_helpers import (
     bearer,
@@ -20,13 +19,14 @@ from server_helpers import (
     play_to_the_end,
     receive,
     refused,
+    rewritten,
     started_room,
 )
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from bodoge.play.replay import TerminalReplay, load_record
-from bodoge.server.storage import SCHEMA_VERSION, RoomRecord, SeatRecord, Storage, engine_url
+from bodoge.server.storage import SCHEMA_VERSION, RoomRecord, SeatRecord, Storage
 
 
 def seat(c: TestClient, room: str, n: int) -> dict[str, Any]:
@@ -251,11 +251,9 @@ def test_a_database_of_schema_5_gets_the_left_column_and_keeps_its_seats(db_url:
     record.seed = 7
     db.save_room(record)
     db.close()
-    engine = sa.create_engine(engine_url(db_url))
-    with engine.begin() as conn:
-        conn.execute(sa.text("ALTER TABLE seats DROP COLUMN left_at"))
-        conn.execute(sa.text("UPDATE schema_version SET version = 5"))
-    engine.dispose()
+    rewritten(
+        db_url, "ALTER TABLE seats DROP COLUMN left_at", "UPDATE schema_version SET version = 5"
+    )
     db = Storage(db_url)
     assert db.version() == SCHEMA_VERSION
     (loaded,) = db.load_rooms()

@@ -19,6 +19,7 @@ from server_helpers import (
     play_to_the_end,
     random_step,
     receive,
+    rewritten,
     started_room,
     whole,
 )
@@ -46,10 +47,7 @@ def test_a_new_database_gets_the_current_schema(db_url: str) -> None:
 
 def test_a_database_of_a_newer_schema_is_refused(db_url: str) -> None:
     Storage(db_url).close()
-    engine = sa.create_engine(engine_url(db_url))
-    with engine.begin() as conn:
-        conn.execute(sa.text("UPDATE schema_version SET version = 99"))
-    engine.dispose()
+    rewritten(db_url, "UPDATE schema_version SET version = 99")
     with pytest.raises(StorageError, match="schema version 99"):
         Storage(db_url)
 
@@ -172,12 +170,12 @@ def test_a_database_of_schema_2_gets_the_rematch_columns(db_url: str) -> None:
     db = Storage(db_url)
     db.save_room(RoomRecord("r1", "ruler-of-mana", 2, "basic", seats=[SeatRecord(0, "Ann")]))
     db.close()
-    engine = sa.create_engine(engine_url(db_url))
-    with engine.begin() as conn:
-        conn.execute(sa.text("ALTER TABLE rooms DROP COLUMN rematch"))
-        conn.execute(sa.text("ALTER TABLE rooms DROP COLUMN rematch_first"))
-        conn.execute(sa.text("UPDATE schema_version SET version = 2"))
-    engine.dispose()
+    rewritten(
+        db_url,
+        "ALTER TABLE rooms DROP COLUMN rematch",
+        "ALTER TABLE rooms DROP COLUMN rematch_first",
+        "UPDATE schema_version SET version = 2",
+    )
     db = Storage(db_url)
     assert db.version() == SCHEMA_VERSION
     (loaded,) = db.load_rooms()
@@ -202,11 +200,7 @@ def test_a_database_of_schema_3_keeps_each_game_from_then_on(db_url: str) -> Non
     db.add_moves("r1", 1, 0, ["pass"], touched=1.0)
     db.add_moves("r1", 2, 0, ["draw", "pass"], touched=2.0)
     db.close()
-    engine = sa.create_engine(engine_url(db_url))
-    with engine.begin() as conn:
-        conn.execute(sa.text("DROP TABLE games"))
-        conn.execute(sa.text("UPDATE schema_version SET version = 3"))
-    engine.dispose()
+    rewritten(db_url, "DROP TABLE games", "UPDATE schema_version SET version = 3")
     db = Storage(db_url)
     assert db.version() == SCHEMA_VERSION
     assert [(r.room, r.games) for r in sorted(db.load_rooms(), key=lambda r: r.room)] == [
