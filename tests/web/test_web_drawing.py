@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import TimeoutError as WaitedTooLong
-from web_helpers import PHONE, post, scenario_room, seat_steps
+from web_helpers import AT_REST, PHONE, post, scenario_room, seat_steps
 
 ANN = "scenario-seat-0-token-for-the-drawing-tests"
 BOB = "scenario-seat-1-token-for-the-drawing-tests"
@@ -51,7 +51,7 @@ READY_TO_DRAW = "window.bodoge.frame.legal.includes('draw') && !window.bodoge.bu
 # after Ann's press, twice, and never elsewhere).
 HAD = """() => ({ busy: window.bodoge.busy, asking: window.bodoge.asking,
   offline: window.bodoge.offline, building: window.bodoge.building,
-  seq: window.bodoge.frame.seq, legal: window.bodoge.frame.legal,
+  seq: window.bodoge.frame.seq, legal: window.bodoge.frame.legal, scrollY,
   frames: window.counted.frames, note: document.querySelector('.note, .toast')?.textContent,
   draw: document.querySelector('#draw')?.outerHTML })"""
 # The last frame's log all in words on the page.
@@ -78,8 +78,14 @@ def test_a_state_frame_draws_the_table_once(tmp_path: Path, person: Any) -> None
             page.wait_for_function("window.bodoge.frame.view.current_player === 0")
             page.wait_for_function(ALL_SAID)
             # the page ready for Ann's move (a click while it still settles may land on nothing:
-            # a fresh clone's CI run under load waited 15 s for Bob's turn after it)
+            # a fresh clone's CI run under load waited 15 s for Bob's turn after it), and still:
+            # a click while the page scrolls Ann's section into view went nowhere (3 runs in some
+            # 150 under load, traced): Playwright scrolled the sticky bar's #draw into view, which
+            # put the page at the bar's place at the board's foot (scrollY 102 to 471 at once),
+            # where it is not stuck and rides the scroll; the page's own smooth scroll went on,
+            # and the release 6 ms after the press met another button (scrollY 528)
             page.wait_for_function(READY_TO_DRAW)
+            page.wait_for_function(AT_REST)
             page.locator("#draw").click()  # Ann's turn ends: Bob's begins
             try:
                 page.wait_for_function("window.bodoge.frame.view.current_player === 1")
