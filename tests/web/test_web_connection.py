@@ -73,6 +73,10 @@ def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
     draw.click(force=True)  # a click is not dropped unsaid, nor kept to send later
     expect(page.locator(".toast")).to_contain_text(not_sent)
     assert page.evaluate("window.bodoge.busy") is False
+    # the toast stands above the move bar, clear of its buttons (it covered them for 4 s)
+    toast, bar = page.locator(".toast").bounding_box(), page.locator(".moves").bounding_box()
+    assert toast and bar and bar["height"] > 40, (toast, bar)
+    assert toast["y"] + toast["height"] <= bar["y"], (toast, bar)
     ann.no_sideways_scroll()
     ann.shot("offline")
 

@@ -210,6 +210,11 @@ export const lessMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 export function toast(message) {
   const box = el("div", { class: "toast", role: "alert", text: message });
+  // above a room's move bar where it is in sight, clear of its buttons (over them, it covered
+  // them for as long as it stood); over a bar that fills most of the window, at the foot still
+  const bar = document.querySelector(".moves");
+  const top = bar?.offsetHeight ? bar.getBoundingClientRect().top : innerHeight;
+  if (top < innerHeight && top > innerHeight / 3) box.style.bottom = `${innerHeight - top + 8}px`;
   document.body.append(box);
   setTimeout(() => box.remove(), 4000);
 }
