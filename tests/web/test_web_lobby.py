@@ -223,3 +223,37 @@ def test_the_lobby_offers_the_free_seat_of_someone_who_left_between_games(
     line = page.locator(f".rooms .playing-rooms [data-room='{room}']")
     expect(line.locator(".room-status")).to_have_text(text("web.lobby.between_games", "en"))
     assert page.locator(f".rooms .open-rooms [data-room='{room}']").count() == 0
+
+
+def test_the_lobby_leaves_out_a_game_nobody_has_been_at_for_long(
+    own_server: Served, person: Any
+) -> None:
+    """A game against a bot whose one person closed the page long ago (an hour, as the room's
+    summary says of the seat: here the list is aged on its way) is no game to watch: the lobby
+    leaves it out, and keeps one whose person was there five minutes ago. Before, the lobby
+    listed both, a given-up game for days, until the server closed it."""
+    server = own_server.url
+    rooms = []
+    for name in ("Ann", "Ben"):
+        made = post(f"{server}/api/rooms", {"game": "extreme-mission", "players": 2, "name": name})
+        post(f"{server}/api/rooms/{made['room']}/seats/1/bot", {"level": "random"}, made["token"])
+        post(f"{server}/api/rooms/{made['room']}/start", {"start_player": 0}, made["token"])
+        rooms.append(made["room"])
+    given_up, kept = rooms
+
+    def aged(route: Route) -> None:
+        listed = route.fetch().json()
+        for room in listed["rooms"]:
+            for seat in room["seats"]:
+                if seat["name"] and not seat["bot"]:
+                    seat["away"] = 3600 if room["room"] == given_up else 300
+        route.fulfill(json=listed)
+
+    who = person("given-up")
+    page = who.page
+    page.route("**/api/rooms", aged)
+    page.goto(server + "/")
+    playing = page.locator(".rooms .playing-rooms")
+    expect(playing.locator(f"[data-room='{kept}']")).to_have_count(1)
+    assert playing.locator(f"[data-room='{given_up}']").count() == 0
+    assert page.locator(f".rooms [data-room='{given_up}']").count() == 0

@@ -148,10 +148,16 @@ function roomLine(room) {
     el("span", { class: `room-status ${state}` }, said), roomPeople(room)));
 }
 
+// A room someone is at: a person whose page is open on it, or was within ABANDONED seconds (the
+// seat's `away`). A game against bots whose one person closed the page long ago is no game to
+// watch: such rooms stood in the list as "being played" for days, till the server closed them.
+const ABANDONED = 15 * 60;
+const attended = (room) => room.seats.some((s) => s.name && !s.left && (s.away ?? 0) < ABANDONED);
+
 // The server lists every room not closed. Under "open rooms" the rooms not started: those one can
 // sit down in, and those full (their people look for them; one may leave a seat); and the rooms
 // between games with a leaver's seat free. Under their own heading, to watch, the games being
-// played and the other rooms between games (still their group's).
+// played and the other rooms between games (still their group's), where someone is at them.
 // Until the list comes the section says it is loading (the rest of the lobby does not wait for it).
 function roomLists() {
   const box = el("div", { class: "room-lists" });
@@ -160,7 +166,7 @@ function roomLists() {
     return box;
   }
   const open = rooms.filter(joinable);
-  const playing = rooms.filter((r) => !joinable(r) && (r.status === "running" || r.status === "over"));
+  const playing = rooms.filter((r) => !joinable(r) && (r.status === "running" || r.status === "over") && attended(r));
   box.append(open.length ? el("ul", { class: "open-rooms" }, open.map(roomLine))
     : el("p", { class: "muted" }, t("web.lobby.no_rooms")));
   if (playing.length) {
