@@ -77,6 +77,9 @@ def test_a_lost_connection_is_said_and_offers_no_move_until_it_is_back(
     toast, bar = page.locator(".toast").bounding_box(), page.locator(".moves").bounding_box()
     assert toast and bar and bar["height"] > 40, (toast, bar)
     assert toast["y"] + toast["height"] <= bar["y"], (toast, bar)
+    # and a press where it stands goes through to the table under it
+    under = f"document.elementFromPoint({toast['x'] + 8}, {toast['y'] + 8}).closest('.toast')"
+    assert page.evaluate(under) is None
     ann.no_sideways_scroll()
     ann.shot("offline")
 
