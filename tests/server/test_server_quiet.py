@@ -3,13 +3,94 @@ only step is ``pass``, whatever else the room's seats are doing."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from server_helpers import bearer, client, held, started_room
+from starlette.testclient import TestClient
 
 from bodoge.server import quiet
+
+
+def frames(ws: Any) -> Iterator[dict[str, Any]]:
+    while True:
+        yield json.loads(ws.receive_text())
+
+
+def test_quiet_seat_is_passed_for_when_it_can_only_pass(c: TestClient) -> None:
+    """A seat that asked to be spared pass-only questions never has to answer one: the server
+    passes for it after a short delay."""
+    room, tokens = started_room(c, "ruler-of-mana", bots={1: "random"})
+    spared = 0
+    with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ws:
+        ws.send_text(json.dumps({"type": "quiet", "on": True}))
+        for frame in frames(ws):
+            if frame["type"] != "state":
+                continue
+            if frame["view"]["is_over"] or spared >= 2:
+                break
+            if frame["legal"] == ["pass"]:
+                spared += 1  # not answered: the server must pass, and the game go on
+            elif frame["legal"]:
+                step = "draw" if "draw" in frame["legal"] else frame["legal"][0]
+                time.sleep(0.06)
+                ws.send_text(json.dumps({"type": "act", "action": step, "seq": frame["seq"]}))
+        ws.send_text(json.dumps({"type": "quiet", "on": "yes"}))
+        error = next(f for f in frames(ws) if f["type"] == "error")
+        assert "on" in error["message"]
+    assert spared >= 1
+
+
+def test_quiet_delay_is_short_and_repeatable() -> None:
+    delays = [quiet.quiet_delay(1, 1, seq) for seq in range(50)]
+    assert all(0.4 <= d <= 1.6 for d in delays) and len(set(delays)) > 40
+    assert delays == [quiet.quiet_delay(1, 1, seq) for seq in range(50)]
+
+
+def test_a_quiet_seat_asked_again_by_its_own_pass_is_passed_for_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A quiet pass can bring the same seat a second pass-only question (Ruler of Mana: no
+    reaction to a spell, then nothing to survive its damage with). The second must be passed
+    for too, though it is raised while the first pass's task is still ending."""
+    monkeypatch.setattr(quiet, "DELAY", (0.0, 0.01))
+    questions = [["pass"], ["pass"], ["draw", "pass"]]  # what seat 1 may do, question by question
+    passed: list[int] = []
+    state = SimpleNamespace(current_player=1, legal_actions=lambda: questions[len(passed)])
+    room = SimpleNamespace(
+        id="r",
+        state=state,
+        status="running",
+        quiet={1},
+        quiet_task=None,
+        seq=0,
+        game_no=1,
+        seed=3,
+        seats=[SimpleNamespace(bot=None)] * 2,  # people's seats: a bot's is the bot's to answer
+    )
+
+    class Rooms:
+        async def act(self, room: Any, seat: int, action: str, seq: int, game_no: int) -> None:
+            passed.append(seat)
+            room.seq += 1
+            quiet.kick(self, room)  # as ``Rooms.act`` does once the move is played
+
+        async def until_stored(self, room: Any, move: Callable[[], Awaitable[None]]) -> None:
+            await move()  # stored at once
+
+    async def play() -> None:
+        quiet.kick(Rooms(), room)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+
+    asyncio.run(play())
+    assert passed == [1, 1]  # both pass-only questions, and not the one with a choice
 
 
 def test_a_quiet_seat_is_passed_for_after_a_quiet_seat_s_leaver_bot_answered_first(

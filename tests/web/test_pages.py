@@ -1,5 +1,5 @@
-"""The routes the pages need beyond the rooms (bodoge.server.pages) and the quiet passes
-(bodoge.server.quiet), through the app, without a browser."""
+"""The routes the pages need beyond the rooms (bodoge.server.pages), through the app, without a
+browser (the quiet passes: tests/server/test_server_quiet.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 import random
 import re
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -23,7 +23,6 @@ from bodoge.core.i18n import LANGUAGES, catalogue
 from bodoge.server.app import create_app
 from bodoge.server.bots import BOT_LEVELS
 from bodoge.server.pages import hint_steps
-from bodoge.server.quiet import quiet_delay
 
 WEB = Path(bodoge.__file__).parent / "web"
 PREFIX = {"extreme-mission": "em", "ruler-of-mana": "rm"}
@@ -246,81 +245,6 @@ def test_replays_step_by_step_from_any_seat(client: TestClient) -> None:
         expected = game.replay(record["seed"], record["history"][:step], record["setup"])
         assert got.json()["view"] == json.loads(json.dumps(expected.view(seat)))
     assert client.get(f"/api/rooms/{room}/replay/{n + 1}").status_code == 400
-
-
-def test_quiet_seat_is_passed_for_when_it_can_only_pass(client: TestClient) -> None:
-    """A seat that asked to be spared pass-only questions never has to answer one: the server
-    passes for it after a short delay."""
-    room, token = _person_and_bot(client)
-    spared = 0
-    with client.websocket_connect(f"/ws/rooms/{room}?token={token}") as ws:
-        ws.send_text(json.dumps({"type": "quiet", "on": True}))
-        for frame in _frames(ws):
-            if frame["type"] != "state":
-                continue
-            if frame["view"]["is_over"] or spared >= 2:
-                break
-            if frame["legal"] == ["pass"]:
-                spared += 1  # not answered: the server must pass, and the game go on
-            elif frame["legal"]:
-                step = "draw" if "draw" in frame["legal"] else frame["legal"][0]
-                time.sleep(0.06)
-                ws.send_text(json.dumps({"type": "act", "action": step, "seq": frame["seq"]}))
-        ws.send_text(json.dumps({"type": "quiet", "on": "yes"}))
-        error = next(f for f in _frames(ws) if f["type"] == "error")
-        assert "on" in error["message"]
-    assert spared >= 1
-
-
-def test_quiet_delay_is_short_and_repeatable() -> None:
-    delays = [quiet_delay(1, 1, seq) for seq in range(50)]
-    assert all(0.4 <= d <= 1.6 for d in delays) and len(set(delays)) > 40
-    assert delays == [quiet_delay(1, 1, seq) for seq in range(50)]
-
-
-def test_a_quiet_seat_asked_again_by_its_own_pass_is_passed_for_again(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A quiet pass can bring the same seat a second pass-only question (Ruler of Mana: no
-    reaction to a spell, then nothing to survive its damage with). The second must be passed
-    for too, though it is raised while the first pass's task is still ending."""
-    import asyncio
-    from types import SimpleNamespace
-
-    from bodoge.server import quiet
-
-    monkeypatch.setattr(quiet, "DELAY", (0.0, 0.01))
-    questions = [["pass"], ["pass"], ["draw", "pass"]]  # what seat 1 may do, question by question
-    passed: list[int] = []
-    state = SimpleNamespace(current_player=1, legal_actions=lambda: questions[len(passed)])
-    room = SimpleNamespace(
-        id="r",
-        state=state,
-        status="running",
-        quiet={1},
-        quiet_task=None,
-        seq=0,
-        game_no=1,
-        seed=3,
-        seats=[SimpleNamespace(bot=None)] * 2,  # people's seats: a bot's is the bot's to answer
-    )
-
-    class Rooms:
-        async def act(self, room: Any, seat: int, action: str, seq: int, game_no: int) -> None:
-            passed.append(seat)
-            room.seq += 1
-            quiet.kick(self, room)  # as ``Rooms.act`` does once the move is played
-
-        async def until_stored(self, room: Any, move: Callable[[], Awaitable[None]]) -> None:
-            await move()  # stored at once
-
-    async def play() -> None:
-        quiet.kick(Rooms(), room)
-        for _ in range(100):
-            await asyncio.sleep(0.01)
-
-    asyncio.run(play())
-    assert passed == [1, 1]  # both pass-only questions, and not the one with a choice
 
 
 def test_the_rules_pages_links_lead_to_pages_that_exist(client: TestClient) -> None:
