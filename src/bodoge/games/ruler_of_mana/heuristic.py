@@ -648,6 +648,11 @@ class Planner:
         )
 
     # -------------------------------------------------------------- my plays
+    def effects_of(self, code: str, option: int) -> tuple[PlainEffect, ...]:
+        """What a play (spell ``code`` option ``option``, or a scroll: 0) does, as the plan
+        weighs it: each effect's verb, amount, and whether it targets anyone."""
+        return self._tables.effects[code, option]
+
     def play_worth(self, code: str, option: int, target: int) -> tuple[float, int]:
         """What my play (spell ``code`` option ``option``, or a scroll: 0) is worth against
         ``target``, the chance of an answer by each targeted opponent counted in; and how many

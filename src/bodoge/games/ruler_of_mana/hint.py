@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.core.action import Action
 from bodoge.core.i18n import Message
-from bodoge.games.ruler_of_mana.heuristic import WIN, Planner, SeatFacts, _plain
+from bodoge.games.ruler_of_mana.heuristic import WIN, Planner, SeatFacts
 from bodoge.games.ruler_of_mana.records import LETHAL
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def _play(planner: Planner, code: str, option: int) -> Message:
     _, target, _ = planner.best_target(code, option)
     _, sets, _, _ = planner.engine.play_shape(code, option, me, target)
     spent = 1 + (planner.engine.mana_value[code, option] if option else 0)
-    effects = _plain(planner.game.option_of(code, option).effects)
+    effects = planner.effects_of(code, option)
     out = planner.resolve(effects, sets, me, {}, spent=spent)
     lost = {o: f.life[o] + f.shield[o] - out.life[o] - out.shield[o] for o in planner.opponents}
     most = max(lost.values(), default=0)
