@@ -6,21 +6,16 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from server_helpers import bearer, client, held, started_room
+from server_helpers import bearer, client, held, receive, started_room
 from starlette.testclient import TestClient
 
 from bodoge.server import quiet
-
-
-def frames(ws: Any) -> Iterator[dict[str, Any]]:
-    while True:
-        yield json.loads(ws.receive_text())
 
 
 def test_quiet_seat_is_passed_for_when_it_can_only_pass(c: TestClient) -> None:
@@ -30,9 +25,8 @@ def test_quiet_seat_is_passed_for_when_it_can_only_pass(c: TestClient) -> None:
     spared = 0
     with c.websocket_connect(f"/ws/rooms/{room}?token={tokens[0]}") as ws:
         ws.send_text(json.dumps({"type": "quiet", "on": True}))
-        for frame in frames(ws):
-            if frame["type"] != "state":
-                continue
+        while True:
+            frame = receive(ws, "state")
             if frame["view"]["is_over"] or spared >= 2:
                 break
             if frame["legal"] == ["pass"]:
@@ -42,7 +36,7 @@ def test_quiet_seat_is_passed_for_when_it_can_only_pass(c: TestClient) -> None:
                 time.sleep(0.06)
                 ws.send_text(json.dumps({"type": "act", "action": step, "seq": frame["seq"]}))
         ws.send_text(json.dumps({"type": "quiet", "on": "yes"}))
-        error = next(f for f in frames(ws) if f["type"] == "error")
+        error = receive(ws, "error")
         assert "on" in error["message"]
     assert spared >= 1
 

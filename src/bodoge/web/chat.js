@@ -5,7 +5,7 @@
 // The page keeps to the server's limits (GET /api/games "chat") before the server has to refuse.
 // What was read is kept in the browser by room and seat (the `at` of the newest line read, never
 // the token), so a reload calls new only the lines come since; one's own lines are never new.
-import { el, lang, t, toast } from "./ui.js";
+import { el, lang, t } from "./ui.js";
 
 const KEPT = 100; // lines the panel holds; the server sends a newcomer the last 50
 const PHONE = "(max-width: 900px)";
@@ -21,8 +21,10 @@ function storedRead(key) {
 }
 
 export class Chat {
-  constructor(send) {
+  // `say`: how the page shows a line of its own (the room's toast, above its move bar)
+  constructor(send, say) {
     this.send = send;
+    this.say = say;
     this.lines = [];
     this.read = -Infinity; // `at` of the newest line read: newer lines of others are unread
     this.readKey = null;
@@ -110,7 +112,7 @@ export class Chat {
     const { lines, seconds } = this.limits;
     this.sent = this.sent.filter((at) => at > now - seconds);
     if (this.sent.length >= lines) {
-      toast(t("web.chat.too_fast", { lines, seconds }));
+      this.say(t("web.chat.too_fast", { lines, seconds }));
       return;
     }
     if (!this.send({ type: "chat", text })) return; // not connected (the page says so): the line stays

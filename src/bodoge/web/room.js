@@ -3,13 +3,15 @@
 // applied until it is confirmed) and sent whole with the last seq seen, so a double click cannot
 // play twice. While the connection is lost a banner says so and the moves are shown but not
 // offered: nothing is kept to send later (its seq would be stale by then).
-import { address, api, el, lang, langSwitch, lessMotion, loadMessages, pagePath, ruleLinks, savedName, saveName, socketAddress, t, toast } from "./ui.js";
+import { address, api, el, lang, langSwitch, lessMotion, loadMessages, pagePath, ruleLinks, savedName, saveName, socketAddress, t, toast as toastAt } from "./ui.js";
 import { Chat } from "./chat.js";
 import * as em from "./em.js";
 import * as flight from "./flight.js";
 import * as rm from "./rm.js";
 
 const TABLES = { "extreme-mission": em, "ruler-of-mana": rm };
+// A toast stands above the move bar (over it, it covered the bar's buttons for as long as it stood).
+const toast = (message) => toastAt(message, kept.moves);
 const room = roomOfAddress();
 const S = {
   noRoom: room === null, // the address names no room that could exist, or the server has none
@@ -60,7 +62,7 @@ function roomOfAddress() {
   }
   return /^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : null;
 }
-const chat = new Chat(send);
+const chat = new Chat(send, toast);
 
 // --------------------------------------------------------------------------- the seat link
 // The browser keeps one seat of a room (its token in localStorage), and a link never costs it that

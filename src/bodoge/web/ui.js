@@ -208,12 +208,11 @@ export async function cardFileText(file) {
 // The reader asked for less motion: nothing scrolls smoothly, no card flies.
 export const lessMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
-export function toast(message) {
+// `above`: a bar at the window's foot (a room's move bar) the toast stands above where it is in
+// sight, clear of its buttons; over a bar that fills most of the window, at the foot still.
+export function toast(message, above = null) {
   const box = el("div", { class: "toast", role: "alert", text: message });
-  // above a room's move bar where it is in sight, clear of its buttons (over them, it covered
-  // them for as long as it stood); over a bar that fills most of the window, at the foot still
-  const bar = document.querySelector(".moves");
-  const top = bar?.offsetHeight ? bar.getBoundingClientRect().top : innerHeight;
+  const top = above?.offsetHeight ? above.getBoundingClientRect().top : innerHeight;
   if (top < innerHeight && top > innerHeight / 3) box.style.bottom = `${innerHeight - top + 8}px`;
   document.body.append(box);
   setTimeout(() => box.remove(), 4000);
