@@ -276,4 +276,4 @@ def test_an_unknown_games_rules_page_is_a_translated_404(client: TestClient) -> 
         page = client.get(f"/rules/nosuchgame?lang={lang}")
         assert page.status_code == 404 and f'lang="{lang}"' in page.text
         assert html.escape(catalogue()["web.rules.no_game"][lang]) in page.text
-        assert 'href="/"' in page.text
+        assert f'href="/?lang={lang}"' in page.text

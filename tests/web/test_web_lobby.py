@@ -35,8 +35,10 @@ def test_the_lobby_says_it_is_loading_before_its_script_comes(server: str, perso
     """Its own HTML shows the bar and "loading" in the page's language (the one chosen, else the
     browser's), the other language's line hidden: lobby.js held back here (a slow network left
     the page blank for 13 s)."""
-    for lang, chosen in (("ja", None), ("en", None), ("ja", "en"), ("en", "ja")):
-        who = person(f"first-{lang}-{chosen}", lang)
+    cases = (("ja", None, None), ("en", None, None), ("ja", "en", None), ("en", "ja", None))
+    # and an address that asks for a language (?lang=, as the rules pages link): it wins
+    for lang, chosen, asked in (*cases, ("en", "en", "ja"), ("ja", None, "en")):
+        who = person(f"first-{lang}-{chosen}-{asked}", lang)
         page = who.page
         if chosen:
             page.add_init_script(f"localStorage.setItem('bodoge.lang', '{chosen}')")
@@ -44,8 +46,8 @@ def test_the_lobby_says_it_is_loading_before_its_script_comes(server: str, perso
             "**/static/lobby.js",
             lambda route: route.fulfill(body="", content_type="text/javascript"),
         )
-        page.goto(server + "/")
-        shown = chosen or lang
+        page.goto(server + (f"/?lang={asked}" if asked else "/"))
+        shown = asked or chosen or lang
         loading = page.locator(".loading:visible")
         assert loading.all_inner_texts() == [text("web.lobby.loading", shown)]
         assert page.locator(".bar .brand").is_visible()
@@ -56,6 +58,37 @@ def test_the_lobby_says_it_is_loading_before_its_script_comes(server: str, perso
         assert page.locator("#app").get_attribute("aria-busy") == "true"
         if lang == "ja" and chosen is None:
             who.shot("frame")
+
+
+def test_an_address_that_asks_for_a_language_opens_the_lobby_in_it(
+    server: str, person: Any
+) -> None:
+    """`/?lang=ja` (a link shared, the rules pages' way back) opens the lobby in Japanese for a
+    browser in English, and keeps it chosen; the switch then wins over the address on reload."""
+    page = person("asks-ja", "en").page
+    page.goto(server + "/?lang=ja")
+    page.wait_for_selector(".game-card")
+    tagline = page.locator(".bar .tagline:visible")
+    assert page.locator("html").get_attribute("lang") == "ja"
+    assert tagline.inner_text() == text("web.lobby.tagline", "ja")
+    page.goto(server + "/")  # kept as chosen
+    page.wait_for_selector(".game-card")
+    assert tagline.inner_text() == text("web.lobby.tagline", "ja")
+    page.goto(server + "/?lang=ja")
+    page.wait_for_selector(".game-card")
+    page.click(".langs button[lang=en]")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.url.endswith("/?lang=en")  # a reload keeps what the switch chose
+    page.reload()
+    page.wait_for_selector(".game-card")
+    assert tagline.inner_text() == text("web.lobby.tagline", "en")
+    # a rules page read in Japanese leads back to the lobby in Japanese
+    reader = person("rules-ja", "en").page
+    reader.goto(server + "/rules/extreme-mission?lang=ja")
+    reader.click(".bar .brand")
+    reader.wait_for_selector(".game-card")
+    assert reader.locator("html").get_attribute("lang") == "ja"
+    assert reader.locator(".game-card h2").first.inner_text() == "エクストリームミッション"
 
 
 def test_the_lobby_is_drawn_before_the_rooms_list_comes(server: str, person: Any) -> None:

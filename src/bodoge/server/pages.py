@@ -328,7 +328,7 @@ _PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="{root}/static/style.css"></head>
-<body class="rules-page"><header class="bar"><a class="brand" href="{root}/">bodoge</a>
+<body class="rules-page"><header class="bar"><a class="brand" href="{home}">bodoge</a>
 <nav class="langs">{langs}</nav></header><main class="rules">{body}</main></body></html>"""
 
 
@@ -476,12 +476,13 @@ def page_html(path: Path, root: str = "") -> str:
 
 
 def _no_game(lang: str, root: str) -> Response:
+    home = f"{root}/?lang={lang}"
     body = (
         f"<p>{html.escape(text('web.rules.no_game', lang))}</p>"
-        f'<p><a class="button" href="{root}/">{html.escape(text("web.result.lobby", lang))}</a></p>'
+        f'<p><a class="button" href="{home}">{html.escape(text("web.result.lobby", lang))}</a></p>'
     )
     title = html.escape(text("web.rules.no_game", lang))
-    page = _PAGE.format(lang=lang, title=title, langs="", body=body, root=root)
+    page = _PAGE.format(lang=lang, title=title, langs="", body=body, root=root, home=home)
     return HTMLResponse(page, 404)
 
 
@@ -519,7 +520,11 @@ def _rules_page(request: Request, cards: bool) -> Response:
         f'<a href="{path}?lang={code}" hreflang="{code}">{text("lang", code)}</a>'
         for code in LANGUAGES
     )
-    page = _PAGE.format(lang=lang, title=html.escape(title), langs=langs, body=body, root=root)
+    # the lobby in the language read here (the lobby takes ?lang= as chosen)
+    home = f"{root}/?lang={lang}"
+    page = _PAGE.format(
+        lang=lang, title=html.escape(title), langs=langs, body=body, root=root, home=home
+    )
     return HTMLResponse(page)
 
 
@@ -536,7 +541,10 @@ async def rulings(request: Request) -> Response:
     rules_link = html.escape(text("web.rules.link", "en"))
     langs = f'<a href="{root}/rules/{name}?lang=en">{rules_link}</a>'
     body = _markdown(source, game, root=root)
-    page = _PAGE.format(lang="en", title=html.escape(title), langs=langs, body=body, root=root)
+    # English alone here, so the lobby keeps the reader's own language
+    page = _PAGE.format(
+        lang="en", title=html.escape(title), langs=langs, body=body, root=root, home=f"{root}/"
+    )
     return HTMLResponse(page)
 
 

@@ -25,10 +25,28 @@ export function socketAddress(path) {
   return `${scheme}://${location.host}${address(path)}`;
 }
 
+// The page's language: the one its address asks for (`?lang=ja`, as the rules pages link), taken as
+// chosen; else the one chosen on a switch; else the browser's.
 export function chooseLang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (LANGS.includes(asked)) {
+    remember(asked);
+    return asked;
+  }
   const stored = localStorage.getItem("bodoge.lang");
   if (LANGS.includes(stored)) return stored;
   return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
+}
+
+// A language chosen is kept for every page; an address that asks for one is made to ask for it,
+// so a reload keeps what the switch chose.
+function remember(code) {
+  localStorage.setItem("bodoge.lang", code);
+  const here = new URL(location.href);
+  if (here.searchParams.has("lang") && here.searchParams.get("lang") !== code) {
+    here.searchParams.set("lang", code);
+    history.replaceState(history.state, "", here);
+  }
 }
 
 export async function loadMessages(code = chooseLang()) {
@@ -104,7 +122,7 @@ export function langSwitch(onChange) {
             toast(t("web.unreachable"));
             return;
           }
-          localStorage.setItem("bodoge.lang", code);
+          remember(code);
           onChange();
         },
       }),
