@@ -66,9 +66,10 @@ def test_a_saved_record_prints_every_step_when_piped(saved: Path) -> None:
     assert len(said) == steps + 1
     assert said[0] == f"step 0 of {steps}: the start, before any move"
     # who made each step, by the name the room knew, in the words of the move
-    # a bot as the table named it: "easy bot 1", in the step's line and in what it made happen
-    assert said[1].startswith(f"step 1 of {steps} · easy bot 1 (seat 1): ")
-    assert "  • easy bot 1 is dealt 7 cards" in lines
+    # a bot as the table named it, counting seats from 1: "easy bot 2", in the step's line and in
+    # what it made happen; the terminal's seat numbers are the notation's, from 0
+    assert said[1].startswith(f"step 1 of {steps} · easy bot 2 (seat 1): ")
+    assert "  • easy bot 2 is dealt 7 cards" in lines
     assert not any("Seat 1" in line for line in lines)
     assert any("· Ann (seat 0): " in line for line in said)
     assert any("· ボブ (seat 2): " in line for line in said)
@@ -85,7 +86,7 @@ def test_a_saved_record_from_a_seat_in_japanese(saved: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == "マナを統べし者・リプレイ・ボブ（席2）の視点"
     assert f"{steps}手中0手目：開始時（まだ誰も動いていない）" in lines
-    assert any(line.startswith(f"{steps}手中1手目・やさしいBot1（席1）：") for line in lines)
+    assert any(line.startswith(f"{steps}手中1手目・やさしいBot2（席1）：") for line in lines)
     assert "あなたの手札" in result.stdout  # seat 2's own hand, at the end
     assert any(line.startswith("  • ボブに7枚配られた：") for line in lines)  # its own cards
 

@@ -73,14 +73,14 @@ def test_leaving_mid_game_keeps_the_name_on_the_seat_and_revokes_the_token(c: Te
     assert bob not in json.dumps(c.get(f"/api/rooms/{room}").json())
     # the token is refused with one line saying why, on every route and the websocket
     said = refused(c.post(f"/api/rooms/{room}/rematch", headers=bearer(bob)), 401)
-    assert said.startswith("you left seat 1 of this game"), said
+    assert said.startswith("you left your seat in this game"), said
     refused(c.post(f"/api/rooms/{room}/leave", headers=bearer(bob)), 401)
     assert "抜けました" in refused(
         c.post(f"/api/rooms/{room}/leave?lang=ja", headers=bearer(bob)), 401
     )
     assert c.get(f"/api/rooms/{room}/you", headers=bearer(bob)).json() == {"you": None}
     with c.websocket_connect(f"/ws/rooms/{room}?token={bob}") as ws:
-        assert receive(ws, "error")["message"].startswith("you left seat 1")
+        assert receive(ws, "error")["message"].startswith("you left your seat")
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_text()
     assert closed.value.code == 4401
@@ -192,7 +192,7 @@ def test_a_restart_keeps_the_leaver_the_revoked_token_and_the_free_seat(
     with client(db_url, tmp_path / "cards") as c:
         assert seat(c, room, 1) == LEFT
         said = refused(c.post(f"/api/rooms/{room}/leave", headers=bearer(bob)), 401)
-        assert said.startswith("you left seat 1")
+        assert said.startswith("you left your seat")
         play_to_the_end(c, room)  # the bot plays P1's seat on after the restart
         assert held(c, room).seats[1].left == at
     with client(db_url, tmp_path / "cards") as c:

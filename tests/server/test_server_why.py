@@ -57,6 +57,11 @@ def test_why_says_what_the_terminal_says_in_the_askers_words(c: TestClient) -> N
         assert why(ann, "take 1")["reason"] == "席1の捨て札は空です"
         ann.send_text(json.dumps({"type": "why", "action": "take 1", "lang": "en"}))  # the page's
         assert receive(ann, "why")["reason"] == "seat 1's discard pile is empty"
+        # the page gives the seats' names as the table shows them: another seat is said by its
+        ann.send_text(json.dumps({"type": "why", "action": "take 1", "names": ["Ann", "ボブ"]}))
+        assert receive(ann, "why")["reason"] == "ボブの捨て札は空です"
+        ann.send_text(json.dumps({"type": "why", "action": "take 1", "names": "Ann"}))
+        assert receive(ann, "error")["message"].startswith('why フレームの "names"')
         assert why(ann, "activate HK")["reason"] == "あなたのハッカーはもうオモテです"
         assert why(ann, "draw")["reason"] is None
         assert why(ann, "complete M4-03")["reason"] == (

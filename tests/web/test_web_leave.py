@@ -161,7 +161,7 @@ def test_the_table_is_told_who_left_and_their_seat_is_free_after_the_game(
     over = log_lines(host)
     # after the game the seat is free: Ben's page offers it, by his name; Cat takes it
     expect(guest.page.locator(".result .free-seats [data-take='1']")).to_have_text(
-        "席1（Ben（退出））に座る"
+        "席2（Ben（退出））に座る"  # seat 1 on the wire: the page counts from 1
     )
     guest.no_sideways_scroll()
     guest.shot("free-seat")
@@ -178,7 +178,7 @@ def test_the_table_is_told_who_left_and_their_seat_is_free_after_the_game(
         "easy bot plays · you sit here for the next game"
     )
     assert cat.page.locator(".toast").count() == 0, cat.page.locator(".toast").all_inner_texts()
-    expect(host.page.locator(".toast")).to_have_text("Cat sits at seat 1 for the next game.")
+    expect(host.page.locator(".toast")).to_have_text("Cat sits at seat 2 for the next game.")
     expect(guest.page.locator(".result .free-seats")).to_have_count(0)
     # the game over names the seat as it ended, on every page; its panel says who sits there next
     for who, left in ((host, "Ben (left)"), (cat, "Ben (left)"), (guest, "Ben（退出）")):

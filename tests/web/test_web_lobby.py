@@ -192,8 +192,8 @@ def test_the_lobby_shows_who_sits_in_each_room_and_rooms_full_or_between_games(
         def line(room: str, where: str, page: Page = page) -> str:
             return page.inner_text(f".rooms .{where} [data-room='{room}'] .room-people")
 
-        def bot(level: str, n: int, lang: str = lang) -> str:
-            return text("web.seat_bot", lang, bot=text(f"web.bot.{level}", lang), n=n)
+        def bot(level: str, seat: int, lang: str = lang) -> str:  # named as counted from 1
+            return text("web.seat_bot", lang, bot=text(f"web.bot.{level}", lang), n=seat + 1)
 
         assert line(waiting["room"], "open-rooms") == LONG + sep[lang] + bot("easy", 1)
         assert line(full["room"], "open-rooms") == "Ann" + sep[lang] + "<b>Ben</b>"
@@ -245,7 +245,7 @@ def test_the_lobby_offers_the_free_seat_of_someone_who_left_between_games(
         assert line.locator(".room-status").inner_text() == text("web.status.open", lang)
         said = text("web.lobby.room_line", lang, room=room, taken=2, players=3)
         expect(line).to_contain_text(said)
-        random = text("web.seat_bot", lang, bot=text("web.bot.random", lang), n=2)
+        random = text("web.seat_bot", lang, bot=text("web.bot.random", lang), n=3)  # seat 2
         assert line.locator(".room-people").inner_text() == "Ann" + sep[lang] + random
         who.no_sideways_scroll()
         who.shot("free-seat")

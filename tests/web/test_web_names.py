@@ -51,7 +51,7 @@ SAID = {
     "hand": ("8 cards in hand", "手札8枚"),
     "down": ("Hacker, face down", "ハッカー（ウラ）"),
     "not down": ("Forger, face down", "偽造師（ウラ）"),
-    "done": ("completed by easy bot 1", "達成：やさしいBot1"),
+    "done": ("completed by easy bot 2", "達成：やさしいBot2"),
     "life": ("life 12", "ライフ12"),
     "shield": ("shield 3", "シールド3"),
     "F2": ("Fire mana (2 orbs)", "火のマナ（2玉）"),
@@ -186,15 +186,17 @@ def test_the_waiting_rooms_seat_controls_name_their_seat(
     page.select_option("#players-extreme-mission", "3")
     page.click("[data-create=extreme-mission]:not([data-bots])")
     page.wait_for_selector(".waiting [data-bot]")
-    for n in (1, 2):
-        add = page.get_by_role("button", name=text("web.room.add_bot_to", lang, n=n), exact=True)
+    for n in (1, 2):  # seats 1 and 2 on the wire, the second and third as the page counts them
+        add = page.get_by_role(
+            "button", name=text("web.room.add_bot_to", lang, n=n + 1), exact=True
+        )
         assert add.get_attribute("data-bot") == str(n)
-        level = page.get_by_role("combobox", name=text("web.room.bot_level_for", lang, n=n))
+        level = page.get_by_role("combobox", name=text("web.room.bot_level_for", lang, n=n + 1))
         assert level.count() == 1
     guest.page.goto(page.url.split("#")[0])
     guest.page.wait_for_selector(".waiting [data-take]")
     for n in (1, 2):
         sit = guest.page.get_by_role(
-            "button", name=text("web.room.take_seat_n", lang, n=n), exact=True
+            "button", name=text("web.room.take_seat_n", lang, n=n + 1), exact=True
         )
         assert sit.get_attribute("data-take") == str(n)

@@ -180,11 +180,11 @@ def test_the_bar_says_what_to_do_in_an_exchange_and_a_take(
         "window.bodoge.frame.legal.every((s) => s.startsWith('take ')) && !window.bodoge.busy",
         timeout=30000,
     )
-    assert page.inner_text(".moves .building .what") == "Take 2 cards from easy bot 1's hand"
+    assert page.inner_text(".moves .building .what") == "Take 2 cards from easy bot 2's hand"
     taker.shot("take")
     page.click(".resolving [data-step^='take ']")  # once begun, the same words
     page.wait_for_function("window.bodoge.building?.what.startsWith('take ')")
-    assert page.inner_text(".moves .building .what") == "Take 2 cards from easy bot 1's hand"
+    assert page.inner_text(".moves .building .what") == "Take 2 cards from easy bot 2's hand"
 
 
 def test_the_exchange_bar_in_japanese_on_a_phone(links: dict[str, str], person: Any) -> None:

@@ -85,9 +85,9 @@ def test_a_link_to_another_seat_of_one_s_own_asks_which_to_keep(server: str, per
     page.goto("about:blank")
     page.goto(f"{server}/r/{room}#token={ann}")
     question = page.locator(".seat-choice")
-    expect(question).to_contain_text("このリンクは席0（Ann）のもので")
-    expect(page.locator("#keep-seat")).to_have_text("席1（Victor）のままにする")
-    expect(page.locator("#take-link-seat")).to_have_text("席0（Ann）に移る")
+    expect(question).to_contain_text("このリンクは席1（Ann）のもので")
+    expect(page.locator("#keep-seat")).to_have_text("席2（Victor）のままにする")
+    expect(page.locator("#take-link-seat")).to_have_text("席1（Ann）に移る")
     assert page.evaluate(KEPT) == {"seat": 1, "token": victor}  # nothing changed while asked
     who.no_sideways_scroll()
     who.shot("asked")

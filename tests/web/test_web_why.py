@@ -114,7 +114,7 @@ def test_a_move_that_cannot_be_made_looks_it_and_says_why(
         "Your hand and face-up collaborators cannot meet Full-Spectrum Hack (M4-03)'s condition"
     )
     said = note_after(page, lambda: page.click("[data-refused='take 1']", force=True))
-    assert said == "Seat 1's discard pile is empty"
+    assert said == "Easy bot 2's discard pile is empty"  # the seat as the table names it
     assert page.evaluate("window.note === document.querySelector('.moves .note')")
     assert page.evaluate("window.bodoge.frame.seq") == 0 and not page.evaluate("window.bodoge.busy")
 
@@ -173,10 +173,10 @@ def test_the_move_bar_says_in_one_line_what_to_pick_and_targets_the_one_opponent
     press(page, ".option[data-step='cast S01/3']", "window.bodoge.building?.chosen.includes('@1')")
     bar = page.locator(".building")
     assert page.inner_text(".building .needs").splitlines() == [
-        "easy bot 1 is your only opponent: targeted.",
+        "easy bot 2 is your only opponent: targeted.",
         "Pick a card to pay with",
     ]
-    assert bar.locator(".chip").count() == 1 and "easy bot 1" in bar.locator(".chip").inner_text()
+    assert bar.locator(".chip").count() == 1 and "easy bot 2" in bar.locator(".chip").inner_text()
     assert page.inner_text(".building .cancel") == "Cancel"
     assert "nothing chosen" not in bar.inner_text() and "Not complete" not in bar.inner_text()
     spell = page.locator(".hand [data-card='S19']")

@@ -20,10 +20,10 @@ from bodoge.core.i18n import text
 
 TOKEN = "scenario-seat-0-token-for-the-words-test"
 KINDS = ["HK", "DR", "SN", "IN", "FG"]
-# Extreme Mission, three seats: easy bot 1 starts and meets the end condition (every level done,
-# every collaborator up); easy bot 2 has levels 2 and 1 with every collaborator down and two cards
+# Extreme Mission, three seats: easy bot 2 starts and meets the end condition (every level done,
+# every collaborator up); easy bot 3 has levels 2 and 1 with every collaborator down and two cards
 # (no level 3 or 4 mission takes fewer than six); Ann, the last seat, levels 4 and 1. Ann's place
-# is decided by the end condition, easy bot 2's by the levels (EM-5.4 (2)).
+# is decided by the end condition, easy bot 3's by the levels (EM-5.4 (2)).
 EM_SETUP = {
     "start_player": 1,
     "current_player": 1,
@@ -83,7 +83,7 @@ def test_extreme_missions_last_round_names_who_met_it_and_the_result_what_decide
     page = person(f"em-{lang}", lang).page
     page.goto(em_table)
     page.wait_for_selector("[data-step='pass']")  # the bots' turns are over: Ann's, the last
-    bot = text("web.seat_bot", lang, bot=text("web.bot.easy", lang), n=1)
+    bot = text("web.seat_bot", lang, bot=text("web.bot.easy", lang), n=2)
     assert page.inner_text(".status .warn") == text("web.em.end_round_by", lang, names=bot)
     page.click("[data-step='pass']")
     page.wait_for_selector(".result")
@@ -92,7 +92,7 @@ def test_extreme_missions_last_round_names_who_met_it_and_the_result_what_decide
         row.locator("td").nth(1).inner_text(): row for row in page.locator(".result tbody tr").all()
     }
     sep = text("web.list_sep", lang)
-    third = rows[text("web.seat_bot", lang, bot=text("web.bot.easy", lang), n=2)]
+    third = rows[text("web.seat_bot", lang, bot=text("web.bot.easy", lang), n=3)]
     levels = text("web.em.fact.levels", lang, n=2, levels=f"2{sep}1")
     assert third.locator("strong.decider").inner_text() == levels, third.inner_text()
     ann = next(row for name, row in rows.items() if name.startswith("Ann"))
@@ -102,7 +102,7 @@ def test_extreme_missions_last_round_names_who_met_it_and_the_result_what_decide
     assert first.locator("strong.decider").inner_text() == text("web.em.fact.finished", lang)
 
 
-# Extreme Mission, three seats: easy bot 2 starts and meets the end condition; Ann, next, has
+# Extreme Mission, three seats: easy bot 3 starts and meets the end condition; Ann, next, has
 # every level done and every collaborator up but the Hacker, which her run of three turns up
 # (EM-5.1 met in the last round); Bob, the last seat, is to play after her.
 EM_LATER = {
@@ -123,7 +123,7 @@ BOB = "scenario-seat-1-token-for-the-words-test"
 def test_the_last_round_names_every_seat_that_met_the_end_condition(
     tmp_path: Path, person: Any, lang: str
 ) -> None:
-    """Easy bot 2 meets the end condition, then Ann in the last round, with Bob still to play:
+    """Easy bot 3 meets the end condition, then Ann in the last round, with Bob still to play:
     the badge names both, in the order the log says them (it named the first alone)."""
     people = {1: ("Bob", BOB)}
     served = scenario_server(
@@ -137,7 +137,7 @@ def test_the_last_round_names_every_seat_that_met_the_end_condition(
         who = person(f"later-{lang}", lang)
         page = who.page
         page.goto(f"{served.url}/r/later#token={TOKEN}")
-        bot = text("web.seat_bot", lang, bot=text("web.bot.easy", lang), n=2)
+        bot = text("web.seat_bot", lang, bot=text("web.bot.easy", lang), n=3)
         page.wait_for_selector("[data-step='pass']")  # the bot's turn is over: Ann's
         assert page.inner_text(".status .warn") == text("web.em.end_round_by", lang, names=bot)
         with seat_steps(f"{served.url}/r/later", "later", TOKEN) as act:
@@ -318,7 +318,7 @@ def test_ruler_of_manas_finish_bonus_is_one_word_on_a_narrow_phone(
 ) -> None:
     """360x640 in Japanese: a place decided with the finish bonus says フィニッシュボーナス on one
     line (it broke as フィニッ／シュボーナス), the column no wider than the phone."""
-    # seed 2: the heuristic's easy bot 2 brings easy bot 1's life to 0 (a finish bonus)
+    # seed 2: the heuristic's easy bot 3 brings easy bot 2's life to 0 (a finish bonus)
     with played_room(
         tmp_path / "db.sqlite", "BONUS", "ruler-of-mana", ["Ann", None, None], 2
     ) as server:

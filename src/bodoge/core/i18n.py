@@ -183,3 +183,25 @@ def for_reader(message: Message, you: int | None) -> Message:
     if you is not None and fields.get("seat") == you and f"{game}.for_you.{rest}" in catalogue():
         key = f"{game}.for_you.{rest}"
     return Message(key, fields)
+
+
+def by_name(message: Message, names: Sequence[str] | None) -> Message:
+    """``message`` naming the seat it is about (its ``seat``) by that player's name in ``names``
+    (one per seat, as the table shows them) where the game has a ``<game>.named.<rest>`` form
+    ("Ben's discard pile is empty", not "seat 1's …": the table counts seats from 1, the
+    notation from 0); a reason inside it too. Run after :func:`for_reader`: "you" stays "you".
+
+    >>> refused = Message("em.illegal.discard_empty", {"seat": 1})
+    >>> by_name(refused, ["Ann", "Ben"]).text("en"), by_name(refused, None).text("en")
+    ("Ben's discard pile is empty", "seat 1's discard pile is empty")
+    """
+    if not names:
+        return message
+    fields = {
+        k: by_name(v, names) if isinstance(v, Message) else v for k, v in message.fields.items()
+    }
+    game, _, rest = message.key.partition(".")
+    seat, named = fields.get("seat"), f"{game}.named.{rest}"
+    if isinstance(seat, int) and 0 <= seat < len(names) and names[seat] and named in catalogue():
+        return Message(named, {**fields, "seat": names[seat]})
+    return Message(message.key, fields)

@@ -176,7 +176,8 @@ class TerminalReplay:
         if name:
             return str(name)
         level = self.words.maybe(f"web.bot.{bot}") if isinstance(bot, str) else None
-        return self.words.t("web.seat_bot", bot=level, n=n) if level else ""
+        # the browser counts seats from 1 (web/ui.js seatNo), and a bot's name by its seat
+        return self.words.t("web.seat_bot", bot=level, n=n + 1) if level else ""
 
     def left(self, seat: int, k: int) -> bool:
         """Whether the seat's person had left the game by position ``k`` (the record's

@@ -351,7 +351,7 @@ async def _handle(rooms: Rooms, room: Room, conn: Connection, data: str | bytes)
         elif kind == "why":  # in the page's language now, which may not be the connection's
             asked = frame.get("lang")
             said = asked if asked in LANGUAGES else lang
-            reason = rooms.why(room, conn.seat, frame["action"], said)
+            reason = rooms.why(room, conn.seat, frame["action"], said, frame.get("names"))
             conn.send(wire.why_frame(frame["action"], reason))
         elif kind == "chat":
             await rooms.chat(room, conn, frame["text"])

@@ -53,8 +53,6 @@ __all__ = ["routes"]
 _RULINGS = RULES.parent / "rulings"
 _ROOM_PAGE = Path(__file__).resolve().parents[1] / "web" / "room.html"
 _MAX_EVENTS = 2000  # a log in words is asked for in pieces; more than this is not a log
-_MAX_SEATS = 16  # more than any game seats
-_MAX_NAME = 200  # a seat's name as the page shows it: the player's own, or a bot's label
 _HINT_STEPS = 16  # a compound action has at most a handful of items
 
 
@@ -169,9 +167,7 @@ async def words(request: Request) -> Response:
     events = body.get("events")
     if not isinstance(events, list) or len(events) > _MAX_EVENTS:
         raise BadRequest(f"events must be a list of at most {_MAX_EVENTS} events")
-    names = body.get("names")
-    if names is not None and not _names_ok(names):
-        raise BadRequest(f"names must be a list of at most {_MAX_SEATS} short texts, one a seat")
+    names = _names(body)
     describe = game_hook(game, "describe_event")
     cards = getattr(game, "cards", None)
     lines = []
@@ -192,13 +188,12 @@ async def words(request: Request) -> Response:
     return JSONResponse({"events": lines})
 
 
-def _names_ok(names: object) -> bool:
-    """Whether ``names`` is a list of seats' names as the page sends them (one per seat)."""
-    return (
-        isinstance(names, list)
-        and len(names) <= _MAX_SEATS
-        and all(isinstance(n, str) and len(n) <= _MAX_NAME for n in names)
-    )
+def _names(body: dict[str, Any]) -> list[str] | None:
+    """The body's ``names`` (one per seat, as the table shows them), where it gives them."""
+    names = body.get("names")
+    if names is not None and not wire.names_ok(names):
+        raise BadRequest(f"names must be a list of at most {wire.MAX_SEATS} texts, one a seat")
+    return names
 
 
 def hint_steps(game: Game, view: dict[str, Any], seat: int, seed: int = 0) -> list[str]:
@@ -266,9 +261,7 @@ async def hint(request: Request) -> Response:
     if state is None or state.current_player != seat:
         return _error(text("server.act.not_yours", lang), 409)
     body = await json_body(request)
-    names = body.get("names")
-    if names is not None and not _names_ok(names):
-        raise BadRequest(f"names must be a list of at most {_MAX_SEATS} short texts, one a seat")
+    names = _names(body)
     view = state.view(seat)
     steps, first, legal = _hint(room.game, view, seat, room.seq)
     why = None if first is None else hint_reason(room.game, view, first, legal, lang, names)

@@ -28,7 +28,7 @@ from bodoge.core.action import Action
 from bodoge.core.errors import IllegalAction
 from bodoge.core.game import Game
 from bodoge.core.hooks import game_hook, game_module
-from bodoge.core.i18n import Message, for_reader, seat_words, text
+from bodoge.core.i18n import Message, by_name, for_reader, seat_words, text
 from bodoge.core.state import State
 from bodoge.server.wire import quoting
 
@@ -41,14 +41,29 @@ _WITH_REASON = ("illegal.because", "illegal.because_legal")
 _ANOTHER_DECISION = frozenset({"rm.illegal.waiting"})
 
 
-def refusal(state: State, seat: int | None, step: str, lang: str) -> str | None:
-    """Why ``seat`` cannot take ``step`` now in ``state``, in ``lang``; None when it can. Only
-    the seat's view of the state is read."""
-    return _refusal(state.game, state.view(seat), seat, step, lang)
+def refusal(
+    state: State, seat: int | None, step: str, lang: str, names: Sequence[str] | None = None
+) -> str | None:
+    """Why ``seat`` cannot take ``step`` now in ``state``, in ``lang``, another seat named by its
+    player's name where ``names`` (one per seat, as the table shows them) gives it; None when it
+    can. Only the seat's view of the state is read.
+
+    >>> import bodoge
+    >>> game = bodoge.make("extreme-mission", players=2)
+    >>> state = game.new_state(1, setup={"start_player": 0, "completed": {0: ["M2-08"]}})
+    >>> refusal(state, 0, "take 1", "en", ["Ann", "easy bot 2"])
+    "easy bot 2's discard pile is empty"
+    """
+    return _refusal(state.game, state.view(seat), seat, step, lang, names)
 
 
 def _refusal(
-    game: Game, view: Mapping[str, Any], seat: int | None, step: str, lang: str
+    game: Game,
+    view: Mapping[str, Any],
+    seat: int | None,
+    step: str,
+    lang: str,
+    names: Sequence[str] | None = None,
 ) -> str | None:
     if view["is_over"]:
         return text("server.act.over", lang)
@@ -68,7 +83,8 @@ def _refusal(
         # the table says what the decision is (its status line): the page adds it to these words
         return text("web.why.not_now", lang)
     # what repeats the step cut short (a made-up code of 10,000 characters), then the cards named
-    return _in_words(game, quoting(for_reader(reason, seat), step), lang).text(lang)
+    said = by_name(quoting(for_reader(reason, seat), step), names)
+    return _in_words(game, said, lang).text(lang)
 
 
 def _in_words(game: Game, message: Message, lang: str) -> Message:

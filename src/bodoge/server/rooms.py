@@ -522,9 +522,8 @@ class Room:
     def refused_token(self, token: str) -> RoomError:
         """Why a token that holds no seat is refused: its person left that seat, or it is none
         of the room's."""
-        left = self.left_seat_of(token)
-        if left is not None:
-            return RoomError(401, "server.left_seat", seat=left)
+        if self.left_seat_of(token) is not None:
+            return RoomError(401, "server.left_seat")
         return RoomError(401, "server.bad_token")
 
     def finished_games(self) -> list[int]:
@@ -982,7 +981,7 @@ class Rooms:
             if room.status != "open" and not freed:
                 raise RoomError(409, "server.started")
             if place.taken and not freed:
-                raise RoomError(409, "server.taken", seat=seat)
+                raise RoomError(409, "server.taken")
             self._free_name(room, display)
             token = secrets.token_urlsafe(32)
             place.name, place.bot, place.token_hash = display, None, hash_token(token)
@@ -1017,7 +1016,7 @@ class Rooms:
             if room.status != "open":
                 raise RoomError(409, "server.started")
             if place.name is not None:
-                raise RoomError(409, "server.taken", seat=seat)
+                raise RoomError(409, "server.taken")
             place.bot = str(level)
             await self._save(room)
         log.info("room %s: seat %d is a %s bot", room.id, seat, level)
@@ -1174,7 +1173,7 @@ class Rooms:
             if room.status != "running" or room.state is None:
                 raise RoomError(409, "server.away.not_running")
             if place.name is None or place.bot is not None:
-                raise RoomError(409, "server.away.no_person", seat=seat)
+                raise RoomError(409, "server.away.no_person")
             if room.present(seat):
                 raise RoomError(409, "server.away.here", name=place.name)
             if room.state.current_player != seat:
@@ -1309,13 +1308,20 @@ class Rooms:
         except NotImplementedError:
             raise RoomError(409, "server.no_choices", game=room.game.name) from None
 
-    def why(self, room: Room, seat: int | None, step: str, lang: str) -> str | None:
+    def why(
+        self,
+        room: Room,
+        seat: int | None,
+        step: str,
+        lang: str,
+        names: Sequence[str] | None = None,
+    ) -> str | None:
         """Why ``seat`` cannot take ``step`` now, in ``lang`` (None: it can), from the seat's
-        view alone (``server.reasons``)."""
+        view alone, the other seats by ``names`` as the table shows them (``server.reasons``)."""
         state = room.state
         if state is None:
             return self.say("server.act.not_started", lang)
-        return reasons.refusal(state, seat, step, lang)
+        return reasons.refusal(state, seat, step, lang, names)
 
     async def chat(self, room: Room, conn: Connection, text: str) -> None:
         """A chat line from a seated person, to everyone in the room."""

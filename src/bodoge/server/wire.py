@@ -70,6 +70,24 @@ QUOTED = 40
 an action of 10,000 characters is not sent back whole."""
 
 
+MAX_SEATS = 16  # more than any game seats
+MAX_NAME = 200  # a seat's name as the page shows it: the player's own, or a bot's label
+
+
+def names_ok(names: object) -> bool:
+    """Whether ``names`` is a list of seats' names as the page sends them (one per seat, as the
+    table shows them), for the words it asks for.
+
+    >>> names_ok(["Ann", "easy bot 2"]), names_ok("Ann"), names_ok(["x" * 201])
+    (True, False, False)
+    """
+    return (
+        isinstance(names, list)
+        and len(names) <= MAX_SEATS
+        and all(isinstance(n, str) and len(n) <= MAX_NAME for n in names)
+    )
+
+
 class FrameError(ValueError):
     """A client frame the server refuses; ``key`` names its message in the catalogue."""
 
@@ -281,6 +299,8 @@ def parse_frame(text: str | bytes) -> JSON:
     elif kind == "why":
         if not isinstance(frame.get("action"), str):
             raise FrameError("server.frame.why")
+        if frame.get("names") is not None and not names_ok(frame["names"]):
+            raise FrameError("server.frame.names", seats=MAX_SEATS, length=MAX_NAME)
     elif kind == "chat":
         if not isinstance(frame.get("text"), str):
             raise FrameError("server.frame.text")

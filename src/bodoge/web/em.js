@@ -1,7 +1,7 @@
 // Extreme Mission's table: the 12 missions by level, every seat's collaborators and discard pile,
 // the deck, your hand sorted by colour and number.
 import * as place from "./flight.js";
-import { el, t } from "./ui.js";
+import { el, seatWord, t } from "./ui.js";
 
 export const prefix = "em";
 
@@ -129,7 +129,7 @@ function seatPanel(ctx, seat) {
   const hand = view.hand_sizes[seat];
   return el("section", { class: `seat seat-${seat}${turn ? " turn" : ""}${fresh ? " pulse" : ""}`, "aria-label": ctx.seatName(seat) },
     el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
-      el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
+      el("span", { class: "seat-no" }, seatWord(seat)),
       turn ? el("span", { class: "badge turn" }, t("web.turn")) : null),
     // under the name, as in your own section: beside the discard pile it went below it where the
     // seat held many cards, and came back up where it held few
@@ -211,7 +211,7 @@ export function drawTable(ctx) {
     me === null ? null : el("section", { class: `mine seat-${me}${view.current_player === me ? " turn" : ""}`, "aria-label": ctx.youWord || ctx.seatName(me) },
       // your collaborators beside your discard pile, not under it: your hand a row higher
       el("div", { class: "mine-row" },
-        el("div", { class: "mine-head" }, el("h2", {}, el("span", { class: `dot seat-${me}` }), " ", ctx.seatName(me), " ", ctx.youWord ? el("span", { class: "badge you" }, ctx.youWord) : null, " ", el("span", { class: "seat-no" }, t("web.seat", { n: me }))),
+        el("div", { class: "mine-head" }, el("h2", {}, el("span", { class: `dot seat-${me}` }), " ", ctx.seatName(me), " ", ctx.youWord ? el("span", { class: "badge you" }, ctx.youWord) : null, " ", el("span", { class: "seat-no" }, seatWord(me))),
           ctx.away(me), // a leaver's seat you took after its game: that you sit here next
           doneCount(view, me),
           collaboratorsOnTable(ctx, me)),

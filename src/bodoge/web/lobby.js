@@ -1,5 +1,5 @@
 // The lobby: the games, creating a room (with friends or against bots), the open rooms, joining.
-import { address, api, cardFileRefused, cardFileText, el, filePicker, lang, langSwitch, loadMessages, saveName, savedName, t, toast } from "./ui.js";
+import { address, api, botName, cardFileRefused, cardFileText, el, filePicker, lang, langSwitch, loadMessages, saveName, savedName, t, toast } from "./ui.js";
 
 let games = [];
 let bots = [];
@@ -108,7 +108,7 @@ function gameCard(game) {
 
 // A seat as the table names it: the person's name, else the bot's ("easy bot 2"), as room.js does.
 function seatLabel(seat, n) {
-  return seat.name || t("web.seat_bot", { bot: t(`web.bot.${seat.bot}`), n });
+  return seat.name || botName(seat.bot, n);
 }
 
 // A seat anyone may sit in: one free before the start, or after a game the seat of someone who left

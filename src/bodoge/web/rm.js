@@ -1,7 +1,7 @@
 // Ruler of Mana's table: life and shield of every seat, hands with their mana counts, the deck
 // and its top's back, the discard pile, the exchange offers, what is being resolved, your hand.
 import * as place from "./flight.js";
-import { el, t } from "./ui.js";
+import { el, seatWord, t } from "./ui.js";
 
 export const prefix = "rm";
 // Steps whose last word is a card of your hand (the others name a card elsewhere).
@@ -142,7 +142,7 @@ function seatPanel(ctx, seat) {
   const attrs = ctx.offer(`@${seat}`, { class: `seat seat-${seat}${turn ? " turn" : ""}${fresh ? " pulse" : ""}`, "aria-label": ctx.seatName(seat) });
   return el("section", attrs,
     el("header", {}, el("span", { class: `dot seat-${seat}` }), el("strong", {}, ctx.seatName(seat)),
-      el("span", { class: "seat-no" }, t("web.seat", { n: seat })),
+      el("span", { class: "seat-no" }, seatWord(seat)),
       seat === view.you && ctx.youWord ? el("span", { class: "badge you" }, ctx.youWord) : null,
       badge ? el("span", { class: "badge turn" }, t(badge)) : null),
     ctx.away(seat), // away for a while: since when, and a bot to play meanwhile

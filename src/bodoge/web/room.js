@@ -3,7 +3,7 @@
 // applied until it is confirmed) and sent whole with the last seq seen, so a double click cannot
 // play twice. While the connection is lost a banner says so and the moves are shown but not
 // offered: nothing is kept to send later (its seq would be stale by then).
-import { address, api, el, lang, langSwitch, lessMotion, loadMessages, pagePath, ruleLinks, savedName, saveName, socketAddress, t, toast as toastAt } from "./ui.js";
+import { address, api, botName, el, lang, langSwitch, lessMotion, loadMessages, pagePath, ruleLinks, savedName, saveName, seatNo, seatWord, socketAddress, t, toast as toastAt } from "./ui.js";
 import { Chat } from "./chat.js";
 import * as em from "./em.js";
 import * as flight from "./flight.js";
@@ -122,10 +122,10 @@ async function takeLink(token) {
 function seatChoiceBar() {
   const c = S.choosing;
   if (!c || !S.summary) return null;
-  const named = (s) => ({ n: s.seat, name: sitterName(s.seat) });
+  const named = (s) => ({ n: seatNo(s.seat), name: sitterName(s.seat) });
   return el("div", { class: "seat-choice", role: "alertdialog", "aria-labelledby": "seat-choice-question" },
     el("p", { id: "seat-choice-question" }, t("web.room.which_seat",
-      { link: c.link.seat, link_name: sitterName(c.link.seat), kept: c.kept.seat, kept_name: sitterName(c.kept.seat) })),
+      { link: seatNo(c.link.seat), link_name: sitterName(c.link.seat), kept: seatNo(c.kept.seat), kept_name: sitterName(c.kept.seat) })),
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "primary", id: "keep-seat", onclick: () => chooseSeat(c.kept) }, t("web.room.keep_seat", named(c.kept))),
       el("button", { type: "button", id: "take-link-seat", onclick: () => chooseSeat(c.link) }, t("web.room.take_link_seat", named(c.link)))));
@@ -629,14 +629,15 @@ function itemWhy(b, item) {
   return !b.addable.length && b.complete ? t("web.why.full") : t("web.why.item", { item: describeStep(item) });
 }
 
-// Why a step cannot be taken: the server's reason (its words, from this seat's view alone), kept
-// for the position on show; a reason asked for and not come yet is said when it comes.
+// Why a step cannot be taken: the server's reason (its words, from this seat's view alone, the
+// other seats by the names the table shows), kept for the position on show; a reason asked for
+// and not come yet is said when it comes.
 function askWhy(step) {
   if (S.why.has(step)) {
     say("why", whyWords(S.why.get(step)));
     return;
   }
-  if (send({ type: "why", action: step, lang })) S.whyAsked = step;
+  if (send({ type: "why", action: step, lang, names: seatNames() })) S.whyAsked = step;
 }
 
 // The server's reason as the bar says it: "not now" (a step of another kind than the decision)
@@ -889,7 +890,7 @@ const hasLeft = (s, at = S.replay?.step) => (typeof s?.left === "number" ? at >=
 
 function plainName(seat, s = seatOf(seat)) {
   if (s?.name) return s.name;
-  return s?.bot ? t("web.seat_bot", { bot: t(`web.bot.${s.bot}`), n: seat }) : t("web.seat", { n: seat });
+  return s?.bot ? botName(s.bot, seat) : seatWord(seat);
 }
 
 // `at`: in a replay, the position (the step a seat made is said at the one before it).
@@ -919,10 +920,10 @@ function seatsPanel() {
   const summary = S.summary;
   const mine = { ...mySeat(), seat: summary.you };
   const creator = isCreator();
-  const list = el("ol", { class: "seat-list", start: "0" });
+  const list = el("ol", { class: "seat-list" });
   summary.seats.forEach((seat, n) => {
     const row = el("li", { class: seat.taken ? "taken" : "empty" },
-      el("span", { class: "seat-no" }, t("web.seat", { n })), " ",
+      el("span", { class: "seat-no" }, seatWord(n)), " ",
       el("strong", {}, seat.taken ? sitterName(n) : t("web.room.empty")),
       seat.bot ? el("span", { class: "badge" }, t("web.room.bot")) : null,
       mine?.seat === n && mine?.token ? el("span", { class: "badge you" }, t("web.you")) : null);
@@ -932,13 +933,13 @@ function seatsPanel() {
     if (!seat.taken && summary.status === "open") {
       if (!mine?.token) {
         // each seat's controls name their seat: a screen reader hears them one by one, out of the row
-        row.append(el("button", { type: "button", class: "primary", "data-take": n, "aria-label": t("web.room.take_seat_n", { n }),
+        row.append(el("button", { type: "button", class: "primary", "data-take": n, "aria-label": t("web.room.take_seat_n", { n: seatNo(n) }),
           onclick: () => takeSeat(n) }, t("web.room.take_seat")));
       }
       if (creator) {
-        const level = el("select", { "aria-label": t("web.room.bot_level_for", { n }) },
+        const level = el("select", { "aria-label": t("web.room.bot_level_for", { n: seatNo(n) }) },
           S.bots.map((b) => el("option", { value: b, selected: b === "easy" }, t(`web.bot.${b}`))));
-        row.append(level, el("button", { type: "button", "data-bot": n, "aria-label": t("web.room.add_bot_to", { n }),
+        row.append(level, el("button", { type: "button", "data-bot": n, "aria-label": t("web.room.add_bot_to", { n: seatNo(n) }),
           onclick: () => addBot(n, level.value) }, t("web.room.add_bot")));
       }
     }
@@ -1128,7 +1129,7 @@ function awayNews(before, after) {
     }
     if (was.left && !s.left) {
       // (not to the page that took it: its spectator's connection may tell before its own does)
-      if (n !== after.you && S.taking !== n && mySeat()?.seat !== n) toast(t("web.left.taken", { name: s.name, n }));
+      if (n !== after.you && S.taking !== n && mySeat()?.seat !== n) toast(t("web.left.taken", { name: s.name, n: seatNo(n) }));
       return;
     }
     if (was.name !== s.name || Boolean(was.bot) === Boolean(s.bot)) return;
@@ -1516,7 +1517,7 @@ function freeSeats() {
     el("label", { class: "name-field" }, t("web.lobby.your_name"),
       el("input", { id: "name", value: savedName(), oninput: (e) => saveName(e.target.value) })),
     el("div", { class: "buttons" }, free.map((n) => el("button", { type: "button", class: "primary", "data-take": n,
-      onclick: () => takeSeat(n) }, t("web.left.take", { n, name: seatName(n) })))));
+      onclick: () => takeSeat(n) }, t("web.left.take", { n: seatNo(n), name: seatName(n) })))));
 }
 
 async function rematch() {

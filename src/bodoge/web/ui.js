@@ -68,6 +68,12 @@ export function t(key, fields = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in fields ? fields[name] : `{${name}}`));
 }
 
+// A seat as people count them, from 1 ("Seat 1" is the first; the companion counts so too): the
+// wire, the notation (`@2`) and the terminal count from 0. A bot's name is its seat's number.
+export const seatNo = (seat) => seat + 1;
+export const seatWord = (seat) => t("web.seat", { n: seatNo(seat) });
+export const botName = (level, seat) => t("web.seat_bot", { bot: t(`web.bot.${level}`), n: seatNo(seat) });
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
