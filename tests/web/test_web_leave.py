@@ -145,7 +145,7 @@ def test_the_table_is_told_who_left_and_their_seat_is_free_after_the_game(
     expect(host.page.locator(".seat-1 .away")).to_have_text("easy bot plays")
     after = log_lines(host)
     assert [after[k] for k in named] == [before[k] for k in named]  # still Ben's lines
-    assert not any("easy bot 1" in line for line in after), after
+    assert not any("easy bot 2" in line for line in after), after  # his seat's bot, by its name
     # Ben's own page says he left, not that someone did
     expect(guest.page.locator(".toast")).not_to_contain_text("抜けました")
     host.shot("ben-left")

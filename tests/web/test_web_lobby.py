@@ -168,7 +168,7 @@ LISTS = ("open-rooms", "playing-rooms")
 def test_the_lobby_shows_who_sits_in_each_room_and_rooms_full_or_between_games(
     own_server: Served, person: Any
 ) -> None:
-    """Each room's line names its seats' people and bots as the table does ("easy bot 1"), as
+    """Each room's line names its seats' people and bots as the table does ("easy bot 2"), as
     text, a long name cut with an ellipsis; a room full but not started is listed as full, one
     whose game is over (no rematch yet) as between games, to watch. Before, a line said only
     "room … · 3/4 seats", and both the full room and the one between games were left out ("No

@@ -51,7 +51,7 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     assert slider.get_attribute("type") == "range" and slider.get_attribute("max") == str(steps)
     slider.fill("40")
     replay_shown(page, 40)
-    names = ["Ann", "random bot 1", "random bot 2"]
+    names = ["Ann", "random bot 2", "random bot 3"]  # a bot named by its seat, counted from 1
     words = f"step 40 of {steps} · {names[first['actors'][39]]}: "
     said = label(page)
     assert words in said, said
@@ -291,7 +291,7 @@ def test_a_spell_cast_step_by_step_is_said_before_anything_is_paid(
         who = person("spell")
         _open(who.page, server, "SPELL", first + 1, record["actors"][first - 1])  # the caster's
         said = label(who.page)
-        bot = "easy bot 2"
+        bot = "easy bot 3"  # seat 2, the third
         assert faces["codes"][spell]["name"] in said and f"at {names[target] or bot}" in said
         assert said.endswith(" (in progress)") and "pay with" not in said, said
         assert not who.errors, who.errors
