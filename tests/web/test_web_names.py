@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from web_helpers import scenario_server
 
 from bodoge.core.i18n import text
@@ -200,3 +201,9 @@ def test_the_waiting_rooms_seat_controls_name_their_seat(
             "button", name=text("web.room.take_seat_n", lang, n=n + 1), exact=True
         )
         assert sit.get_attribute("data-take") == str(n)
+    # a guest with no name sits as the seat's guest, the seat counted as the page counts it
+    guest.page.click(".waiting [data-take='2']")
+    guest.page.wait_for_function("window.bodoge.summary?.you === 2")
+    expect(guest.page.locator(".seat-list li").nth(2)).to_contain_text(
+        f"{text('web.lobby.guest', lang)} 3"
+    )

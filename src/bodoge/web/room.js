@@ -972,7 +972,7 @@ async function takeSeat(seat) {
   S.taking = seat;
   try {
     // two seats never carry the same name: a guest with none is the seat's guest
-    const name = savedName() || `${t("web.lobby.guest")} ${seat}`;
+    const name = savedName() || `${t("web.lobby.guest")} ${seatNo(seat)}`;
     const got = await api("POST", `/api/rooms/${room}/seats/${seat}?lang=${lang}`, { name });
     localStorage.setItem(`bodoge.seat.${room}`, JSON.stringify({ seat: got.seat, token: got.token }));
     reconnect();
