@@ -271,6 +271,22 @@ def test_the_rules_pages_links_lead_to_pages_that_exist(client: TestClient) -> N
     assert "/rules/extreme-mission?lang=en" in seen and "/rules/extreme-mission?lang=ja" in seen
 
 
+def test_a_rulings_page_leads_back_to_the_rules_in_either_language(client: TestClient) -> None:
+    """The rulings are in English alone; a Japanese reader come from the Japanese rules page goes
+    back to it (the one English link took them, and from there the lobby, to English), and the
+    brand leads to the lobby in the reader's own language, not English."""
+    for name in bodoge.games():
+        page = client.get(f"/rulings/{name}").text
+        header = page.split("</header>")[0]
+        for lang in LANGUAGES:
+            rules = html.escape(catalogue()["web.rules.link"][lang])
+            assert (
+                f'href="/rules/{name}?lang={lang}" hreflang="{lang}" lang="{lang}">{rules}<'
+                in header
+            )
+        assert '<a class="brand" href="/">' in header
+
+
 def test_an_unknown_games_rules_page_is_a_translated_404(client: TestClient) -> None:
     for lang in LANGUAGES:
         page = client.get(f"/rules/nosuchgame?lang={lang}")

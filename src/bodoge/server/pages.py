@@ -531,8 +531,13 @@ async def rulings(request: Request) -> Response:
         return _no_game(_lang(request), root)
     game = bodoge.make(name)
     title = type(game).title.get("en", name)
-    rules_link = html.escape(text("web.rules.link", "en"))
-    langs = f'<a href="{root}/rules/{name}?lang=en">{rules_link}</a>'
+    # back to the rules in either language: a Japanese reader come from the Japanese rules page
+    # goes back to it (the English link alone took them, and then the lobby, to English)
+    langs = " ".join(
+        f'<a href="{root}/rules/{name}?lang={code}" hreflang="{code}" lang="{code}">'
+        f"{html.escape(text('web.rules.link', code))}</a>"
+        for code in LANGUAGES
+    )
     body = _markdown(source, game, root=root)
     # English alone here, so the lobby keeps the reader's own language
     page = _PAGE.format(
