@@ -3,7 +3,7 @@
 // applied until it is confirmed) and sent whole with the last seq seen, so a double click cannot
 // play twice. While the connection is lost a banner says so and the moves are shown but not
 // offered: nothing is kept to send later (its seq would be stale by then).
-import { address, api, botName, el, lang, langSwitch, lessMotion, loadMessages, pagePath, ruleLinks, savedName, saveName, seatNo, seatWord, socketAddress, t, toast as toastAt } from "./ui.js";
+import { address, api, botName, copyText, el, lang, langSwitch, lessMotion, loadMessages, pagePath, ruleLinks, savedName, saveName, seatNo, seatWord, socketAddress, t, toast as toastAt } from "./ui.js";
 import { Chat } from "./chat.js";
 import * as em from "./em.js";
 import * as flight from "./flight.js";
@@ -959,13 +959,24 @@ function seatsPanel() {
     !mine?.token ? el("label", { class: "name-field" }, t("web.lobby.your_name"),
       el("input", { id: "name", value: savedName(), oninput: (e) => saveName(e.target.value) })) : null,
     list,
-    el("p", {}, t("web.room.invite"), " ", el("code", { class: "link" }, link),
-      el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => toast(t("web.room.copied"))) }, t("web.room.copy"))),
+    el("p", {}, t("web.room.invite"), " ", el("code", { class: "link", id: "invite-link" }, link),
+      el("button", { type: "button", id: "copy-invite", onclick: () => copyInvite(link) }, t("web.room.copy"))),
     creator && summary.status === "open"
       ? el("div", { class: "buttons" },
         el("button", { type: "button", onclick: fillBots, disabled: everyone }, t("web.room.fill_bots")),
         el("button", { type: "button", class: "primary", id: "start", onclick: start, disabled: !everyone }, t("web.room.start")))
       : el("p", { class: "muted" }, t("web.room.wait_start")));
+}
+
+// Where the link cannot be copied, it is selected for the person to copy themselves.
+async function copyInvite(link) {
+  if (await copyText(link)) {
+    toast(t("web.room.copied"));
+    return;
+  }
+  const shown = document.getElementById("invite-link");
+  if (shown) getSelection().selectAllChildren(shown);
+  toast(t("web.room.copy_yourself"));
 }
 
 async function takeSeat(seat) {

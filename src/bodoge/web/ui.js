@@ -136,6 +136,34 @@ export function langSwitch(onChange) {
   );
 }
 
+// Copies `text`: by the clipboard API where the page may use it (https, localhost), else by the
+// older copy command, which works over plain http too (a friend's table at a LAN address, where
+// the invite's Copy did nothing). Whether it was copied.
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // no clipboard API here, or not allowed: the copy command
+  }
+  const before = document.activeElement;
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.readOnly = true;
+  Object.assign(area.style, { position: "fixed", top: "0", left: "0", opacity: "0" }); // unseen
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  before?.focus?.({ preventScroll: true });
+  return copied;
+}
+
 export async function api(method, path, body, token) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;

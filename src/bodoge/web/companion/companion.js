@@ -3,7 +3,7 @@
 // way laid over it, so a phone that loses the network keeps counting. Every change has an id of
 // its own and waits in a queue kept in the browser's storage until the server acknowledges it
 // (sent again after a reload or a reconnect: the server applies it once).
-import { address, api, cardFileRefused, el, langSwitch, loadMessages, pagePath, socketAddress, t, toast } from "../ui.js";
+import { address, api, cardFileRefused, copyText, el, langSwitch, loadMessages, pagePath, socketAddress, t, toast } from "../ui.js";
 
 const parts = pagePath().split("/").filter(Boolean); // companion, game, room?
 export const game = parts[1];
@@ -198,12 +198,8 @@ function header(table) {
         type: "button",
         text: t("companion.copy"),
         onclick: async () => {
-          try {
-            await navigator.clipboard.writeText(link);
-            toast(t("companion.copied"));
-          } catch (_) {
-            prompt(t("companion.copy"), link);
-          }
+          if (await copyText(link)) toast(t("companion.copied"));
+          else prompt(t("companion.copy"), link);
         },
       }),
       status,
