@@ -75,6 +75,9 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     starts = [at for at, _turn in first["turns"] if at > 0]
     page.click("#replay-turn-on")
     replay_shown(page, starts[0])
+    # the step that led here ended the turn before: the line names the turn it was made in
+    made_in = max(turn for at, turn in first["turns"] if at <= starts[0] - 1)
+    assert label(page).startswith(f"turn {made_in} · step {starts[0]} of"), label(page)
     page.keyboard.press("PageDown")
     replay_shown(page, starts[1])
     page.keyboard.press("ArrowLeft")

@@ -1314,10 +1314,12 @@ function turnWords(n) {
   return own.startsWith(`web.${prefix}.`) ? t("web.turn_n", { n }) : own;
 }
 
-// A position in words: the turn it is in and its step, then who made that step and what (kept
-// together on a line of their own where the line is too short for all).
+// A position in words: its step, with the turn that step was made in, then who made it and what
+// (kept together on a line of their own where the line is too short for all). The step that ends
+// a turn leads to the next turn's first position, whose table says that turn: the line named the
+// turn after the move it told ("turn 2 · step 1 · easy bot 2: Use Elixir", made in turn 1).
 function replayLabel(r, step) {
-  const turn = turnAt(r.record, step);
+  const turn = turnAt(r.record, Math.max(0, step - 1));
   const where = [turn > 0 ? turnWords(turn) : null, t("web.replay.step", { step, steps: r.record.history.length })];
   let what = t("web.replay.at_start");
   if (step > 0) {
