@@ -187,6 +187,10 @@ def test_the_waiting_rooms_seat_controls_name_their_seat(
     page.select_option("#players-extreme-mission", "3")
     page.click("[data-create=extreme-mission]:not([data-bots])")
     page.wait_for_selector(".waiting [data-bot]")
+    # Start waits for every seat, and the creator is told why
+    start = page.locator("#start")
+    assert start.is_disabled() and start.get_attribute("aria-describedby") == "start-when"
+    expect(page.locator("#start-when")).to_have_text(text("web.room.start_when_full", lang))
     for n in (1, 2):  # seats 1 and 2 on the wire, the second and third as the page counts them
         add = page.get_by_role(
             "button", name=text("web.room.add_bot_to", lang, n=n + 1), exact=True

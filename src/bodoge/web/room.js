@@ -961,10 +961,13 @@ function seatsPanel() {
     list,
     el("p", {}, t("web.room.invite"), " ", el("code", { class: "link", id: "invite-link" }, link),
       el("button", { type: "button", id: "copy-invite", onclick: () => copyInvite(link) }, t("web.room.copy"))),
+    // the creator is told why Start waits, as the others are told who starts
     creator && summary.status === "open"
-      ? el("div", { class: "buttons" },
+      ? [el("div", { class: "buttons" },
         el("button", { type: "button", onclick: fillBots, disabled: everyone }, t("web.room.fill_bots")),
-        el("button", { type: "button", class: "primary", id: "start", onclick: start, disabled: !everyone }, t("web.room.start")))
+        el("button", { type: "button", class: "primary", id: "start", onclick: start, disabled: !everyone,
+          "aria-describedby": everyone ? null : "start-when" }, t("web.room.start"))),
+      everyone ? null : el("p", { class: "muted", id: "start-when" }, t("web.room.start_when_full"))]
       : el("p", { class: "muted" }, t("web.room.wait_start")));
 }
 
