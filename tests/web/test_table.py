@@ -252,6 +252,8 @@ def test_expert_draft_then_ruler_of_mana_to_the_end(server: str, person: Any) ->
     play_against_bots(who, "ruler-of-mana", 2, "expert")
     who.page.wait_for_selector(".pack [data-step^='keep']")
     who.shot("draft")
+    chips = who.page.locator(".table .status .chip").all_inner_texts()
+    assert text("web.rm.before_first_turn", "en") in chips, chips  # the draft is no "turn 0"
     # the keyboard: every choice is reachable with Tab, and Enter makes it
     keep = who.page.locator(".pack [data-step^='keep']").first
     assert keep.get_attribute("tabindex") == "0" and keep.get_attribute("aria-label")

@@ -297,7 +297,7 @@ function status(ctx) {
   } else line = t("web.waiting_for", { name: ctx.seatName(view.current_player) });
   return el("div", { class: `status${ctx.legal.length && !ctx.offline ? " yours" : ""}`, role: "status" },
     el("span", { class: "line" }, line),
-    el("span", { class: "chip" }, t("web.rm.turn_n", { n: view.turn })),
+    el("span", { class: "chip" }, view.turn > 0 ? t("web.rm.turn_n", { n: view.turn }) : t("web.rm.before_first_turn")),
     view.variant === "expert" ? el("span", { class: "chip" }, t("web.variant.expert")) : null,
     view.you === null ? el("span", { class: "chip" }, t("web.spectating")) : null);
 }
