@@ -12,6 +12,8 @@ from playwright.sync_api import expect
 from test_table import open_lobby, play_to_end
 from web_helpers import PHONE, Watched, in_header
 
+from bodoge.core.i18n import text
+
 TOKEN = "localStorage.getItem(`bodoge.seat.${location.pathname.split('/')[2]}`)"
 LINES = "[...document.querySelectorAll('.log li')].map((e) => e.textContent)"
 
@@ -165,6 +167,9 @@ def test_the_table_is_told_who_left_and_their_seat_is_free_after_the_game(
     )
     guest.no_sideways_scroll()
     guest.shot("free-seat")
+    # Aki, seated, is told her rematch would not wait for it: a bot plays it unless someone sits
+    note = text("web.left.free_for_rematch", "en", seats="Seat 2")
+    expect(host.page.locator(".result .free-note")).to_have_text(note)
     cat = person("leave-cat")
     cat.page.goto(host.page.url)
     cat.page.fill(".result .free-seats #name", "Cat")

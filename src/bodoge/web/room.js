@@ -1522,12 +1522,14 @@ function rematchButton() {
 
 // After the game a leaver's seat is free: a page that holds no seat (the leaver's own, now a
 // spectator's, too) offers it with a name, as a waiting room offers a free seat; the rematch then
-// waits for that person too. Nobody taking it, the bot plays it in the next game.
+// waits for that person too. Nobody taking it, the bot plays it in the next game, which the
+// seated are told: their rematch does not wait for the leaver.
 function freeSeats() {
   const s = S.summary;
-  if (S.replay || s?.status !== "over" || seated()) return null;
+  if (S.replay || s?.status !== "over") return null;
   const free = s.seats.flatMap((seat, n) => (seat.left ? [n] : []));
   if (!free.length) return null;
+  if (seated()) return el("p", { class: "free-note" }, t("web.left.free_for_rematch", { seats: free.map(seatWord).join(t("web.list_sep")) }));
   return el("div", { class: "free-seats" },
     el("p", {}, t("web.left.free_seats")),
     el("label", { class: "name-field" }, t("web.lobby.your_name"),
