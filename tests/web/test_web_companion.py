@@ -94,6 +94,7 @@ def test_two_phones_count_a_ruler_of_mana_game_through_a_restart(
     a.get_by_role("button", name="End the turn").click()
     after = "1" if before == "0" else "0"
     expect(b.locator(f'.seat-box[data-seat="{after}"] .badge.turn')).to_be_visible()
+    assert b.locator("#new-game").count() == 0  # not while the game goes on
     for _ in range(6):
         press(b, 1, "−2")
     expect(life(a, 1)).to_have_text("1")
@@ -106,6 +107,14 @@ def test_two_phones_count_a_ruler_of_mana_game_through_a_restart(
     expect(result_a).to_contain_text("score 15")  # 12 life + the bonus of 3
     expect(b.locator(".panel.result")).to_contain_text("Annの勝ち")
     expect(b.locator(".panel.result")).to_contain_text("フィニッシュボーナス+3")
+    # the next game is set up from the result (it had only Undo)
+    expect(b.locator("#new-game")).to_have_text("新しいゲーム")
+    b.click("#new-game")
+    expect(b.locator("form").first).to_be_visible()  # the setup of a new table
+    expect(b.locator(".panel.result")).to_have_count(0)
+    assert b.url.endswith("/companion/ruler-of-mana")
+    b.go_back()
+    expect(b.locator(".panel.result")).to_contain_text("Annの勝ち")
     ann.shot("rm-result-en")
     bo.shot("rm-result-ja")
     for phone in (ann, bo):  # the reconnects refused while the server was down are expected
@@ -154,6 +163,7 @@ def test_an_extreme_mission_table_is_set_up_tracked_and_ranked(
     expect(result.locator(".decided")).to_have_attribute("data-key", "missions")
     expect(a.locator(".panel.result")).to_contain_text("ahead on missions completed")
     assert rule_links(b, ".panel.result") == ["EM-5.3", "EM-5.4"]  # in Japanese
+    expect(a.locator("#new-game")).to_have_attribute("href", "/companion/extreme-mission")
     ann.shot("em-result-en")
     bo.shot("em-result-ja")
 

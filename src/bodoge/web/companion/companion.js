@@ -341,6 +341,9 @@ export function draw() {
           disabled: !canUndo,
           onclick: undo,
         }),
+        // the game over (Extreme Mission's last turn, Ruler of Mana's reckoning), the next one is
+        // set up here (the result left only Undo)
+        table.over || table.reckoning ? el("a", { class: "button big", id: "new-game", href: address(`/companion/${game}`), text: t("companion.new_game") }) : null,
       ),
       history(table),
     ),
