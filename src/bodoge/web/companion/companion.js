@@ -3,7 +3,7 @@
 // way laid over it, so a phone that loses the network keeps counting. Every change has an id of
 // its own and waits in a queue kept in the browser's storage until the server acknowledges it
 // (sent again after a reload or a reconnect: the server applies it once).
-import { address, api, cardFileRefused, copyText, el, langSwitch, loadMessages, pagePath, socketAddress, t, toast } from "../ui.js";
+import { address, api, cardFileRefused, copyText, el, langSwitch, loadMessages, pagePath, seatNo, socketAddress, t, toast } from "../ui.js";
 
 const parts = pagePath().split("/").filter(Boolean); // companion, game, room?
 export const game = parts[1];
@@ -145,7 +145,7 @@ async function keepAwake() {
 // A seat's name: the one given, else "Player 3" in this phone's language (a seat left unnamed
 // is stored without a name, so every phone words it in its own).
 export function nameOf(table, seat) {
-  return table.names[seat] ?? t("companion.seat_name", { n: seat + 1 });
+  return table.names[seat] ?? t("companion.seat_name", { n: seatNo(seat) });
 }
 
 // A line of the history: what a change did, in words; an undo says what it took back, the end
