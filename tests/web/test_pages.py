@@ -164,6 +164,22 @@ def test_rules_pages_in_both_languages(client: TestClient) -> None:
     assert client.get("/rules/chess").status_code == 404
 
 
+def test_a_rules_pages_language_switch_is_its_headers(client: TestClient) -> None:
+    """The header's switch marks the language read; the rules text's own link to its other
+    language (for readers of the file) is not on the page twice, and a card-file page keeps its
+    link to how to play."""
+    for name in bodoge.games():
+        for lang, other in (("en", "ja"), ("ja", "en")):
+            for path in (f"/rules/{name}", f"/rules/{name}/cards"):
+                page = client.get(f"{path}?lang={lang}").text
+                header, main = page.split("<main", 1)
+                assert f'class="lang on" aria-current="page" href="{path}?lang={lang}"' in header
+                assert f'class="lang" href="{path}?lang={other}"' in header
+                assert f'href="{path}?lang={other}"' not in main, (path, lang)
+            cards = client.get(f"/rules/{name}/cards?lang={lang}").text.split("<main", 1)[1]
+            assert f'href="/rules/{name}?lang={lang}"' in cards
+
+
 def test_messages_for_the_pages(client: TestClient) -> None:
     ja = client.get("/api/messages?lang=ja").json()["messages"]
     also = ("lang", "cards.error.line", "cards.error.not_utf8")  # a card file not UTF-8

@@ -172,8 +172,8 @@ def test_no_file_name_is_shown(client: TestClient, game: str, lang: str) -> None
         page = client.get(f"{path}?lang={lang}")
         assert page.status_code == 200, path
         assert not re.search(r"[\w.-]+\.md\b", shown(page.text)), path
-        other = "ja" if lang == "en" else "en"
-        assert f'?lang={other}">{text("lang", other)}</a>' in page.text.split("<main", 1)[1]
+        other = "ja" if lang == "en" else "en"  # in the header's switch
+        assert f'lang="{other}">{text("lang", other)}</a>' in page.text.split("<main", 1)[0]
 
 
 def linked_anchors() -> Iterator[tuple[str, str, str]]:
@@ -277,6 +277,12 @@ def test_the_pages_cards_are_the_tables_own_drawing(
         assert json.loads(page_drawn) == json.loads(table_drawn)
 
 
+NAMED = {"ja": "ミッションカード", "en": "Mission cards"}  # a row of the cards and pieces
+# how many lines a node's words take (its words', not its box's: a cell is as tall as its row)
+LINES_TALL = """(n) => { const words = document.createRange(); words.selectNodeContents(n);
+  return words.getBoundingClientRect().height / parseFloat(getComputedStyle(n).lineHeight); }"""
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rules_pages_on_a_phone_and_a_desktop(server: str, person: Any, lang: str) -> None:
     """Both games' pages and card-file pages, on a phone (Japanese) and a desktop (English): no
@@ -288,6 +294,10 @@ def test_the_rules_pages_on_a_phone_and_a_desktop(server: str, person: Any, lang
             who.page.goto(f"{server}{path}?lang={lang}")
             expect(who.page.locator("main.rules h1")).to_be_visible()
             who.no_sideways_scroll()
+            if path == "/rules/extreme-mission":  # a row's name whole, or in two lines at most
+                row = who.page.locator("main.rules td:first-child", has_text=NAMED[lang])
+                lines = row.evaluate(LINES_TALL)
+                assert lines < 2.5, lines
             width = viewport["width"]
             for box in who.page.locator(".card-figure > *").evaluate_all(
                 "(nodes) => nodes.map((n) => n.getBoundingClientRect().right)"
