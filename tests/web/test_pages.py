@@ -50,7 +50,7 @@ def random_states(name: str, games: int = 3, players: int = 3) -> Iterator[Any]:
 
 def test_every_web_text_the_pages_use_is_in_both_languages() -> None:
     used = set()
-    for source in WEB.glob("*.js"):
+    for source in WEB.rglob("*.js"):
         used |= set(re.findall(r"""t\("(web\.[\w.-]+)"\)?""", source.read_text()))
     used |= {f"web.bot.{b}" for b in BOT_LEVELS} | {f"web.lang.{code}" for code in LANGUAGES}
     used |= {f"web.status.{s}" for s in ("open", "running", "over")}

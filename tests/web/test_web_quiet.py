@@ -53,7 +53,7 @@ def test_a_person_is_asked_only_when_they_can_answer(tmp_path: Path, person: Any
         box = page.locator(in_header(page, "#quiet"))
         assert box.get_attribute("aria-describedby") == "quiet-help"
         assert page.inner_text("label.quiet") == text("web.quiet", "ja")
-        assert box.is_checked()  # on unless unticked (see room.js)
+        assert box.is_checked()  # on unless unticked (see room/state.js)
         with seat_steps(link, "quiet", BOB) as act:
             act("cast S07/1 F1 F1 A1")
             # till the server passes, the move bar says it will, in the window (the status line

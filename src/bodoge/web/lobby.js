@@ -106,7 +106,8 @@ function gameCard(game) {
     form);
 }
 
-// A seat as the table names it: the person's name, else the bot's ("easy bot 2"), as room.js does.
+// A seat as the table names it: the person's name, else the bot's ("easy bot 2"), as the room's
+// seats do (room/seats.js).
 function seatLabel(seat, n) {
   return seat.name || botName(seat.bot, n);
 }
