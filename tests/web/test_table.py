@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as WaitedTooLong
 from web_helpers import PHONE, Watched, in_header, rule_links
 
 from bodoge.core.i18n import text
@@ -58,6 +59,12 @@ def step_once(who: Watched) -> bool:
 # The result's heading in the window (its top at least: the table under it may go on below).
 RESULT_IN_SIGHT = """() => { const r = document.querySelector('.result h2').getBoundingClientRect();
   return r.top >= 0 && r.bottom <= innerHeight; }"""
+# What a failed wait for it reports: where the heading and the result stood, in which window.
+WHERE_THE_RESULT_IS = """() => {
+  const box = (s) => { const r = document.querySelector(s)?.getBoundingClientRect();
+    return r && [Math.round(r.top), Math.round(r.bottom)]; };
+  return { h2: box('.result h2'), result: box('.result'), moves: box('.moves'), scrollY,
+    innerHeight, height: document.documentElement.scrollHeight }; }"""
 
 
 def play_to_end(*people: Watched, limit: int = DECISIONS) -> None:
@@ -71,7 +78,11 @@ def play_to_end(*people: Watched, limit: int = DECISIONS) -> None:
     while clicks < limit:
         if all(p.page.locator(".result").count() for p in people):
             for who in people:  # the result brought into view (on a phone it was above, unseen)
-                who.page.wait_for_function(RESULT_IN_SIGHT, timeout=5000)
+                try:
+                    who.page.wait_for_function(RESULT_IN_SIGHT, timeout=5000)
+                except WaitedTooLong as error:
+                    where = who.page.evaluate(WHERE_THE_RESULT_IS)
+                    raise AssertionError(f"{error}: {where}") from error
             return
         moved = False
         for who in people:

@@ -232,9 +232,10 @@ def played_room(
     db: Path, room: str, game: str, names: list[str | None], seed: int
 ) -> Iterator[str]:
     """A started server on a new database holding a room whose game, of ``seed``, is over: its
-    seats ``names`` (seat 0 a person; None: an easy bot), its history played by the heuristic
-    for every seat, stored before the server starts (no game to wait for). The server's
-    address, for a ``with``: the server stops after."""
+    seats ``names`` (seat 0 a person; None: an easy bot; each person's seat with its token,
+    :func:`seat_token`), its history played by the heuristic for every seat, stored before the
+    server starts (no game to wait for). The server's address, for a ``with``: the server stops
+    after."""
     played = bodoge.make(game, players=len(names))
     state = played.new_state(seed)
     agents = [game_heuristic(played, s, random.Random(s)) for s in range(len(names))]
@@ -242,7 +243,7 @@ def played_room(
         state.apply(agents[state.current_player].act(Decision.of(state)))
     now = time.time()
     seats = [
-        SeatRecord(s, name, None if name else "easy", hash_token("t" * 43) if s == 0 else None)
+        SeatRecord(s, name, None if name else "easy", hash_token(seat_token(s)) if name else None)
         for s, name in enumerate(names)
     ]
     record = RoomRecord(room, game, len(names), "basic", status="over", game_no=1, seed=seed)
@@ -257,6 +258,12 @@ def played_room(
         yield served.url
     finally:
         served.stop()
+
+
+def seat_token(seat: int) -> str:
+    """The token of a person's seat in :func:`played_room`: seat 0's ``t`` * 43, seat 1's
+    ``1`` * 43, and so on."""
+    return ("t" if seat == 0 else str(seat)) * 43
 
 
 def replay_shown(page: Page, step: int) -> None:

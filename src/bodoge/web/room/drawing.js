@@ -9,7 +9,7 @@ import { askHint, buildingBar, deckPile, handCard, legal, offer, picked, quietPa
 import { askLeave, awayKey, awayLine, awayNote, leaveBar, seatName, seatsPanel } from "./seats.js";
 import { earlierReplayButton, lastToMove, openReplay, replayBar, youWord } from "./replay.js";
 import { resultPanel } from "./result.js";
-import { bringIntoView, decisionInView, focusBefore, placeFocus } from "./focus.js";
+import { bringIntoView, decisionInView, focusBefore, movedSince, placeFocus } from "./focus.js";
 
 // --------------------------------------------------------------------------- drawing
 // The move bar's height keeps the focus clear of it: the page scrolls a focused control above it.
@@ -220,14 +220,21 @@ const released = () => {
 addEventListener("pointerup", released, true);
 addEventListener("pointercancel", released, true);
 
-// A game just over, seen here: its result, at the board's top, brought into view once (a phone's
-// window had stayed on your hand and the log under it).
-let resultShown = null;
+// A game just over, seen here: its result, at the board's top, brought into view (a phone's
+// window had stayed on your hand and the log under it), and kept there by the drawings after it
+// until the person moves the page or presses on it. A later frame grows the result (the rematch
+// asked, a seat left free), and the browser's scroll anchoring moved the page by as much, its
+// heading out of sight (traced in a CI-like run: 74 to 116 px as the result grew by 42).
+let resultShown = null; // {game, at}: the game whose result was brought into view, and when
 function resultInView() {
   const result = kept.board.isConnected ? kept.board.querySelector(":scope > .result") : null;
   const game = S.summary?.game_no;
-  if (!result || S.replay || resultShown === game) return;
-  resultShown = game;
+  if (!result || S.replay) return;
+  if (resultShown?.game === game) {
+    if (!movedSince(resultShown.at)) bringIntoView(result);
+    return;
+  }
+  resultShown = { game, at: Date.now() };
   bringIntoView(result);
 }
 

@@ -120,6 +120,12 @@ let decided = ""; // the kinds of step of the decision last brought into view ("
 let scrolledAt = 0; // when the person last scrolled the page
 let touching = false;
 const scrolling = () => { scrolledAt = Date.now(); };
+let pointedAt = 0; // when the person last pressed anywhere on the page
+addEventListener("pointerdown", () => { pointedAt = Date.now(); }, { capture: true, passive: true });
+// Whether the person has moved the page, or pressed on it, since the time `at`.
+export function movedSince(at) {
+  return touching || scrolledAt >= at || pointedAt >= at;
+}
 addEventListener("wheel", scrolling, { capture: true, passive: true });
 addEventListener("touchmove", scrolling, { capture: true, passive: true });
 addEventListener("touchstart", () => { touching = true; }, { capture: true, passive: true });
