@@ -299,3 +299,40 @@ def test_a_spell_cast_step_by_step_is_said_before_anything_is_paid(
         assert said.endswith(" (in progress)") and "pay with" not in said, said
         assert not who.errors, who.errors
         who.close()
+
+
+# Where the step buttons stand in the window, and whether anything of the page's end is under them.
+NAV = """() => { const nav = document.querySelector('.replay-nav').getBoundingClientRect();
+  const forward = document.querySelector('#replay-forward').getBoundingClientRect();
+  const last = document.querySelector('.side').getBoundingClientRect();
+  const bar = document.querySelector('.replay-bar').getBoundingClientRect();
+  return { forward: [forward.top, forward.bottom], nav: nav.top, end: last.bottom,
+    bar: [bar.top, bar.bottom], height: innerHeight, scrolled: scrollY }; }"""
+
+
+def test_on_a_phone_the_steps_stay_in_reach_while_the_table_scrolls(
+    tmp_path: Path, person: Any
+) -> None:
+    """On a phone the replay's bar is half a screen tall: its steps and their words stay at the
+    window's foot, so that one steps on with one's hand in sight (they were screens above it),
+    and the page's end (the log and the chat) scrolls clear of them. On a desktop they stay in
+    the bar."""
+    names: list[str | None] = ["Alice", None]
+    with played_room(tmp_path / "db.sqlite", "REACH", "ruler-of-mana", names, 2) as server:
+        for viewport in (DESKTOP, PHONE):
+            who = person(f"reach-{viewport['width']}", "ja", viewport)
+            page = who.page
+            _open(page, server, "REACH", 3, 0)
+            page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+            where = page.evaluate(NAV)
+            if viewport is DESKTOP:  # in the bar, above the table
+                assert where["bar"][0] <= where["forward"][0] < where["bar"][1], where
+                who.close()
+                continue
+            assert where["scrolled"] > 0 and where["forward"][1] <= where["height"], where
+            assert where["end"] <= where["nav"], where  # the chat not under the steps
+            assert page.locator(".replay-nav #replay-step").is_visible()  # their words with them
+            page.click("#replay-forward")
+            _shown(page, 4)
+            assert page.evaluate(NAV)["forward"][1] <= where["height"]
+            who.close()

@@ -227,14 +227,16 @@ export function replayBar() {
     el("strong", {}, t("web.replay.title")), game, el("label", { class: "replay-seat" }, t("web.replay.seat"), " ", seat), download,
     el("button", { type: "button", id: "replay-close", onclick: closeReplay }, t("web.replay.close"))),
   slider,
-  el("div", { class: "replay-moves" },
+  // the steps and their words: on a phone they stay at the window's foot while the table scrolls
+  // (at the bar, half a screen tall, they were screens above one's hand)
+  el("div", { class: "replay-nav" }, el("div", { class: "replay-moves" },
     el("button", { type: "button", id: "replay-first", disabled: r.step === 0, onclick: go(0), "aria-label": t("web.replay.first") }, "«"),
     turnButton(turnBack, "replay-turn-back", "web.replay.turn_back", t("web.replay.turn_back_none")),
     el("button", { type: "button", id: "replay-back", disabled: r.step === 0, onclick: go(r.step - 1), "aria-label": t("web.replay.back") }, "‹"),
     el("button", { type: "button", id: "replay-forward", disabled: r.step === n, onclick: go(r.step + 1), "aria-label": t("web.replay.forward") }, "›"),
     turnButton(turnOn, "replay-turn-on", "web.replay.turn_on", t("web.replay.turn_on_none")),
     el("button", { type: "button", id: "replay-last", disabled: r.step === n, onclick: go(n), "aria-label": t("web.replay.last") }, "»")),
-  label);
+  label));
 }
 
 // A game of the room is under way after others that are over: their replays stay open to all.
