@@ -45,6 +45,8 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     replay_shown(page, steps)
     assert page.evaluate("window.bodoge.replay.record.game_no") == 1
     assert page.evaluate("location.hash") == f"#replay=1.{steps}.0"
+    # game 2 under way: the bar says which game it replays (it said "Replay")
+    assert page.inner_text(".replay-tools strong") == "Replay game 1"
 
     # the slider seeks; the step's words name who made it
     slider = page.locator("#replay-slider")

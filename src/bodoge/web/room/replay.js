@@ -207,6 +207,9 @@ export function replayBar() {
   const game = games.length > 1 ? el("select", { id: "replay-game", "aria-label": t("web.replay.game"),
     onchange: (e) => openReplay({ game: Number(e.target.value) }) },
   games.map((g) => el("option", { value: g, selected: g === record.game_no }, t("web.replay.game_n", { n: g })))) : null;
+  // which game, where the room has played another (its picker says it where there are two to pick)
+  const another = record.game_no > 1 || (S.summary?.game_no ?? record.game_no) !== record.game_no;
+  const title = !game && another ? t("web.replay.open_game", { n: record.game_no }) : t("web.replay.title");
   // the server's own record as a file (its seed kept whole), named after the game and the room
   const download = el("a", { class: "button", id: "replay-download", href: address(`/api/rooms/${room}/replay?game=${record.game_no}`),
     download: `${record.game}-${room}-${record.game_no}.json` }, t("web.replay.download"));
@@ -224,7 +227,7 @@ export function replayBar() {
   return el("div", { class: "replay-bar", role: "group", "aria-label": t("web.replay.title"), onkeydown: keys,
     "aria-keyshortcuts": "ArrowLeft ArrowRight Home End PageUp PageDown", "data-shown": r.view ? r.step : "" },
   el("div", { class: "replay-tools" },
-    el("strong", {}, t("web.replay.title")), game, el("label", { class: "replay-seat" }, t("web.replay.seat"), " ", seat), download,
+    el("strong", {}, title), game, el("label", { class: "replay-seat" }, t("web.replay.seat"), " ", seat), download,
     el("button", { type: "button", id: "replay-close", onclick: closeReplay }, t("web.replay.close"))),
   slider,
   // the steps and their words: on a phone they stay at the window's foot while the table scrolls
