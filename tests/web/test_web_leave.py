@@ -163,7 +163,7 @@ def test_the_table_is_told_who_left_and_their_seat_is_free_after_the_game(
     over = log_lines(host)
     # after the game the seat is free: Ben's page offers it, by his name; Cat takes it
     expect(guest.page.locator(".result .free-seats [data-take='1']")).to_have_text(
-        "席2（Ben（退出））に座る"  # seat 1 on the wire: the page counts from 1
+        "Benが抜けた席2に座る"  # seat 1 on the wire: the page counts from 1
     )
     guest.no_sideways_scroll()
     guest.shot("free-seat")

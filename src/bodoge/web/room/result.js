@@ -3,7 +3,7 @@ import { address, api, el, lang, ruleLinks, savedName, saveName, seatNo, seatWor
 import { room, S, toast } from "./state.js";
 import { mySeat, seated } from "./seat-link.js";
 import { refused } from "./connection.js";
-import { hasLeft, seatLabel, seatName, seatOf, sitterName, takeSeat } from "./seats.js";
+import { hasLeft, plainName, seatLabel, seatName, seatOf, sitterName, takeSeat } from "./seats.js";
 import { openReplay, youWord } from "./replay.js";
 
 // --------------------------------------------------------------------------- the result
@@ -102,7 +102,7 @@ function freeSeats() {
     el("label", { class: "name-field" }, t("web.lobby.your_name"),
       el("input", { id: "name", value: savedName(), oninput: (e) => saveName(e.target.value) })),
     el("div", { class: "buttons" }, free.map((n) => el("button", { type: "button", class: "primary", "data-take": n,
-      onclick: () => takeSeat(n) }, t("web.left.take", { n: seatNo(n), name: seatName(n) })))));
+      onclick: () => takeSeat(n) }, t("web.left.take", { n: seatNo(n), name: plainName(n) })))));
 }
 
 async function rematch() {

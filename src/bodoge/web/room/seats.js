@@ -15,7 +15,7 @@ import { draw } from "./drawing.js";
 export const seatOf = (seat) => (S.replay?.record.seats || S.summary?.played || S.summary?.seats)?.[seat];
 export const hasLeft = (s, at = S.replay?.step) => (typeof s?.left === "number" ? at >= s.left : s?.left === true);
 
-function plainName(seat, s = seatOf(seat)) {
+export function plainName(seat, s = seatOf(seat)) {
   if (s?.name) return s.name;
   return s?.bot ? botName(s.bot, seat) : seatWord(seat);
 }
