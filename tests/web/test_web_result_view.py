@@ -40,3 +40,23 @@ def test_the_result_stays_in_view_until_the_person_moves_the_page(
         ann.page.wait_for_function(AT_REST)
         assert not ann.page.evaluate(RESULT_IN_SIGHT)
         ann.shot("left-where-scrolled")
+
+
+def test_the_room_is_not_moved_by_the_browsers_scroll_anchoring(
+    tmp_path: Path, person: Any
+) -> None:
+    """The room scrolls its window itself; the browser's scroll anchoring, which moves the
+    window by as much as something grows above what it anchors to, is left out: a node grown
+    above the window leaves the page where it was (anchoring had moved it down by as much)."""
+    with played_room(tmp_path / "db.sqlite", ROOM, "extreme-mission", ["Ann", "Ben"], 3) as url:
+        ann = person("no-anchoring", "en", PHONE)
+        ann.page.goto(f"{url}/r/{ROOM}#token={seat_token(0)}")
+        ann.page.wait_for_selector(".result h2")
+        ann.page.wait_for_function(AT_REST)
+        moved = ann.page.evaluate(
+            """() => { scrollTo(0, 600); const before = scrollY;
+              document.querySelector('.result').style.paddingTop = '100px';
+              document.body.getBoundingClientRect(); return [before, scrollY]; }"""
+        )
+        assert moved[0] == 600 and moved[1] == moved[0], moved
+        ann.close()
