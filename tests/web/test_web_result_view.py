@@ -42,12 +42,13 @@ def test_the_result_stays_in_view_until_the_person_moves_the_page(
         ann.shot("left-where-scrolled")
 
 
-def test_the_room_is_not_moved_by_the_browsers_scroll_anchoring(
+def test_a_game_over_is_not_moved_by_the_browsers_scroll_anchoring(
     tmp_path: Path, person: Any
 ) -> None:
-    """The room scrolls its window itself; the browser's scroll anchoring, which moves the
-    window by as much as something grows above what it anchors to, is left out: a node grown
-    above the window leaves the page where it was (anchoring had moved it down by as much)."""
+    """A game over, the room keeps its result in view itself; the browser's scroll anchoring,
+    which moves the window by as much as something grows above what it anchors to, is left out:
+    a node grown above the window leaves the page where it was (anchoring had moved it down by
+    as much)."""
     with played_room(tmp_path / "db.sqlite", ROOM, "extreme-mission", ["Ann", "Ben"], 3) as url:
         ann = person("no-anchoring", "en", PHONE)
         ann.page.goto(f"{url}/r/{ROOM}#token={seat_token(0)}")
