@@ -423,52 +423,21 @@ def _drawn(source: Path, tokens: list[Token], game: Game | None, lang: str) -> l
     return out
 
 
-def _other_language(source: Path, href: str) -> bool:
-    """Whether ``href`` names ``source`` itself in its other language: the docs file's own way
-    there for its readers, which a page has in its header's switch.
+def _without_switch(source: Path, text: str) -> str:
+    r"""A docs file's ``text`` without its link to itself in its other language (and the `` · ``
+    after it), the way there for the docs' readers, which a page has in its header's switch; a
+    line that held nothing else goes with it.
 
-    >>> here = Path("docs/rules/extreme-mission.cards.ja.md")
-    >>> _other_language(here, "extreme-mission.cards.md")
-    True
-    >>> _other_language(here, "extreme-mission.md")  # its rules, in its own language
-    False
+    >>> here = Path("docs/rules/ruler-of-mana.cards.ja.md")
+    >>> _without_switch(here, "*[English](ruler-of-mana.cards.md) · [遊び方](ruler-of-mana.ja.md)*")
+    '*[遊び方](ruler-of-mana.ja.md)*'
+    >>> _without_switch(Path("extreme-mission.md"), "*[日本語](extreme-mission.ja.md)*\n")
+    ''
     """
     stem = source.name.removesuffix(".md")
     other = stem.removesuffix(".ja") if stem.endswith(".ja") else f"{stem}.ja"
-    return href == f"{other}.md"
-
-
-def _without_switch(source: Path, tokens: list[Token]) -> list[Token]:
-    """``tokens`` without the links to ``source`` in its other language (and the `` · `` that
-    parts such a link from the next), and without a paragraph that held nothing else (its open,
-    words and close)."""
-    switch = {
-        id(c)
-        for token in tokens
-        for c in token.children or []
-        if c.type == "link_open" and _other_language(source, str(c.attrGet("href")))
-    }
-    out: list[Token] = []
-    emptied: set[int] = set()  # the paragraphs' words that were the switch alone
-    for token in tokens:
-        children = token.children or []
-        if token.type == "inline" and any(id(c) in switch for c in children):
-            kept: list[Token] = []
-            k = 0
-            while k < len(children):
-                if id(children[k]) in switch:
-                    k += 3  # the link's open, its words and its close
-                    if k < len(children) and children[k].content.strip() == "·":
-                        k += 1
-                    continue
-                kept.append(children[k])
-                k += 1
-            token.children = kept
-            token.content = "".join(c.content for c in kept)
-            if all(c.type in ("em_open", "em_close") for c in kept):
-                emptied.add(len(out))
-        out.append(token)
-    return [t for k, t in enumerate(out) if not {k - 1, k, k + 1} & emptied]
+    text = re.sub(rf"\[[^\]]*\]\({re.escape(other)}\.md\)( · )?", "", text)
+    return re.sub(r"^\*\*\n", "", text, flags=re.MULTILINE)
 
 
 def _markdown(source: Path, game: Game | None = None, lang: str = "en", root: str = "") -> str:
@@ -476,7 +445,7 @@ def _markdown(source: Path, game: Game | None = None, lang: str = "en", root: st
     an anchor, links to served pages (under ``root``); the cards a marker names and the folder's
     pictures drawn (for ``game``, in ``lang``)."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    tokens = _drawn(source, _without_switch(source, md.parse(source.read_text())), game, lang)
+    tokens = _drawn(source, md.parse(_without_switch(source, source.read_text())), game, lang)
     for k, token in enumerate(tokens):
         if token.type in ("heading_open", "paragraph_open"):
             _rule_anchor(token, tokens[k + 1])
