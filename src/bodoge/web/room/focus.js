@@ -122,10 +122,14 @@ let touching = false;
 const scrolling = () => { scrolledAt = Date.now(); };
 let pointedAt = 0; // when the person last pressed anywhere on the page
 addEventListener("pointerdown", () => { pointedAt = Date.now(); }, { capture: true, passive: true });
-// Whether the person has moved the page, or pressed on it, since the time `at`.
-export function movedSince(at) {
-  return touching || scrolledAt >= at || pointedAt >= at;
+// Whether the page is the person's since the time `at`: they hold it, or have scrolled it since,
+// or (`presses`) pressed on it. What the page brings into view waits for them: a decision or the
+// next item only while they scroll (`scrollingNow`: a press is how they play, and the next
+// decision follows it), a result once for all (`movedSince`: a press on it is theirs to keep).
+export function movedSince(at, presses = true) {
+  return touching || scrolledAt >= at || (presses && pointedAt >= at);
 }
+const scrollingNow = () => movedSince(Date.now() - 1200, false);
 addEventListener("wheel", scrolling, { capture: true, passive: true });
 addEventListener("touchmove", scrolling, { capture: true, passive: true });
 addEventListener("touchstart", () => { touching = true; }, { capture: true, passive: true });
@@ -168,7 +172,7 @@ export function decisionInView() {
   decided = kinds;
   const focus = document.activeElement;
   const chosenFocus = focus && document.getElementById("app").contains(focus) && !resting(focus);
-  if (touching || Date.now() - scrolledAt < 1200 || chosenFocus || chat.node.contains(focus)) return;
+  if (scrollingNow() || chosenFocus || chat.node.contains(focus)) return;
   const where = decisionPlace();
   if (where) bringIntoView(where.place, where.item, where.along, where.fill);
 }
@@ -204,7 +208,7 @@ export function bringIntoView(node, item = node, along = null, fill = false) {
 // that can go in, of the hand first. Not while the person scrolls or holds the page, nor for the
 // keyboard, whose focus goes to that item and brings it into view itself.
 export function nextItemInView() {
-  if (!S.building || keyboard || touching || Date.now() - scrolledAt < 1200 || chat.node.contains(document.activeElement)) return;
+  if (!S.building || keyboard || scrollingNow() || chat.node.contains(document.activeElement)) return;
   const hinted = hintedItem();
   const offered = [...kept.board.querySelectorAll("[data-step]:not(.chosen)")].filter((n) => !kept.moves.contains(n));
   bringIntoView((hinted && !kept.moves.contains(hinted) ? hinted : null) || offered.find((n) => n.closest(".hand")) || offered[0]);
