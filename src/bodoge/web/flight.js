@@ -85,15 +85,17 @@ function at(node) {
   return { x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height };
 }
 
-// Where a node is laid out in the page, whatever moves it (a flight, a chosen card's lift).
-function laid(node) {
-  let x = 0;
-  let y = 0;
-  for (let n = node; n; n = n.offsetParent) {
-    x += n.offsetLeft;
-    y += n.offsetTop;
+// Where a node is laid out in the page, whatever moves it (a flight, a chosen card's lift);
+// `memo` keeps the boxes of one measuring, the ancestors the table's cards share among them (a
+// slow phone spent most of a drawing walking the same chains again for each card).
+function laid(node, memo = new Map()) {
+  let box = memo.get(node);
+  if (!box) {
+    const up = node.offsetParent ? laid(node.offsetParent, memo) : { x: 0, y: 0 };
+    box = { x: up.x + node.offsetLeft, y: up.y + node.offsetTop, w: node.offsetWidth, h: node.offsetHeight };
+    memo.set(node, box);
   }
-  return { x, y, w: node.offsetWidth, h: node.offsetHeight };
+  return box;
 }
 
 // Moved further than the table's reflow moves a card (a scroll bar come, a line wrapped anew).
@@ -114,6 +116,8 @@ function placeOf(node) {
 // collaborator of each seat has its kind for id), and a count where one key shows twice.
 function cardsOf(board, going = new Map()) {
   const cards = new Map();
+  const lay = new Map(); // laid's boxes
+  const places = new Map(); // the cards' parents, as seen
   for (const node of [...board.querySelectorAll("[data-card]"), ...board.querySelectorAll(SHOWN_BACK)]) {
     if (node.closest(".browse, .moves")) continue; // a list of the whole pile, the move bar
     const seat = [...node.classList].find((c) => /^seat-\d+$/.test(c));
@@ -122,9 +126,9 @@ function cardsOf(board, going = new Map()) {
       : node.dataset.card + (seat ? `@${seat}` : "");
     for (let n = 2; cards.has(key); n += 1) key = `${key.split("#")[0]}#${n}`;
     const box = at(node);
-    const lies = laid(node);
-    const parent = at(node.parentElement);
-    const under = laid(node.parentElement);
+    const lies = laid(node, lay);
+    const parent = places.get(node.parentElement) || places.set(node.parentElement, at(node.parentElement)).get(node.parentElement);
+    const under = laid(node.parentElement, lay);
     // where it is in its place, as it lies (`within`) and as it is seen, in flight (`seen`)
     const within = { x: lies.x - under.x, y: lies.y - under.y, w: lies.w, h: lies.h };
     const seen = { x: box.x - parent.x, y: box.y - parent.y, w: box.w, h: box.h };
