@@ -338,3 +338,29 @@ def test_on_a_phone_the_steps_stay_in_reach_while_the_table_scrolls(
             _shown(page, 4)
             assert page.evaluate(NAV)["forward"][1] <= where["height"]
             who.close()
+
+
+TOAST = """() => { const toast = document.querySelector('.toast').getBoundingClientRect();
+  const nav = document.querySelector('.replay-nav').getBoundingClientRect();
+  return { toast: toast.bottom, nav: nav.top }; }"""
+
+
+def test_on_a_phone_a_toast_stands_above_the_replay_s_steps(tmp_path: Path, person: Any) -> None:
+    """On a phone the replay's steps stand at the window's foot: a toast (a step that could not
+    be had) stands above them, not over their buttons."""
+    names: list[str | None] = ["Alice", None]
+    with played_room(tmp_path / "db.sqlite", "TOAST", "ruler-of-mana", names, 2) as server:
+        who = person("toast-replay", "ja", PHONE)
+        page = who.page
+        _open(page, server, "TOAST", 3, 0)
+        page.route(
+            re.compile(r"/api/rooms/TOAST/replay/10\?"),
+            lambda route: route.fulfill(status=404, json={"error": "no step"}),
+        )
+        page.locator("#replay-slider").fill("10")
+        page.wait_for_selector(".toast:has-text('no step')")
+        where = page.evaluate(TOAST)
+        assert where["toast"] <= where["nav"], where
+        who.shot("toast")
+        who.errors = [e for e in who.errors if "404" not in e]  # the refused answer, logged
+        who.close()

@@ -6,8 +6,14 @@ import * as em from "../em.js";
 import * as rm from "../rm.js";
 
 export const TABLES = { "extreme-mission": em, "ruler-of-mana": rm };
-// A toast stands above the move bar (over it, it covered the bar's buttons for as long as it stood).
-export const toast = (message) => toastAt(message, kept.moves);
+// A toast stands above the bar at the window's foot (over it, it covered the bar's buttons for as
+// long as it stood): the move bar, or on a phone a replay's steps (drawn there while the replay's
+// bar scrolls away, style.css; elsewhere in that bar, out of the way).
+export const toast = (message) => toastAt(message, footBar());
+function footBar() {
+  const nav = document.querySelector(".replay-nav");
+  return nav && getComputedStyle(nav).position === "fixed" ? nav : kept.moves;
+}
 export const room = roomOfAddress();
 export const S = {
   noRoom: room === null, // the address names no room that could exist, or the server has none
