@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner
-from web_helpers import DESKTOP, PHONE, finished_game, play_out, played_room, post, replay_shown
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    finished_game,
+    play_out,
+    played_room,
+    post,
+    replay_shown,
+    seat_token,
+)
 
 from bodoge.cli import app
 from bodoge.core.i18n import text
@@ -338,6 +347,55 @@ def test_on_a_phone_the_steps_stay_in_reach_while_the_table_scrolls(
             _shown(page, 4)
             assert page.evaluate(NAV)["forward"][1] <= where["height"]
             who.close()
+
+
+def test_the_rematch_is_agreed_to_from_the_replay_s_bar(tmp_path: Path, person: Any) -> None:
+    """A replay open after the game: its bar offers the rematch, as the result does (the result
+    under it is the replayed game's and offers none), at any step; pressed, it says it waits
+    for the others; once they agree the rematch begins and the replay closes."""
+    names: list[str | None] = ["Alice", "Bob", None]
+    with played_room(tmp_path / "db.sqlite", "AGAIN", "ruler-of-mana", names, 2) as server:
+        who = person("rematch-replay", "ja", PHONE)
+        page = who.page
+        page.goto(f"{server}/r/AGAIN#token={seat_token(0)}")
+        page.wait_for_selector(".result #rematch")
+        page.click("#replay")
+        steps = len(get(f"{server}/api/rooms/AGAIN/replay")["history"])
+        _shown(page, steps)
+        assert page.locator("#rematch").count() == 1  # the bar's, none under the result
+        rematch = page.locator(".replay-bar #rematch")
+        assert rematch.inner_text() == text("web.result.rematch", "ja")
+        page.locator("#replay-slider").fill("3")
+        _shown(page, 3)
+        rematch.click()
+        waiting = text("web.result.rematch_waiting", "ja", ready=1, people=2)
+        page.wait_for_selector(".replay-bar #rematch[disabled]")
+        assert rematch.inner_text() == waiting
+        assert page.evaluate("window.bodoge.summary.rematch") == [0]
+        who.no_sideways_scroll()
+        who.shot("asked")
+        assert post(f"{server}/api/rooms/AGAIN/rematch", {}, seat_token(1))["started"]
+        page.wait_for_function("window.bodoge.summary.game_no === 2 && !window.bodoge.replay")
+        page.wait_for_selector(".table .status")
+        assert page.locator(".replay-bar, #rematch").count() == 0
+        who.close()
+
+
+def _change(server: str, room: str, seat: int, at: int, by: int, game: int = 1) -> int:
+    """Where a step press from position ``at`` lands (``by`` 1 forward, -1 back): the next
+    position, or the one before, that looks different from ``seat``; positions reached by a step
+    of another seat's that it did not see, its view as it was, are passed over."""
+    url = f"{server}/api/rooms/{room}/replay"
+    steps = len(get(f"{url}?game={game}")["history"])
+
+    def silent(k: int) -> bool:
+        now, before = (get(f"{url}/{n}?game={game}&seat={seat}") for n in (k, k - 1))
+        return bool(now["unseen"]) and now["view"] == before["view"]
+
+    to = at + by
+    while (to > 0 if by < 0 else to < steps) and silent(to):
+        to += by
+    return to
 
 
 TOAST = """() => { const toast = document.querySelector('.toast').getBoundingClientRect();

@@ -6,6 +6,7 @@ import { mySeat, seatChanged, takeLink, takeTokenFromAddress } from "./seat-link
 import { describeLog, logWords, refused } from "./connection.js";
 import { hasLeft, seatName, seatOf } from "./seats.js";
 import { describeStep, draw, sayMove } from "./drawing.js";
+import { rematchButton } from "./result.js";
 
 // --------------------------------------------------------------------------- replay
 // A finished game of the room, stepped through: S.replay = {record, step, seat, view}. The record
@@ -228,6 +229,9 @@ export function replayBar() {
     "aria-keyshortcuts": "ArrowLeft ArrowRight Home End PageUp PageDown", "data-shown": r.view ? r.step : "" },
   el("div", { class: "replay-tools" },
     el("strong", {}, title), game, el("label", { class: "replay-seat" }, t("web.replay.seat"), " ", seat), download,
+    // the room's game over, its rematch: the result under a replay is the replayed game's (it
+    // offers none), and one agrees without closing the replay
+    rematchButton(),
     el("button", { type: "button", id: "replay-close", onclick: closeReplay }, t("web.replay.close"))),
   slider,
   // the steps and their words: on a phone they stay at the window's foot while the table scrolls

@@ -50,10 +50,12 @@ export function resultPanel(view, table) {
       el("th", {}, t("web.result.rank_head")), el("th", {}, t("web.result.player")),
       el("th", {}, t(`web.${table.prefix}.result_column`)), el("th", {}, t("web.result.facts")))), el("tbody", {}, rows)),
     el("p", { class: "tiebreak" }, ruleLinks(tied ? t(`web.${table.prefix}.tiebreak`) : t(`web.${table.prefix}.scoring`), view.game, table.prefix)),
-    rematchLine(),
+    // under a replay the result is the replayed game's, perhaps an earlier one than the room's
+    // to rematch: the replay's bar has the rematch (replayBar)
+    S.replay ? null : rematchLine(),
     freeSeats(),
     el("div", { class: "buttons" },
-      rematchButton(), // first: on a phone its long words take a line of their own
+      S.replay ? null : rematchButton(), // first: on a phone its long words take a line of their own
       S.replay ? null : el("button", { type: "button", id: "replay", onclick: () => openReplay() }, t("web.replay.open")),
       el("a", { class: "button", href: address("/") }, t("web.result.lobby"))));
 }
@@ -63,7 +65,7 @@ export function resultPanel(view, table) {
 // the room frame's `rematch`.
 function rematchState() {
   const s = S.summary;
-  if (S.replay || s?.status !== "over") return null;
+  if (s?.status !== "over") return null;
   const people = s.seats.filter((seat) => seat.name !== null && !seat.bot).length;
   return { agreed: s.rematch || [], people };
 }
@@ -76,7 +78,8 @@ function rematchLine() {
     t("web.result.rematch_asked", { names: r.agreed.map((n) => (n === S.summary.you && seated() ? t("web.name_you", { name: sitterName(n), you: t("web.you") }) : sitterName(n))).join(" · ") }));
 }
 
-function rematchButton() {
+// The rematch's button for a seated page: under the result, or in a replay's bar.
+export function rematchButton() {
   const r = rematchState();
   if (!r || !seated()) return null;
   const counts = { ready: r.agreed.length, people: r.people };
