@@ -11,6 +11,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from test_web_flight import COUNTED
 from typer.testing import CliRunner
 from web_helpers import (
     DESKTOP,
@@ -72,10 +73,11 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     assert page.evaluate("location.hash") == "#replay=1.40.0"
     ann.shot("slider")
 
-    # the keyboard, once the replay has the focus: a step, the ends, a turn
+    # the keyboard, once the replay has the focus: a step (to the next position that looks
+    # different from Ann's seat), the ends, a turn
     page.focus("#replay-back")
     page.keyboard.press("ArrowRight")
-    replay_shown(page, 41)
+    replay_shown(page, _change(server, room, 0, 40, 1, game=1))
     page.keyboard.press("Home")
     replay_shown(page, 0)
     assert "the start, before any move" in label(page)
@@ -92,11 +94,12 @@ def test_replay_seeks_names_who_moved_keeps_the_moment_and_downloads(
     page.keyboard.press("PageDown")
     replay_shown(page, starts[1])
     page.keyboard.press("ArrowLeft")
-    replay_shown(page, starts[1] - 1)
+    back = _change(server, room, 0, starts[1], -1, game=1)
+    replay_shown(page, back)
     # back to the last turn's start before this step: starts[0], unless that turn had one step
     # (then this step is its start, and the turn before is meant: the game is random)
     page.click("#replay-turn-back")
-    earlier = [at for at, _turn in first["turns"] if at < starts[1] - 1]
+    earlier = [at for at, _turn in first["turns"] if at < back]
     replay_shown(page, earlier[-1] if earlier else 0)
 
     # the record as a file named after the game and the room; the command line replays it
@@ -265,9 +268,9 @@ def test_a_step_inside_a_move_says_the_move_and_the_table_says_whose_move_it_is(
             # cards are shown once the mission is completed)
             page.goto(f"{server}/r/MOVES#replay=1.{first + 1}.{1 - seat}")
             _shown(page, first + 1)
-            unseen = "この視点からは見えない一手" if lang == "ja" else "a step not seen from here"
+            unseen = text("web.replay.unseen_going", lang, name=actor)  # "making a move"
             said = label(page)
-            assert said.endswith(f"{actor}{'：' if lang == 'ja' else ': '}{unseen}"), said
+            assert said.endswith(unseen), said
             assert faces["missions"][mission]["name"] not in said, said
             page.locator("#replay-slider").fill(str(last))
             _shown(page, last)
@@ -343,8 +346,8 @@ def test_on_a_phone_the_steps_stay_in_reach_while_the_table_scrolls(
             assert where["scrolled"] > 0 and where["forward"][1] <= where["height"], where
             assert where["end"] <= where["nav"], where  # the chat not under the steps
             assert page.locator(".replay-nav #replay-step").is_visible()  # their words with them
-            page.click("#replay-forward")
-            _shown(page, 4)
+            page.click("#replay-forward")  # past 4 and 5, the bot's cards put back one by one,
+            _shown(page, 6)  # which look as 3 from Alice's seat
             assert page.evaluate(NAV)["forward"][1] <= where["height"]
             who.close()
 
@@ -396,6 +399,59 @@ def _change(server: str, room: str, seat: int, at: int, by: int, game: int = 1) 
     while (to > 0 if by < 0 else to < steps) and silent(to):
         to += by
     return to
+
+
+def _silent(server: str, room: str, seat: int, upto: int) -> list[int]:
+    """The positions up to ``upto`` that look as the one before them from ``seat``: reached by
+    a step of another seat's that it did not see, its view as it was."""
+    at = f"{server}/api/rooms/{room}/replay"
+    seen = [get(f"{at}/{k}?seat={seat}") for k in range(upto + 1)]
+    same = [k for k in range(1, upto + 1) if seen[k]["view"] == seen[k - 1]["view"]]
+    return [k for k in same if seen[k]["unseen"]]
+
+
+def test_a_step_press_passes_over_positions_that_look_the_same_from_here(
+    tmp_path: Path, person: Any
+) -> None:
+    """Ruler of Mana from Alice's seat: the bot puts back cards one by one, which Alice does not
+    see (a row of positions that look the same, each "a step not seen from here" before). A step
+    forward passes over them to the next change (its cards fly, as a step's), a step back to the
+    position before them, from the keyboard too; the slider still stops on one, and says the bot
+    is making a move."""
+    names: list[str | None] = ["Alice", None]
+    with played_room(tmp_path / "db.sqlite", "SILENT", "ruler-of-mana", names, 2) as server:
+        silent = _silent(server, "SILENT", 0, 12)
+        first = silent[0]
+        last = next(k for k in range(first, 13) if k + 1 not in silent)
+        assert last > first, silent  # a row of them (the bot's look put back, card by card)
+        for lang, viewport in (("ja", PHONE), ("en", DESKTOP)):
+            who = person(f"silent-{lang}", lang, viewport)
+            page = who.page
+            page.add_init_script(COUNTED)
+            _open(page, server, "SILENT", first - 1, 0)
+            page.evaluate("window.animated = 0")
+            page.click("#replay-forward")
+            _shown(page, last + 1)
+            page.wait_for_function("() => window.animated > 0")  # the cards put back fly
+            said = label(page)
+            going = text("web.replay.unseen_going", lang, name="\0").split("\0")[1]
+            assert not said.endswith(going), said
+            who.shot("passed")
+            page.click("#replay-back")
+            _shown(page, first - 1)
+            page.keyboard.press("ArrowRight")
+            _shown(page, last + 1)
+            page.keyboard.press("ArrowLeft")
+            _shown(page, first - 1)
+            page.locator("#replay-slider").fill(str(first + 1))
+            _shown(page, first + 1)
+            said = label(page)
+            assert said.endswith(going), said
+            who.shot("making-a-move")
+            page.click("#replay-forward")  # from inside the row: on to its end
+            _shown(page, last + 1)
+            assert not who.errors, who.errors
+            who.close()
 
 
 TOAST = """() => { const toast = document.querySelector('.toast').getBoundingClientRect();

@@ -216,14 +216,16 @@ export function before(board) {
   return { cards: cardsOf(board, going), places: placesOf(board) };
 }
 
-// After: `seen` (before's), `moment` [kind, game number, seat, step]: a live position's or a
-// replay's. What flies, from the frame's new events (`ctx.freshEvents`), or a replay's step.
+// After: `seen` (before's), `moment` [kind, game number, seat, step, from]: a live position's or a
+// replay's (`from`: the position a step forward came from, past positions that looked the same;
+// else the one before). What flies, from the frame's new events (`ctx.freshEvents`), or a
+// replay's step.
 export function after(seen, { board, ctx, table, moment }) {
   const view = ctx.view;
-  const [kind, game, seat, step] = moment;
+  const [kind, game, seat, step, from = step - 1] = moment;
   const scene = `${kind} ${view.game} ${game} ${seat} ${lang}`;
   let events = kind === "live" ? ctx.freshEvents : [];
-  if (kind === "replay" && last?.scene === scene && last.view !== view && step === last.step + 1) {
+  if (kind === "replay" && last?.scene === scene && last.view !== view && step > last.step && from === last.step) {
     events = (view.log || []).slice((last.view.log || []).length); // a single step forward
   }
   // a position drawn anew lets its flights go on; a new one without a move (a replay's jump, a

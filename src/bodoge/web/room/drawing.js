@@ -314,7 +314,7 @@ function paint() {
   setChildren(kept.main, [kept.board, kept.side]);
   setChildren(app, [...aboveTable(), kept.main]);
   flight.after(seen, { board: kept.board, ctx, table, moment: S.replay
-    ? ["replay", S.replay.record.game_no, S.replay.seat, S.replay.step] : ["live", S.summary?.game_no, S.frame.seat, null] });
+    ? ["replay", S.replay.record.game_no, S.replay.seat, S.replay.step, S.replay.from] : ["live", S.summary?.game_no, S.frame.seat, null] });
   S.logSeen = logWords().length;
   if (!S.replay) S.eventsSeen = (view.log || []).length;
   tableShown = true;

@@ -80,16 +80,66 @@ export async function openReplay(asked = {}) {
   if (seat === undefined) seat = S.replay ? S.replay.seat : S.frame?.seat ?? mySeat()?.seat ?? null;
   if (!(seat >= 0 && seat < record.players)) seat = null;
   const step = asked.step === undefined ? n : Math.min(asked.step, n);
-  S.replay = { record, step, seat, view: null };
+  S.replay = { record, step, seat, view: null, positions: new Map() };
   draw(); // the bar at once, the table loading till the step's view comes (paint)
   if (await replayTo(step)) document.getElementById("replay-slider")?.focus();
 }
 
+// Position `step` of replay `r` as its seat sees it, {view, unseen}: asked of the server once
+// while the replay is open (a step press looks at the positions it passes over, and the one it
+// lands on is then drawn without asking again).
+function positionAt(r, step) {
+  const key = `${r.seat}.${step}.${lang}`;
+  if (!r.positions.has(key)) {
+    const asked = api("GET", `/api/rooms/${room}/replay/${step}?game=${r.record.game_no}&seat=${r.seat ?? ""}&lang=${lang}`);
+    asked.catch(() => r.positions.delete(key)); // asked again next time
+    r.positions.set(key, asked);
+  }
+  return r.positions.get(key);
+}
+
+const sameView = (a, b) => Boolean(a && b) && JSON.stringify(a) === JSON.stringify(b);
+
+// One press of a step button (or ←/→), `dir` +1 or -1: to the next position, or the one before,
+// that looks different from this view. Another seat's move made item by item (a mission's cards,
+// a spell, its target and payment) shows this view nothing until it is whole: each of its steps
+// was a position of its own that looked as the one before it, a row of "making a move" to press
+// through (four at a Ruler of Mana replay's start). A press passes over them, so each shows one
+// change; the slider and the turn buttons still go to any position. Only the views this seat is
+// given are compared, and how many steps a move took is the record's, open to all.
+async function stepBy(dir) {
+  const r = S.replay;
+  if (!r) return;
+  const { step: from, seat } = r;
+  const n = r.record.history.length;
+  let to = from + dir;
+  try {
+    if (dir > 0) { // on while the step to `to` is unseen and left the view as it was
+      let before = r.view;
+      for (; to < n; to += 1) {
+        const got = await positionAt(r, to);
+        if (!got.unseen || !sameView(got.view, before)) break;
+        before = got.view;
+      }
+    } else { // back past every position reached by such a step
+      for (; to > 0; to -= 1) {
+        const got = await positionAt(r, to);
+        if (!got.unseen || !sameView(got.view, (await positionAt(r, to - 1)).view)) break;
+      }
+    }
+  } catch {
+    // replayTo asks for `to` again and says why it could not be had
+  }
+  if (S.replay !== r || r.step !== from || r.seat !== seat) return; // moved meanwhile, or closed
+  replayTo(to, dir > 0 ? from : null);
+}
+
 // Shows position `step` of the replay once the server gives its view (an answer to an earlier
 // question is dropped: only the last one asked is shown); the focus stays on the replay's
-// control that had it. Whether it was shown.
+// control that had it. `from`: the position a step forward came from, past positions that looked
+// the same (its cards fly as a single step's). Whether it was shown.
 let replayAsks = 0;
-async function replayTo(step) {
+async function replayTo(step, from = null) {
   const r = S.replay;
   if (!r) return false;
   const before = r.step;
@@ -98,7 +148,7 @@ async function replayTo(step) {
   const focused = document.activeElement?.closest(".replay-bar") ? document.activeElement.id : null;
   let got;
   try {
-    got = await api("GET", `/api/rooms/${room}/replay/${r.step}?game=${r.record.game_no}&seat=${r.seat ?? ""}&lang=${lang}`);
+    got = await positionAt(r, r.step);
   } catch (err) {
     if (asked === replayAsks) r.step = before; // the words stay with the table on show
     if (asked === replayAsks && S.replay === r && !r.view) { // nothing of it shown yet: no replay
@@ -111,6 +161,7 @@ async function replayTo(step) {
   if (asked !== replayAsks || S.replay !== r) return false;
   r.view = got.view;
   r.unseen = got.unseen; // the step that led here: another seat's, not seen from this view
+  r.from = from ?? r.step - 1;
   replayAddress();
   await describeLog();
   if (asked !== replayAsks || S.replay !== r) return false;
@@ -151,11 +202,15 @@ function replayLabel(r, step) {
     // or put back it did not); a position not yet shown (the slider moving, its view not come)
     // names only its seat
     else if (actor === r.seat || (step === r.step && r.unseen === false)) what = t("web.replay.acted", { name: seatName(actor, step - 1), what: replayMove(r.record, step) });
-    else what = step === r.step && r.unseen ? t("web.replay.unseen", { name: seatName(actor, step - 1) }) : seatName(actor, step - 1);
+    else if (step === r.step && r.unseen) what = t(goesOn(r.record, step) ? "web.replay.unseen_going" : "web.replay.unseen", { name: seatName(actor, step - 1) });
+    else what = seatName(actor, step - 1);
   }
   const sep = t("web.replay.sep");
   return [`${where.filter(Boolean).join(sep)}${sep}`, el("span", { class: "replay-what" }, what)];
 }
+
+// Whether the move step `k` (from 1) is part of goes on at the step after it (the record's `begun`).
+const goesOn = (record, k) => k < record.history.length && record.begun?.[k] === (record.begun?.[k - 1] ?? k - 1);
 
 // The move step `k` (from 1) is part of, in words: a compound action or chore from the step that
 // began it (the record's `begun`) as the hint says a move, the table's own words for its mission
@@ -168,8 +223,7 @@ function replayMove(record, k) {
   // a chore's later cards are spelled with its verb (`drop R3`), a move's items without (the hint's)
   const items = rest.map((s) => (s.startsWith(`${verb} `) ? s.slice(verb.length + 1) : s));
   const what = items.length ? sayMove([first, ...items], record.game) : describeStep(first);
-  const going = k < record.history.length && record.begun?.[k] === from;
-  return going ? t("web.replay.in_progress", { what }) : what;
+  return goesOn(record, k) ? t("web.replay.in_progress", { what }) : what;
 }
 
 export function replayBar() {
@@ -218,11 +272,12 @@ export function replayBar() {
   // slider and the pickers keep their own keys)
   const keys = (e) => {
     if (e.target.tagName === "SELECT" || e.target.type === "range" || e.altKey || e.ctrlKey || e.metaKey) return;
-    const to = { ArrowLeft: r.step - 1, ArrowRight: r.step + 1, Home: 0, End: n,
-      PageUp: turnBack?.at ?? 0, PageDown: turnOn?.at ?? n }[e.key];
-    if (to === undefined) return;
+    const by = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+    const to = { Home: 0, End: n, PageUp: turnBack?.at ?? 0, PageDown: turnOn?.at ?? n }[e.key];
+    if (by === undefined && to === undefined) return;
     e.preventDefault();
-    replayTo(to);
+    if (by) stepBy(by);
+    else replayTo(to);
   };
   // `data-shown`: the step whose view the table under it was drawn with ("" while it loads)
   return el("div", { class: "replay-bar", role: "group", "aria-label": t("web.replay.title"), onkeydown: keys,
@@ -239,8 +294,8 @@ export function replayBar() {
   el("div", { class: "replay-nav" }, el("div", { class: "replay-moves" },
     el("button", { type: "button", id: "replay-first", disabled: r.step === 0, onclick: go(0), "aria-label": t("web.replay.first") }, "«"),
     turnButton(turnBack, "replay-turn-back", "web.replay.turn_back", t("web.replay.turn_back_none")),
-    el("button", { type: "button", id: "replay-back", disabled: r.step === 0, onclick: go(r.step - 1), "aria-label": t("web.replay.back") }, "‹"),
-    el("button", { type: "button", id: "replay-forward", disabled: r.step === n, onclick: go(r.step + 1), "aria-label": t("web.replay.forward") }, "›"),
+    el("button", { type: "button", id: "replay-back", disabled: r.step === 0, onclick: () => stepBy(-1), "aria-label": t("web.replay.back") }, "‹"),
+    el("button", { type: "button", id: "replay-forward", disabled: r.step === n, onclick: () => stepBy(1), "aria-label": t("web.replay.forward") }, "›"),
     turnButton(turnOn, "replay-turn-on", "web.replay.turn_on", t("web.replay.turn_on_none")),
     el("button", { type: "button", id: "replay-last", disabled: r.step === n, onclick: go(n), "aria-label": t("web.replay.last") }, "»")),
   label));
