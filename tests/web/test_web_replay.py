@@ -475,6 +475,10 @@ def test_on_a_phone_a_toast_stands_above_the_replay_s_steps(tmp_path: Path, pers
         page.wait_for_selector(".toast:has-text('no step')")
         where = page.evaluate(TOAST)
         assert where["toast"] <= where["nav"], where
+        # the bar is back at the step the table shows, not at the one that could not be had
+        page.wait_for_function("() => document.querySelector('#replay-slider').value === '3'")
+        steps = page.evaluate("window.bodoge.replay.record.history.length")
+        assert text("web.replay.step", "ja", step=3, steps=steps) in label(page)
         who.shot("toast")
         who.errors = [e for e in who.errors if "404" not in e]  # the refused answer, logged
         who.close()

@@ -150,10 +150,10 @@ async function replayTo(step, from = null) {
   try {
     got = await positionAt(r, r.step);
   } catch (err) {
-    if (asked === replayAsks) r.step = before; // the words stay with the table on show
-    if (asked === replayAsks && S.replay === r && !r.view) { // nothing of it shown yet: no replay
-      forgetReplay();
-      draw();
+    if (asked === replayAsks && S.replay === r) {
+      r.step = before;
+      if (!r.view) forgetReplay(); // nothing of it shown yet: no replay
+      draw(); // the bar's slider and words back with the table on show (they had the step asked)
     }
     toast(refused(err));
     return false;
