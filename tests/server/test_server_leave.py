@@ -267,3 +267,43 @@ def test_a_database_of_schema_5_gets_the_left_column_and_keeps_its_seats(db_url:
         {"name": "Ann", "bot": "easy", "left": 4}, {"name": None, "bot": "easy"},
     ]  # fmt: skip
     db.close()
+
+
+def test_the_room_says_where_in_the_log_someone_left_and_a_restart_keeps_it(
+    db_url: str, tmp_path: Path
+) -> None:
+    """The summary's ``leaves`` say who left the game on show, the seat, the bot that plays it
+    on, the step (``seq``) and how long the log was then (``log``: every seat's view has as many
+    entries, so the page says the leave at that point of its log, whoever's it is). Said to a
+    spectator too, kept while the bot plays on, after a restart (found again from the stored
+    history: nothing new is stored), after the game (from its record, Dee in the seat since),
+    and in the replay's record; a leave after the game is none of its; a rematch has none."""
+    with client(db_url, tmp_path / "cards") as c:
+        room, tokens, at = left_midgame(c)
+        place = held(c, room)
+        then = place.game.replay(place.seed or 0, place.state.history[:at], place.setup)  # type: ignore[union-attr]
+        length = len(then.view(None)["log"])
+        assert {len(then.view(s)["log"]) for s in (0, 1, 2)} == {length}
+        p1 = {"seat": 1, "name": "P1", "bot": "easy", "seq": at, "log": length}
+        assert c.get(f"/api/rooms/{room}").json()["leaves"] == [p1]
+        with c.websocket_connect(f"/ws/rooms/{room}") as ws:  # a spectator
+            assert receive(ws, "room")["leaves"] == [p1]
+        a_step(c, room)  # the game goes on: the leave stays where it was
+        assert len(place.state.history) > at  # type: ignore[union-attr]
+        assert c.get(f"/api/rooms/{room}").json()["leaves"] == [p1]
+    with client(db_url, tmp_path / "cards") as c:
+        assert c.get(f"/api/rooms/{room}").json()["leaves"] == [p1]
+        play_to_the_end(c, room)
+        assert c.get(f"/api/rooms/{room}").json()["leaves"] == [p1]
+        assert c.post(f"/api/rooms/{room}/leave", headers=bearer(tokens[2])).status_code == 200
+        r = c.post(f"/api/rooms/{room}/seats/1", json={"name": "Dee"})
+        assert r.status_code == 200, r.text
+        dee = r.json()["token"]
+        assert c.get(f"/api/rooms/{room}").json()["leaves"] == [p1]
+    with client(db_url, tmp_path / "cards") as c:
+        assert c.get(f"/api/rooms/{room}").json()["leaves"] == [p1]
+        assert c.get(f"/api/rooms/{room}/replay").json()["leaves"] == [p1]
+        for token in (tokens[0], dee):
+            c.post(f"/api/rooms/{room}/rematch", headers=bearer(token))
+        summary = c.get(f"/api/rooms/{room}").json()
+        assert summary["status"] == "running" and summary["leaves"] == []

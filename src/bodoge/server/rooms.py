@@ -431,7 +431,13 @@ class Room:
             self.state = game.replay(self.seed, record.history, self.setup)
         # the seats of the game over as they were at its end (the summary's ``played``), set
         # when it ends; after a restart, as its record keeps them
-        self.played = _played(record.game_seats) if self.status == "over" else None
+        self.ended = (
+            record.game_seats if self.status == "over" else None
+        )  # as its record keeps them
+        self.played = _played(self.ended)
+        # how long the log of the game on show was after a step, by (game, step): where a leave
+        # stands in it (:meth:`log_at`)
+        self.log_marks: dict[tuple[int, int], int] = {}
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
@@ -560,6 +566,48 @@ class Room:
             return None
         return max(0, int(self.clock() - since))
 
+    def log_at(self, step: int) -> int:
+        """How many entries the log of the game under way (or just over) had after ``step`` of its
+        steps: where someone who left it at that step stands in it. Every view's log has one entry
+        per event (a seat sees more of some, never more of them), so it is the spectator's too,
+        and public. Nothing new is stored: after a restart it is found again by replaying the
+        stored history up to that step, once."""
+        key = (self.game_no, step)
+        found = self.log_marks.get(key)
+        if found is None:
+            state = self.state
+            assert state is not None
+            if step != len(state.history):
+                state = self.game.replay(self.seed or 0, state.history[:step], self.setup)
+            found = self.log_marks[key] = len(state.view(None)["log"])
+        return found
+
+    def leaves(self) -> list[dict[str, Any]]:
+        """Who left the game on show while it was under way (the summary's ``leaves``), in seat
+        order: the seat, the name it kept, the bot that plays it on, the step they left at
+        (``seq``: the number of steps then) and how many entries the log had then (``log``), for
+        the page to say it there in its log. All of it is public: the seats' panels say it too.
+        A leave after the game was over is none of that game's."""
+        if self.state is None:
+            return []
+        if self.status == "running":
+            seats = [s.kept() for s in self.seats]
+        elif self.status == "over":
+            seats = self.ended or []
+        else:
+            return []
+        return [
+            {
+                "seat": i,
+                "name": s["name"],
+                "bot": s["bot"],
+                "seq": s["left"],
+                "log": self.log_at(s["left"]),
+            }
+            for i, s in enumerate(seats)
+            if s.get("left") is not None and s.get("name") is not None
+        ]
+
     def summary(self) -> dict[str, Any]:
         """The room as everyone may see it (the contract's room summary, and a few more fields)."""
         found: dict[str, Any] = {
@@ -574,6 +622,7 @@ class Room:
             "game_no": self.game_no,
             "cards": self.cards_name,
             "created": round(self.created, 3),
+            "leaves": self.leaves(),
         }
         if self.status == "over" and self.played is not None:
             found["played"] = self.played  # the game on show's: a leaver's seat may be taken since
@@ -1078,6 +1127,7 @@ class Rooms:
         room.state = room.game.new_state(room.seed, room.setup)
         room.rematch.clear()
         room.rematch_first = None
+        room.log_marks.clear()  # the last game's
         for i, place in enumerate(room.seats):
             if place.left is not None:  # nobody took a leaver's seat: the bot's in the new game
                 room.seats[i] = Seat(bot=LEAVER_BOT)
@@ -1132,6 +1182,8 @@ class Rooms:
             else:  # their name stays on the seat for this game, their token no longer holds it
                 at = len(room.state.history) if room.state is not None else 0
                 room.seats[seat] = Seat(place.name, LEAVER_BOT, place.token_hash, at)
+                if room.state is not None:
+                    room.log_at(at)  # now, while the state is at that step: no replay for it
             room.gone.pop(seat, None)
             room.quiet.discard(seat)  # the wish was the person's: their seat's bot answers now
             # the seat's agreement is its bot's now, which always agrees: not listed as asked
@@ -1286,7 +1338,8 @@ class Rooms:
             room.touched = now
             if status is not None:
                 room.status = status
-                room.played = _played([s.kept() for s in room.seats])
+                room.ended = [s.kept() for s in room.seats]
+                room.played = _played(room.ended)
                 log.info("room %s: game %d over", room.id, room.game_no)
             self._tell_state(room)
             if status is not None:
@@ -1503,12 +1556,20 @@ def _replay_record(room: Room, kept: GameRecord) -> dict[str, Any]:
     """A finished game's record as the replay serves it, with who made each step, where the
     action each step is part of begins (``begun``: a compound action or a chore is made of
     several steps, the page says each as the move it builds) and where each turn begins (by the
-    turn of the spectator's view: not every game logs its turns)."""
+    turn of the spectator's view: not every game logs its turns), and who left it while it was
+    under way (``leaves``, as the room summary gives them: the page says each in the log of the
+    positions from that step on)."""
     state = room.game.new_state(kept.seed, kept.setup)
     actors: list[int | None] = []
     begun: list[int] = []
     going: Callable[[], bool] | None = None  # the action under way is not done yet
-    turn = state.view(None).get("turn")
+    seated = kept.seats or []
+    left_at = {s["left"] for s in seated if s.get("left") is not None}
+    log_at: dict[int, int] = {}  # the log's length after each step someone left at
+    view = state.view(None)
+    if 0 in left_at:
+        log_at[0] = len(view["log"])
+    turn = view.get("turn")
     turns = [] if turn is None else [[0, turn]]
     for step in kept.history:
         actor = state.current_player
@@ -1521,10 +1582,24 @@ def _replay_record(room: Room, kept: GameRecord) -> dict[str, Any]:
         state.apply(step)
         if state.current_player != actor or not going():
             going = None
-        now = state.view(None).get("turn")
+        view = state.view(None)
+        if len(actors) in left_at:
+            log_at[len(actors)] = len(view["log"])
+        now = view.get("turn")
         if now != turn and now is not None:
             turns.append([len(actors), now])
         turn = now
+    leaves = [
+        {
+            "seat": i,
+            "name": s["name"],
+            "bot": s.get("bot"),
+            "seq": s["left"],
+            "log": log_at[s["left"]],
+        }
+        for i, s in enumerate(seated)
+        if s.get("left") in log_at and s.get("name") is not None
+    ]
     return {
         "room": room.id,
         "game": room.game.name,
@@ -1539,6 +1614,7 @@ def _replay_record(room: Room, kept: GameRecord) -> dict[str, Any]:
         "actors": actors,
         "begun": begun,
         "turns": turns,
+        "leaves": leaves,
     }
 
 
