@@ -6,11 +6,16 @@ and the new game starts on both pages."""
 
 from __future__ import annotations
 
+import json
+import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import expect
 from test_table import open_lobby, play_to_end
-from web_helpers import PHONE, Watched, in_header
+from web_helpers import PHONE, Served, Watched, in_header, play_out, replay_shown
+from websockets.sync.client import connect
 
 from bodoge.core.i18n import text
 
@@ -20,9 +25,10 @@ LINES = "[...document.querySelectorAll('.log li')].map((e) => e.textContent)"
 
 def log_lines(who: Watched) -> list[str]:
     """The log's lines once every entry of the game on show is in words (they come a moment after
-    the frame)."""
+    the frame), with a line for each leave."""
     who.page.wait_for_function(
-        "document.querySelectorAll('.log li').length === window.bodoge.frame.view.log.length"
+        "document.querySelectorAll('.log li').length"
+        " === window.bodoge.frame.view.log.length + window.bodoge.summary.leaves.length"
     )
     lines: list[str] = who.page.evaluate(LINES)
     return lines
@@ -208,3 +214,110 @@ def test_the_table_is_told_who_left_and_their_seat_is_free_after_the_game(
         )
     assert host.page.evaluate("window.bodoge.summary.seats[1]")["name"] == "Cat"
     expect(host.page.locator(".seat-1 header strong")).to_have_text("Cat")
+
+
+def steps_until(server: str, room: str, token: str, done: Callable[[dict[str, Any]], bool]) -> int:
+    """The seat of ``token`` takes random legal steps over the room's websocket (paced under its
+    frame limit) until a state frame is ``done``: that frame's ``seq``."""
+    rng = random.Random(1)
+    with connect(server.replace("http://", "ws://") + f"/ws/rooms/{room}?token={token}") as ws:
+        while True:
+            frame = json.loads(ws.recv(timeout=60))
+            if frame["type"] != "state":
+                continue
+            if done(frame):
+                return int(frame["seq"])
+            if frame["legal"]:
+                time.sleep(0.06)
+                act = {"type": "act", "action": rng.choice(frame["legal"]), "seq": frame["seq"]}
+                ws.send(json.dumps(act))
+
+
+SHOWN = "[...document.querySelectorAll('.log li')].map((e) => [e.textContent, e.className])"
+
+
+def left_line(who: Watched, said: str) -> int:
+    """Where in the log on show the line ``said`` of a leave stands (every entry in words), and
+    that it stands there alone, marked as the room's."""
+    log_lines(who)
+    shown = who.page.evaluate(SHOWN)
+    found = [k for k, (line, marks) in enumerate(shown) if line == said and "left-line" in marks]
+    assert len(found) == 1, shown
+    assert sum("left-line" in marks for _, marks in shown) == 1, shown
+    return found[0]
+
+
+def test_everyone_is_told_and_the_log_says_where_someone_left_after_a_restart_too(
+    own_server: Served, person: Any
+) -> None:
+    """Ben leaves Aki's game under way after playing a turn. Chika, watching on a phone in
+    Japanese, is told at once, as Aki is; every page's log says it after the lines of the game
+    before it (counted from 1, the seat), the bot's lines after it; a reload, a page opened later
+    and a restart of the server say it at the same point, as the replay does from that step on.
+    Before, only the seat's panel said it, and a toast for 4 s."""
+    url = own_server.url
+    made = own_server.post("/api/rooms", {"game": "ruler-of-mana", "players": 2, "name": "Aki"})
+    room, aki = made["room"], made["token"]
+    ben = own_server.post(f"/api/rooms/{room}/seats/1", {"name": "Ben"})["token"]
+    own_server.post(f"/api/rooms/{room}/start", {"start_player": 1}, aki)
+    steps_until(url, room, ben, lambda f: f["view"]["current_player"] == 0)  # Ben's first turn
+    host = person("leave-log-host")
+    host.page.goto(f"{url}/r/{room}#token={aki}")
+    chika = person("leave-log-watcher-ja", "ja", PHONE)
+    chika.page.goto(f"{url}/r/{room}")
+    for who in (host, chika):
+        who.page.wait_for_selector(".seat-1 header strong")
+    before = log_lines(chika)
+    own_server.post(f"/api/rooms/{room}/leave", {}, ben)
+    expect(chika.page.locator(".toast")).to_have_text(
+        "Benさんが対戦を抜けました。やさしいBotが席を引き継ぎます。"
+    )
+    expect(host.page.locator(".toast")).to_have_text(
+        "Ben left the game; an easy bot plays their seat."
+    )
+    en = "Ben left the game; from here the easy bot plays seat 2"
+    ja = "Benが対戦を抜けた。ここから席2はやさしいBotがプレイ"
+    assert left_line(chika, ja) == len(before)  # at the end of the log, then
+    assert left_line(host, en) == len(before)
+    chika.shot("left-line")
+    # Aki plays on, and the bot: their lines come after it
+    at = chika.page.evaluate("window.bodoge.summary.leaves[0].seq")
+    steps_until(url, room, aki, lambda f: f["view"]["current_player"] == 0 and f["seq"] > at + 1)
+    chika.page.wait_for_function(f"window.bodoge.frame.seq > {at + 1}")
+    assert left_line(chika, ja) == len(before)
+    assert len(log_lines(chika)) > len(before) + 1
+    chika.page.reload()
+    assert left_line(chika, ja) == len(before)
+    host.close()
+    own_server.stop()
+    own_server.start()
+    chika.page.wait_for_function("window.bodoge.frame && !window.bodoge.offline")
+    assert left_line(chika, ja) == len(before)
+    late = person("leave-log-late")
+    late.page.goto(f"{url}/r/{room}")
+    assert left_line(late, en) == len(before)
+    late.shot("left-line")
+    # the replay says it from that step on, where the game had got to
+    play_out(url, room, aki)
+    late.page.goto(f"{url}/r/{room}#replay=1.{at}")
+    replay_shown(late.page, at)
+    late.page.wait_for_function(
+        "document.querySelectorAll('.log li').length === window.bodoge.replay.view.log.length + 1"
+    )
+    assert left_line_at(late, en) == len(before)
+    late.page.goto(f"{url}/r/{room}#replay=1.{at - 1}")
+    replay_shown(late.page, at - 1)
+    late.page.wait_for_function(
+        "document.querySelectorAll('.log li').length === window.bodoge.replay.view.log.length"
+    )
+    assert en not in late.page.evaluate(LINES)
+    for who in (chika, late):  # the server stopped under them: their reconnects were refused
+        who.errors = [e for e in who.errors if "ERR_CONNECTION_REFUSED" not in e]
+
+
+def left_line_at(who: Watched, said: str) -> int:
+    """Where the line ``said`` of a leave stands in the replay's log on show."""
+    shown = who.page.evaluate(SHOWN)
+    found = [k for k, (line, marks) in enumerate(shown) if line == said and "left-line" in marks]
+    assert len(found) == 1, shown
+    return found[0]

@@ -1,6 +1,6 @@
 // The room's socket: the frames that come in and go out, a lost connection said only once it stays
 // lost, and the log's entries put into words as frames bring them.
-import { api, el, lang, socketAddress, t } from "../ui.js";
+import { api, el, lang, seatNo, socketAddress, t } from "../ui.js";
 import { Chat } from "../chat.js";
 import { now, room, S, toast } from "./state.js";
 import { mySeat } from "./seat-link.js";
@@ -258,9 +258,34 @@ let logShown = { events: [], lines: [] }; // the lines logWords gave last, and t
 const logView = () => S.replay?.view || S.frame?.view;
 const lineKey = (event, names) => `${lang}\u0001${JSON.stringify(names ?? null)}\u0001${JSON.stringify(event)}`;
 
+// The lines of the view's log put into words so far, with a line where someone left the game (a
+// room's event, not the game's: the room and a replay's record say after how many of the log's
+// entries, the same in every view). Which of them are such lines: the list's `leaves` (indexes).
+export function logWords() {
+  const lines = eventWords();
+  const out = [];
+  out.leaves = new Set();
+  const leaves = leavesShown();
+  for (let k = 0; k <= lines.length; k += 1) {
+    for (const left of leaves.filter((l) => l.log === k)) {
+      out.leaves.add(out.length);
+      out.push(t("web.left.log", { name: left.name, bot: t(`web.bot.${left.bot}`), n: seatNo(left.seat) }));
+    }
+    if (k < lines.length) out.push(lines[k]);
+  }
+  return out;
+}
+
+// Who left the game on show while it was under way: in a replay, up to the position on show; else
+// the room's, up to the frame on show (a room frame may come before the state frame it goes with).
+function leavesShown() {
+  if (S.replay) return (S.replay.record.leaves || []).filter((l) => l.seq <= S.replay.step);
+  return S.frame ? (S.summary?.leaves || []).filter((l) => l.seq <= S.frame.seq) : [];
+}
+
 // The lines of the view's log put into words so far: its first entries, up to one not yet said;
 // or, where the lines given last said more of them, those.
-export function logWords() {
+function eventWords() {
   const names = seatNames();
   const log = logView()?.log || [];
   let lines = [];

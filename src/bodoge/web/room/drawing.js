@@ -63,7 +63,9 @@ function updateLog() {
   kept.logTitle.textContent = t("web.log");
   const start = kept.logShown.length;
   if (start === lines.length) return;
-  list.append(...lines.slice(start).map((line, k) => el("li", { class: start + k >= S.logSeen ? "fresh" : "" }, said(line))));
+  list.append(...lines.slice(start).map((line, k) => el("li", {
+    class: [start + k >= S.logSeen ? "fresh" : "", lines.leaves.has(start + k) ? "left-line" : ""].filter(Boolean).join(" "),
+  }, said(line))));
   kept.logShown = lines;
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
