@@ -429,11 +429,10 @@ class Room:
         self.state: State | None = None
         if self.seed is not None and self.status in ("running", "over"):
             self.state = game.replay(self.seed, record.history, self.setup)
-        # the seats of the game over as they were at its end (the summary's ``played``), set
-        # when it ends; after a restart, as its record keeps them
-        self.ended = (
-            record.game_seats if self.status == "over" else None
-        )  # as its record keeps them
+        # the seats of the game over as they were at its end, as its record keeps them
+        # (``ended``, with the step a leaver left at) and as the summary's ``played``; set when
+        # it ends; after a restart, from its record
+        self.ended = record.game_seats if self.status == "over" else None
         self.played = _played(self.ended)
         # how long the log of the game on show was after a step, by (game, step): where a leave
         # stands in it (:meth:`log_at`)
