@@ -41,6 +41,7 @@ ROOMS = {
     "whydraw": ("extreme-mission", EM),
     "whyview0": ("extreme-mission", EM),
     "whyview1": ("extreme-mission", EM),
+    "whybusy": ("extreme-mission", EM),
 }
 
 
@@ -235,6 +236,33 @@ def test_the_hint_says_its_whole_move_in_words(links: dict[str, str], person: An
     # the mission and the hand whose cards complete it, both in sight over the move bar
     page.wait_for_function(HINT_IN_SIGHT, timeout=5000)
     who.shot("why-hint")
+
+
+def test_a_hint_pressed_while_a_move_waits_for_its_answer_asks_nothing(
+    links: dict[str, str], person: Any
+) -> None:
+    """Hint pressed after a move is sent and before the server answers asks nothing: the
+    position it would ask about is going (the server refused such a hint, 409, and the page
+    told a person who had just moved that it was not their turn)."""
+    who = person("why-busy")
+    page = who.page
+    held: list[Any] = []  # the move, kept from the server: the page waits for its answer
+
+    def socket(ws: Any) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: held.append(m) if '"act"' in str(m) else server.send(m))
+
+    page.route_web_socket(re.compile(r"/ws/rooms/"), socket)
+    hints: list[str] = []
+    page.on("request", lambda r: hints.append(r.url) if "/hint" in r.url else None)
+    open_table(page, links["whybusy"])
+    page.click("[data-step='draw']")
+    page.wait_for_function("window.bodoge.busy")
+    page.click("#hint")
+    page.wait_for_timeout(600)
+    assert held, "the move was not sent"
+    assert hints == []
+    assert page.locator(".toast").count() == 0
 
 
 @pytest.mark.parametrize(

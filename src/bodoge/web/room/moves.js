@@ -428,9 +428,11 @@ function progress(b, table) {
 
 // --------------------------------------------------------------------------- hint, quiet
 export async function askHint() {
-  if (!S.frame || !legal().length) return;
+  // not while a move sent waits for its answer: the position it asks about is going (the server
+  // refused such a hint, 409, and the page said "not your turn" to a person who had just moved)
+  if (!S.frame || S.busy || !legal().length) return;
+  const asked = S.frame.seq;
   try {
-    const asked = S.frame.seq;
     const { steps, why } = await api("POST", `/api/rooms/${room}/hint?lang=${lang}`, { names: seatNames() }, mySeat()?.token);
     if (S.frame.seq !== asked) return; // a hint for a position gone meanwhile
     S.hint = steps;
@@ -447,7 +449,7 @@ export async function askHint() {
     const hand = steps.length > 1 && !first?.closest(".mine .hand") ? kept.board.querySelector(".mine .hand") : null;
     if (!keyboard && first) bringIntoView(first, first, hand, true);
   } catch (err) {
-    toast(refused(err));
+    if (S.frame?.seq === asked) toast(refused(err)); // else refused for a position gone: moot
   }
 }
 
