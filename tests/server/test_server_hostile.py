@@ -200,9 +200,19 @@ def test_every_answer_carries_the_security_headers(c: TestClient) -> None:
         assert headers["x-frame-options"] == "DENY", path
         assert headers["x-content-type-options"] == "nosniff", path
         assert headers["referrer-policy"] == "no-referrer", path
+        assert headers["cache-control"] == "no-cache", path
         policy = headers["content-security-policy"]
         assert "frame-ancestors 'none'" in policy and "script-src 'self' 'sha256-" in policy
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+def test_a_script_unchanged_is_answered_304_when_asked_again(c: TestClient) -> None:
+    """Every answer says ``no-cache``, so a browser asks again for each module it kept: an
+    unchanged one costs a 304, a changed one comes whole (an open tab, after an update, had run
+    new modules with old ones its cache kept)."""
+    first = c.get("/static/room/drawing.js")
+    again = c.get("/static/room/drawing.js", headers={"If-None-Match": first.headers["etag"]})
+    assert (first.status_code, again.status_code, again.content) == (200, 304, b"")
 
 
 def test_a_client_address_holds_at_most_20_websockets(c: TestClient) -> None:

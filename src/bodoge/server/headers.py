@@ -1,7 +1,8 @@
 """The headers every answer carries: a page may not be framed by another site (a seated
 person's room page holds the seat's token, and a frame could trick its clicks), nothing is read
-as another type than it says, no address leaves in a Referer, and a page runs only the scripts
-and styles this server serves — its one inline script and style, the first paint each page
+as another type than it says, no address leaves in a Referer, nothing is used again unasked
+(an update's pages and modules never mix with those kept from before), and a page runs only the
+scripts and styles this server serves — its one inline script and style, the first paint each page
 shares (``web/first-paint.html``), allowed by their hashes.
 
 >>> "frame-ancestors 'none'" in CSP and "'sha256-" in CSP and "unsafe-inline" not in CSP
@@ -55,6 +56,10 @@ HEADERS = {
     "X-Frame-Options": "DENY",  # frame-ancestors, for browsers that know only this
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
+    # asked again each time (an unchanged file is a 304): a browser's own guess at how long a
+    # file stays fresh had an open tab, after an update, run new modules with old ones it kept,
+    # broken until its cache let them go, a reload too (the pages' modules carry no version)
+    "Cache-Control": "no-cache",
 }
 
 
