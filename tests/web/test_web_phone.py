@@ -106,7 +106,8 @@ def test_your_own_section_taller_than_the_window_keeps_the_hand_in_sight(
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_short_landscape_window_has_a_one_row_header(server: str, person: Any, lang: str) -> None:
     """844x390: the header is one row (it was two, and with the status line and the move bar left
-    some 175 px of table), its game controls still there."""
+    some 175 px of table), its game controls still there, and the brand, the way to the lobby
+    (it was left out: only leaving the game led out of the room)."""
     made = post(f"{server}/api/rooms", {"game": "ruler-of-mana", "players": 2, "name": "Ann"})
     post(f"{server}/api/rooms/{made['room']}/seats/1/bot", {"level": "random"}, made["token"])
     post(f"{server}/api/rooms/{made['room']}/start", {}, made["token"])
@@ -117,8 +118,19 @@ def test_a_short_landscape_window_has_a_one_row_header(server: str, person: Any,
     who.shot("header")
     height = page.evaluate("document.querySelector('header.bar').getBoundingClientRect().height")
     assert height <= 52, height
-    for control in ["#hint", "#leave", "#quiet", ".lang.on", ".rules-link"]:
+    for control in ["#hint", "#leave", "#quiet", ".lang.on", ".rules-link", ".brand"]:
         assert page.locator(f"header.bar {control}").is_visible(), control
+    who.no_sideways_scroll()
+    # 1280x800 at 200%: too narrow for all of it on one row (the quiet box was squeezed to five
+    # lines, the header 77 px): the phone's menu, which holds the way to the lobby
+    page.set_viewport_size({"width": 640, "height": 400})
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.evaluate(HEADER_ROW)
+    assert bar["height"] <= bar["row"] + 1, bar
+    assert {"rules-link", "hint", "menu-toggle"} <= set(bar["shown"]), bar
+    page.click("#menu-toggle")
+    page.wait_for_selector("header.bar.menu-open .menu-lobby")
+    who.shot("header-menu-640")
     who.no_sideways_scroll()
 
 
