@@ -281,9 +281,21 @@ def test_everyone_is_told_and_the_log_says_where_someone_left_after_a_restart_to
     assert left_line(host, en) == len(before)
     chika.shot("left-line")
     # Aki plays on, and the bot: their lines come after it
-    at = chika.page.evaluate("window.bodoge.summary.leaves[0].seq")
-    steps_until(url, room, aki, lambda f: f["view"]["current_player"] == 0 and f["seq"] > at + 1)
-    chika.page.wait_for_function(f"window.bodoge.frame.seq > {at + 1}")
+    # (until the log has grown by two entries: a step of a move not yet whole logs nothing)
+    at, logged = chika.page.evaluate(
+        "[window.bodoge.summary.leaves[0].seq, window.bodoge.summary.leaves[0].log]"
+    )
+    steps_until(
+        url,
+        room,
+        aki,
+        # a frame's log is what came after its `log_from` entries
+        lambda f: (
+            f["view"]["current_player"] == 0
+            and f.get("log_from", 0) + len(f["view"]["log"]) > logged + 1
+        ),
+    )
+    chika.page.wait_for_function(f"window.bodoge.frame.view.log.length > {logged + 1}")
     assert left_line(chika, ja) == len(before)
     assert len(log_lines(chika)) > len(before) + 1
     chika.page.reload()
