@@ -134,3 +134,14 @@ def test_one_card_is_one_card_in_english() -> None:
     for event in one:
         said = describe_event(cards, event, "en", NAMES)
         assert " 1 card" in said and " 1 cards" not in said, said
+
+
+def test_rm_2_2_d_a_pick_of_ones_own_offer_says_it_was_taken_back() -> None:
+    """An exchange's own offer may be taken (RM-2.2 (D)): the line says so, not "Bo takes Fire
+    mana, offered by Bo"."""
+    cards = bodoge.make("ruler-of-mana").cards
+    own = {"event": "pick", "seat": 1, "from": 1, "card": "MF1-01"}
+    other = {**own, "from": 0}
+    assert describe_event(cards, own, "en", NAMES) == "Bo takes back Fire mana, their own offer"
+    assert describe_event(cards, own, "ja", NAMES) == "Boが自分の出した火のマナを取り戻した"
+    assert describe_event(cards, other, "en", NAMES) == "Bo takes Fire mana, offered by Ann"

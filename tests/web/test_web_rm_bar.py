@@ -166,6 +166,12 @@ def test_the_bar_says_what_to_do_in_an_exchange_and_a_take(
         "window.bodoge.frame.legal.every((s) => s.startsWith('pick ')) && !window.bodoge.busy"
     )
     assert page.inner_text(".moves .building .what") == "Pick one of the offered cards"
+    # the steps in words (the hint's, a replay's): your own offer is taken back (RM-2.2 (D))
+    said = page.evaluate(
+        "async () => { const m = await import('/static/room/drawing.js');"
+        " return [m.describeStep('pick 0'), m.describeStep('pick 1')]; }"
+    )
+    assert said == ["Take back your own offer", "Take easy bot 2's offer"], said
     who.shot("pick")
 
     taker = at_table(person, "take-en", links["rmtake"], "en", {"width": 1280, "height": 800})

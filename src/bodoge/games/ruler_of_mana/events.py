@@ -91,6 +91,8 @@ def describe_event(
             key += "_at"
         if event.get("moment") == "lethal":
             key += "_lethal"
+        if kind == "pick" and event.get("from") == event.get("seat"):  # RM-2.2 (D): one's own
+            key += "_own"
     elif kind == "reveal":
         values["offers"] = text("rm.sep.cards", lang).join(
             text(

@@ -111,19 +111,27 @@ export function showMenu(open) {
   draw();
 }
 
-// A step in words: a card or option by its name, else the catalogue's `web.<game>.step.<kind>`.
+// A step in words: a card or option by its name, else the catalogue's `web.<game>.step.<kind>`,
+// or its `<kind>_own` where it names the reader's own seat and the catalogue words that apart
+// (an exchange's own offer taken back: "Take Aki (you)'s offer").
 export function describeStep(step) {
   const names = S.faces?.names || {};
   if (names[step]) return names[step];
   if (/^@\d+$/.test(step)) return t("web.step.target", { name: seatName(Number(step.slice(1))) });
   const [kind, ...args] = step.split(" ");
   const fields = { arg: "", name: "" };
+  const reader = S.replay ? S.replay.seat : S.frame?.seat;
+  let own = false;
   for (const a of args) {
-    if (/^\d+$/.test(a)) fields.name = seatName(Number(a));
-    else fields.arg = names[a] || a;
+    if (/^\d+$/.test(a)) {
+      fields.name = seatName(Number(a));
+      own = Number(a) === reader;
+    } else fields.arg = names[a] || a;
   }
   const prefix = TABLES[S.summary?.game || S.frame?.view.game]?.prefix;
   const key = `web.${prefix}.step.${kind}`;
+  const mine = own ? t(`${key}_own`, fields) : null;
+  if (mine && mine !== `${key}_own`) return mine;
   const said = t(key, fields);
   return said === key ? step : said;
 }
