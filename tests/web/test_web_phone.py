@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import post, scenario_room
+from web_helpers import PHONE, post, scenario_room
 
 SMALL = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 844, "height": 390}
@@ -245,3 +245,27 @@ def test_a_scroll_on_the_discard_pile_is_drawn_as_a_card_on_a_phone(
         who.close()
     assert box["width"] >= box["mana"], box
     assert box["lines"] <= 3, box
+
+
+def test_the_expert_draft_waits_for_a_card_kept_not_for_a_turn(server: str, person: Any) -> None:
+    """The expert draft (RM-1.3) is nobody's turn: once Ann has kept a card of her pack, her page
+    waits for Ben to keep one of his, and marks him so (it said "waiting for Ben", and gave him
+    the badge of the seat to play, 手番)."""
+    made = post(
+        f"{server}/api/rooms",
+        {"game": "ruler-of-mana", "players": 2, "name": "Ann", "variant": "expert"},
+    )
+    room, token = made["room"], made["token"]
+    post(f"{server}/api/rooms/{room}/seats/1", {"name": "Ben"})
+    post(f"{server}/api/rooms/{room}/start", {}, token)
+    who = person("draft-wait", "ja", PHONE)
+    page = who.page
+    page.goto(f"{server}/r/{room}#token={token}")
+    page.wait_for_function("window.bodoge.frame?.view.pending?.kind === 'draft'")
+    if page.evaluate("window.bodoge.frame.legal.length"):  # Ann keeps first: a card of her pack
+        page.click(".pack [data-step^='keep ']")
+    page.wait_for_function("window.bodoge.frame.view.current_player === 1")
+    status = page.inner_text(".board > .status .line")
+    assert status == "ドラフト1巡目：Benがカードを1枚残すのを待っています", status
+    assert page.inner_text(".seat-1 .badge.turn") == "カードを選択中"
+    who.shot("draft-wait")

@@ -136,7 +136,10 @@ function turnSeat(view) {
 function seatPanel(ctx, seat) {
   const { view } = ctx;
   const turn = view.current_player === seat;
-  const badge = turnSeat(view) === seat ? "web.turn" : turn ? "web.answering" : null;
+  // the expert draft (RM-1.3) is nobody's turn: everyone keeps a card of their pack each round, and
+  // the seat still to keep one is marked so (it had "to play", the status "waiting for" it alone)
+  const drafting = view.pending?.kind === "draft";
+  const badge = drafting ? (turn ? "web.rm.keeping" : null) : turnSeat(view) === seat ? "web.turn" : turn ? "web.answering" : null;
   const fresh = ctx.freshEvents.some((e) => e.seat === seat || e.target === seat);
   const offered = view.exchange?.[seat];
   const attrs = ctx.offer(`@${seat}`, { class: `seat seat-${seat}${turn ? " turn" : ""}${fresh ? " pulse" : ""}`, "aria-label": ctx.seatName(seat) });
@@ -294,6 +297,8 @@ function status(ctx) {
     line = ctx.legal.includes("pass") && ctx.legal.some((s) => s.startsWith("react")) ? t("web.rm.prompt.react")
       : ctx.legal.length === 1 && ctx.legal[0] === "pass" ? t("web.rm.prompt.pass_only")
         : kind ? t(`web.rm.prompt.${kind}`) : t("web.rm.prompt.main");
+  } else if (view.pending?.kind === "draft") {
+    line = t("web.rm.draft_waiting", { round: view.pending.round, name: ctx.seatName(view.current_player) });
   } else line = t("web.waiting_for", { name: ctx.seatName(view.current_player) });
   return el("div", { class: `status${ctx.legal.length && !ctx.offline ? " yours" : ""}`, role: "status" },
     el("span", { class: "line" }, line),
