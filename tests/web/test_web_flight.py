@@ -462,6 +462,11 @@ def test_an_exchange_s_offers_turn_face_up_together(tmp_path: Path, person: Any)
             assert distance(start, hand) < 40, (start, hand)
             landed(page)
             assert page.evaluate(NOT_IN_VIEW) == []
+            # Bob's offered spell drawn as a card, its words readable (in a seat's panel half a
+            # phone wide it had been 70 px wide, a few characters a line)
+            box = page.locator(bobs).bounding_box()
+            assert box is not None and box["width"] >= 120, box
+            who.shot("offers")
         who.close()
 
 
