@@ -3,19 +3,24 @@ started again on the same port and database. While it is down the room page says
 (after a short grace, so a quick reconnect shows nothing) and offers no move (a click says that
 nothing was sent) nor says it is the seat's move (its status line says who was to move, not the
 banner's words again); once it is back the banner goes and the table plays on, its log in words
-even where they could not be had before. A language switch that finds no server keeps the page's
-language and says so in it, on every page that has the switch."""
+even where they could not be had before. A network gone without the socket closed (the browser
+offline, or frames that no longer pass either way) is found out and said the same way, and the
+move being built is kept. A language switch that finds no server keeps the page's language and
+says so in it, on every page that has the switch."""
 
 from __future__ import annotations
 
 import json
 import re
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
-from web_helpers import PHONE, Served, in_header
+from playwright.sync_api import Page, WebSocketRoute, expect
+from test_web_em_table import DEAD_DROP, EM, build
+from test_web_why import open_table
+from web_helpers import PHONE, Served, in_header, scenario_room
 
 from bodoge.core.i18n import text
 
@@ -113,6 +118,91 @@ def test_a_ruler_of_mana_status_line_offline_says_who_was_to_move_not_the_banner
     )
     ann.shot("offline-rm")
     ann.errors = [e for e in ann.errors if not any(word in e for word in KILLED)]
+
+
+# What a browser logs of a network gone: the new sockets that cannot connect meanwhile, the one
+# given up before it opened, the words asked for that did not come.
+NO_NETWORK = ("ERR_INTERNET_DISCONNECTED", "closed before the connection", *KILLED)
+TOKEN = "scenario-seat-0-token-for-the-connection-test"
+
+
+def silent_loss(page: Page, lang: str, chosen: list[str]) -> None:
+    """The network gone (by the caller) with Dead Drop begun with R2: the banner once the page
+    has found out, after the grace, within a few seconds; the moves shown but not offered, Hint
+    not offered; a card pressed meanwhile says nothing was sent, and the move stays as it was."""
+    banner = page.locator(".offline-banner")
+    card = page.locator(f".mine .hand [data-card='{DEAD_DROP[1]}']")
+    page.wait_for_timeout(400)  # the grace: a reconnect this quick would show nothing
+    expect(banner).to_be_hidden()
+    expect(banner).to_be_visible(timeout=9000)
+    expect(banner).to_have_text(text("web.room.offline", lang))
+    expect(card).to_be_disabled()  # shown where it was, but not offered
+    expect(page.locator("#hint")).to_be_disabled()
+    card.click(force=True)
+    expect(page.locator(".toast")).to_have_text(text("web.room.not_connected", lang))
+    assert page.evaluate("window.bodoge.building.chosen") == chosen
+    assert page.evaluate("window.bodoge.busy") is False
+
+
+def recovered(page: Page, chosen: list[str]) -> None:
+    """Once the network is back: the banner gone, the move begun kept with the one card, the card
+    pressed meanwhile not added later; the move goes on."""
+    expect(page.locator(".offline-banner")).to_be_hidden(timeout=15000)
+    page.wait_for_function("window.bodoge.frame && !window.bodoge.busy")
+    page.wait_for_timeout(1000)  # a frame held while the network was gone would be played by now
+    assert page.evaluate("window.bodoge.building.chosen") == chosen
+    expect(page.locator("#hint")).to_be_enabled()
+    page.click(f".mine .hand [data-card='{DEAD_DROP[1]}']")
+    page.wait_for_function("window.bodoge.building?.chosen.length === 2 && !window.bodoge.busy")
+
+
+def test_a_browser_gone_offline_without_a_close_is_said_and_the_move_kept(
+    tmp_path: Path, person: Any
+) -> None:
+    """1280 x 800: the browser offline (the socket not closed: Wi-Fi gone, a laptop's lid) while
+    Dead Drop is being built; the page says so as for a closed socket, and is back once online."""
+    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", EM, "silent", TOKEN) as link:
+        ann = person("silent-offline", "en", {"width": 1280, "height": 800})
+        page = ann.page
+        open_table(page, link)
+        build(page, "M1-04", DEAD_DROP[:1])
+        chosen = page.evaluate("window.bodoge.building.chosen")
+        ann.context.set_offline(True)
+        silent_loss(page, "en", chosen)
+        ann.shot("silent-offline")
+        ann.context.set_offline(False)
+        recovered(page, chosen)
+        ann.errors = [e for e in ann.errors if not any(word in e for word in NO_NETWORK)]
+
+
+def test_a_socket_that_falls_silent_is_found_out_by_the_heartbeat(
+    tmp_path: Path, person: Any
+) -> None:
+    """In Japanese: the frames stop passing either way, the browser still online (a phone's
+    tunnel), new sockets refused meanwhile; the page's pings go unanswered, and it says so as for
+    a closed socket; once frames pass again it is back, the move kept."""
+    down = False
+
+    def network(ws: WebSocketRoute) -> None:
+        if down:
+            ws.close()
+            return
+        server = ws.connect_to_server()
+        ws.on_message(lambda message: None if down else server.send(message))
+        server.on_message(lambda message: None if down else ws.send(message))
+
+    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", EM, "silent", TOKEN) as link:
+        ann = person("silent-frames", "ja", {"width": 1280, "height": 800})
+        page = ann.page
+        page.route_web_socket(re.compile(r"/ws/rooms/"), network)
+        open_table(page, link)
+        build(page, "M1-04", DEAD_DROP[:1])
+        chosen = page.evaluate("window.bodoge.building.chosen")
+        down = True
+        silent_loss(page, "ja", chosen)
+        down = False
+        recovered(page, chosen)
+        ann.errors = [e for e in ann.errors if not any(word in e for word in NO_NETWORK)]
 
 
 def spectated_room(server: str) -> str:

@@ -1,5 +1,6 @@
 // The room's socket: the frames that come in and go out, a lost connection said only once it stays
-// lost, and the log's entries put into words as frames bring them.
+// lost (a silent one found out by a heartbeat), and the log's entries put into words as frames
+// bring them.
 import { api, el, lang, seatNo, socketAddress, t } from "../ui.js";
 import { Chat } from "../chat.js";
 import { now, room, S, toast } from "./state.js";
@@ -15,6 +16,20 @@ let retry = 0;
 let retryTimer = null;
 let offlineTimer = null;
 const GRACE = 1500; // ms a lost connection has to come back before the page says it is lost
+// A network gone without the socket closed (Wi-Fi lost, a phone's tunnel, a laptop's lid) leaves
+// a socket that looks open, and frames sent on it wait to be played once the network is back. So
+// a visible page pings after PING_AFTER of quiet (any frame will do as the answer; so at most one
+// ping in PING_AFTER, counted with the rest, far under the server's 20 frames a second) and gives
+// the socket up when nothing comes within PONG_WAIT: its close then takes the closed socket's
+// path. A hidden page pings not at all: it asks again once shown.
+const TICK = 500;
+const PING_AFTER = 2000;
+// A silent loss is found within PING_AFTER + PONG_WAIT + two ticks (6 s), said GRACE after; a
+// slow phone's answer still comes within PONG_WAIT.
+const PONG_WAIT = 3000;
+const OPEN_WAIT = 10000; // ms a new socket has to bring its first frame (a connect that hangs)
+let heardAt = 0; // when the socket's last frame came
+let answerBy = null; // when a frame must have come by (a ping sent, a socket made), or null
 
 export const chat = new Chat(send, toast);
 
@@ -26,37 +41,94 @@ export function connect() {
   const query = `?lang=${lang}${used ? `&token=${encodeURIComponent(used)}` : ""}`;
   const ws = new WebSocket(socketAddress(`/ws/rooms/${encodeURIComponent(room)}${query}`));
   socket = ws;
+  answerBy = Date.now() + OPEN_WAIT;
+  let heard = false;
   ws.onopen = () => {
     retry = 0;
     S.asking = null; // a question sent on a socket before is answered on none
     S.instead = null;
-    back();
     chat.reset(); // the server sends the recent lines again
     if (S.quiet && used) send({ type: "quiet", on: true }); // a spectator is asked nothing (and refused)
   };
-  // Only the current socket's frames: each connection's logs follow on from its own frames.
-  ws.onmessage = (message) => { if (ws === socket) receive(JSON.parse(message.data)); };
+  // Only the current socket's frames: each connection's logs follow on from its own frames. The
+  // connection is back once the server is heard (the room frame comes first), not when a socket
+  // opens: one opened on a network that lets nothing through would end the banner for a moment.
+  ws.onmessage = (message) => {
+    if (ws !== socket) return;
+    heardAt = Date.now();
+    answerBy = null;
+    if (!heard) {
+      heard = true;
+      back();
+    }
+    receive(JSON.parse(message.data));
+  };
   ws.onclose = (closed) => {
     if (closed.code === 4404) { // no such room: nothing to come back to
+      gone(ws);
       S.noRoom = true;
       draw();
       return;
     }
-    if (closed.code === 4410) return; // a closed room: its room frame came, and nothing will after it
-    if (S.leaving) return; // leaveSeat connects again, without the seat's token
+    if (closed.code === 4410) return gone(ws); // a closed room: its room frame came, and nothing will after it
+    if (S.leaving) return gone(ws); // leaveSeat connects again, without the seat's token
     if (closed.code === 4401) { // that token is no seat of this room: forgotten, unless another is kept by now
       if (mySeat()?.token === used) localStorage.removeItem(`bodoge.seat.${room}`);
       toast(t("web.room.bad_token"));
     }
-    lost();
-    retry = Math.min(retry + 1, 5);
-    retryTimer = setTimeout(connect, 300 * retry);
+    again();
   };
 }
 
+// A socket closed for good: the heartbeat and the network's coming back leave the page as it is.
+function gone(ws) {
+  if (ws === socket) socket = null;
+}
+
+// The connection lost: said after the grace, and a new one tried, sooner at first.
+function again() {
+  lost();
+  retry = Math.min(retry + 1, 5);
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(connect, 300 * retry);
+}
+
+// A socket that looks open but brings nothing is given up as a closed one is: its frames are
+// heard no more, and one sent meanwhile is refused (send: it is closing), not played later.
+function drop() {
+  const ws = socket;
+  if (!ws || ws.readyState > WebSocket.OPEN) return; // closing already: its close comes
+  ws.onclose = null;
+  ws.onmessage = null;
+  ws.close();
+  answerBy = null;
+  again();
+}
+
+function heartbeat() {
+  if (!socket || socket.readyState > WebSocket.OPEN) return;
+  const at = Date.now();
+  if (answerBy !== null) {
+    if (at > answerBy) drop();
+  } else if (socket.readyState === WebSocket.OPEN && !document.hidden && at - heardAt >= PING_AFTER) {
+    socket.send(JSON.stringify({ type: "ping" }));
+    answerBy = at + PONG_WAIT;
+  }
+}
+setInterval(heartbeat, TICK);
+document.addEventListener("visibilitychange", heartbeat); // shown again: asked at once
+// The browser's word is quicker: no network, the socket is given up at once; the network back, a
+// new one is tried at once rather than after the wait between tries.
+addEventListener("offline", drop);
+addEventListener("online", () => {
+  if (!socket || socket.readyState === WebSocket.OPEN) return;
+  retry = 0;
+  reconnect();
+});
+
 // A lost connection is said only once it has stayed lost for GRACE (a usual reconnect is back
-// sooner, and shows nothing); it is said until a socket opens again, whose frames then draw the
-// page afresh.
+// sooner, and shows nothing); it is said until the server is heard again, whose frames then draw
+// the page afresh.
 function lost() {
   if (S.offline || offlineTimer !== null) return;
   offlineTimer = setTimeout(() => {
