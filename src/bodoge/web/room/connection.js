@@ -23,10 +23,11 @@ const GRACE = 1500; // ms a lost connection has to come back before the page say
 // the socket up when nothing comes within PONG_WAIT: its close then takes the closed socket's
 // path. A hidden page pings not at all: it asks again once shown.
 const TICK = 500;
-const PING_AFTER = 2000;
-// A silent loss is found within PING_AFTER + PONG_WAIT + two ticks (6 s), said GRACE after; a
-// slow phone's answer still comes within PONG_WAIT.
-const PONG_WAIT = 3000;
+const PING_AFTER = 3000;
+// A silent loss is found within PING_AFTER + PONG_WAIT + two ticks (9 s), said GRACE after; a
+// slow phone's answer, or a busy server's (two cores under a test run's load), still comes
+// within PONG_WAIT: a socket given up for nothing is a reconnect, unseen but not free.
+const PONG_WAIT = 5000;
 const OPEN_WAIT = 10000; // ms a new socket has to bring its first frame (a connect that hangs)
 let heardAt = 0; // when the socket's last frame came
 let answerBy = null; // when a frame must have come by (a ping sent, a socket made), or null
