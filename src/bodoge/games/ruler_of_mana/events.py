@@ -17,6 +17,9 @@
 '席1が1枚引いた：岩石弾（S19）'
 >>> describe_event(cs, {"event": "swap", "seat": 1, "with": 0}, "en", ["Aki", "Ben"])
 'Ben swaps hands with Aki'
+>>> capped = {"event": "heal", "seat": 0, "amount": 1, "life": 15, "over": 2, "cap": 15}
+>>> describe_event(cs, capped, "en")  # RM-5.1 (expert)
+'Seat 0 gains 1 life (now 15); 2 more is lost, as life never exceeds 15 (RM-5.1)'
 >>> describe_card(cs, "R03-b", "en"), describe_card(cs, "life", "en")
 ('Halving Charm (R03)', None)
 """
@@ -124,6 +127,8 @@ def describe_event(
             values["points"] = FINISH_BONUS
     elif kind == "penalty":
         values["limit"] = HAND_LIMIT
+    elif kind == "heal" and event.get("over"):  # RM-5.1 (expert): healing past the cap is lost
+        key += "_cap"
     elif kind == "game_over":
         key += f".{event.get('reason', 'ko')}"
     elif kind == "pass" and event.get("moment") == "lethal":

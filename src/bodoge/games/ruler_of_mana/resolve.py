@@ -110,7 +110,12 @@ def _heal(st: RMState, task: Task) -> bool:
     if cap is not None:
         after = min(after, max(cap, before))  # RM-5.1: healing past the cap is lost
     st.life[target] = after
-    st.log.add({"event": "heal", "seat": target, "amount": after - before, "life": after})
+    gained = after - before
+    event: dict[str, Any] = {"event": "heal", "seat": target, "amount": gained, "life": after}
+    if cap is not None and gained < n:  # RM-5.1: the log says what the cap took, and why
+        event["over"] = n - gained
+        event["cap"] = cap
+    st.log.add(event)
     return False
 
 

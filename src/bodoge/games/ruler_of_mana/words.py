@@ -19,7 +19,8 @@ from bodoge.games.ruler_of_mana.payment import (
     step_code,
     step_units,
 )
-from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, HAND_LIMIT
+from bodoge.games.ruler_of_mana.records import MAIN
+from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, HAND_LIMIT, PENALTY
 
 
 def code_words(cards: CardSet, code: str, lang: str) -> str:
@@ -189,6 +190,42 @@ def describe_step(cards: CardSet, action: Action, lang: str) -> str:
         card = code_words(cards, step_code(args[0]), lang)
         return text("rm.step.pay_units", lang, card=card, units=step_units(args[0]))
     return text(key, lang, card=code_words(cards, args[0], lang), limit=HAND_LIMIT)
+
+
+def describe_building(
+    state: Any, what: str, chosen: list[str], lang: str, begun: bool = False
+) -> str | None:
+    """RM-2.4 (expert): beside a turn's option offered among the steps (not ``begun``), the cost
+    of the hand it ends the turn with, where that is the hand limit or more and known before it
+    is taken: (B) draws 1, (C) puts 2 under the deck and draws 2 (fewer from a short deck), (D)
+    gives 1 card and takes 1. The terminal's list of steps says it to the seat that decides (its
+    own hand); None otherwise, and while a move is built (the browser's bar says it itself).
+
+    >>> import bodoge
+    >>> hand = ["MF1-01", "MF1-02", "MF1-03", "MW1-01", "MW1-02", "MW1-03", "MA1-01", "MA1-02"]
+    >>> state = bodoge.make("ruler-of-mana", players=2, variant="expert").new_state(1, setup={
+    ...     "start_player": 0, "hands": {0: hand}})
+    >>> describe_building(state, "draw", [], "en")  # 8 cards and the turn's draw: 9
+    'ends the turn with 10 cards in hand: −2 life (RM-2.4)'
+    >>> describe_building(state, "cycle", [], "ja") is None
+    True
+    >>> describe_building(state, "draw", [], "en", begun=True) is None
+    True
+    """
+    if begun or not getattr(getattr(state, "facts", None), "expert", False):
+        return None
+    ask = state.ask
+    if ask.kind != MAIN or state.over:
+        return None
+    held = len(state.hands[ask.seat])
+    at_end = {
+        "draw": held + 1,
+        "cycle": held - CYCLE_CARDS + min(CYCLE_CARDS, len(state.deck)),
+        "exchange": held,
+    }.get(what)
+    if at_end is None or at_end < HAND_LIMIT:
+        return None
+    return text("rm.warn.step", lang, n=at_end, lost=PENALTY)
 
 
 def describe_pending(cards: CardSet, pending: Mapping[str, Any], you: int | None, lang: str) -> str:
