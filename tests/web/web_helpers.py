@@ -139,7 +139,7 @@ def play_out(server: str, room: str, token: str, seed: int = 0) -> None:
 
 def scenario_server(
     db: Path,
-    rooms: Mapping[str, tuple[str, Mapping[str, Any]]],
+    rooms: Mapping[str, tuple[str, Mapping[str, Any]] | tuple[str, Mapping[str, Any], str]],
     token: str,
     name: str = "Ann",
     players: int = 2,
@@ -148,19 +148,20 @@ def scenario_server(
     """A started server on a new database holding, stored before it starts, a running room of
     ``players`` seats for each room code -> (game, setup): seat 0 ``name`` (the seat of
     ``token``), the others easy bots, but the seats of ``people`` (seat -> its name and token).
-    The server builds each position itself, exactly, as when it restores a room after a
-    restart."""
+    A room's third item, where it has one, is its variant (``expert``; else ``basic``). The
+    server builds each position itself, exactly, as when it restores a room after a restart."""
     now = time.time()
     storage = Storage(f"sqlite:///{db}")
     people = {0: (name, token), **(people or {})}
-    for room, (game, setup) in rooms.items():
+    for room, (game, setup, *variant) in rooms.items():
         seats = [
             SeatRecord(s, people[s][0], token_hash=hash_token(people[s][1]))
             if s in people
             else SeatRecord(s, bot="easy")
             for s in range(players)
         ]
-        record = RoomRecord(room, game, players, "basic", status="running", game_no=1, seed=5)
+        kind = variant[0] if variant else "basic"
+        record = RoomRecord(room, game, players, kind, status="running", game_no=1, seed=5)
         record.setup, record.created, record.touched, record.seats = dict(setup), now, now, seats
         storage.save_room(record)
     storage.close()
@@ -171,7 +172,9 @@ def scenario_server(
 
 @contextmanager
 def scenario_links(
-    db: Path, rooms: Mapping[str, tuple[str, Mapping[str, Any]]], token: str
+    db: Path,
+    rooms: Mapping[str, tuple[str, Mapping[str, Any]] | tuple[str, Mapping[str, Any], str]],
+    token: str,
 ) -> Iterator[dict[str, str]]:
     """:func:`scenario_server` for a ``with``: each room's seat link for ``token`` (seat 0); the
     server stops after."""

@@ -150,11 +150,23 @@ function seatPanel(ctx, seat) {
       badge ? el("span", { class: "badge turn" }, t(badge)) : null),
     ctx.away(seat), // away for a while: since when, and a bot to play meanwhile
     el("div", { class: "vitals" },
-      el("span", { class: "life" }, el("span", { "aria-hidden": "true" }, "♥ ", view.life[seat]), heard(t("web.rm.life", { n: view.life[seat] }))),
+      lifeFigure(ctx, seat),
       el("span", { class: "shield" }, el("span", { class: "shield-icon", "aria-hidden": "true" }),
         el("span", { "aria-hidden": "true" }, view.shield[seat]), heard(t("web.rm.shield", { n: view.shield[seat] })))),
     el("div", { class: "mini-hand" }, t("web.rm.hand_mana", { n: view.hand_sizes[seat], mana: view.mana_in_hand[seat] })),
     offered ? el("div", { class: "offer" }, card(ctx, offered, ctx.offer(`pick ${seat}`))) : null);
+}
+
+// A seat's life; in the expert game with its cap (RM-5.1: never above it, healing past it lost),
+// "♥ 15/15": seen on a phone too, where a title is not; the title says the rule.
+function lifeFigure(ctx, seat) {
+  const { view } = ctx;
+  const n = view.life[seat];
+  const cap = view.variant === "expert" ? ctx.faces.rules?.life_cap : undefined;
+  if (cap === undefined) return el("span", { class: "life" }, el("span", { "aria-hidden": "true" }, "♥ ", n), heard(t("web.rm.life", { n })));
+  return el("span", { class: "life capped", title: t("web.rm.life_cap", { cap }) },
+    el("span", { "aria-hidden": "true" }, "♥ ", n, el("span", { class: "life-cap" }, `/${cap}`)),
+    heard(t("web.rm.life_capped", { n, cap })));
 }
 
 let discardOpen = null; // the person's own choice: null till they press the pile's toggle
@@ -361,10 +373,16 @@ export function itemWords(b, item, faces) {
   return t("web.rm.paid_as", { name: mana.name, n: item.endsWith("/1") ? 1 : 2 });
 }
 
-// The bar's line under the chosen cards: the 2-orb card last put in a payment at 2 mana, pressed
-// again, counts as 1, where the payment can still be made so (known from the cards before it):
-// the card's title said it alone, out of sight on a touch screen.
-export function buildingLines(b, faces) {
+// The bar's lines under the chosen cards (`c`: the view on show): a 2-orb card's second press,
+// and what the move costs by the hand it ends the turn with (RM-2.4, expert).
+export function buildingLines(b, faces, c) {
+  return [...paysAgain(b, faces), ...handWarning(b, faces, c?.view)];
+}
+
+// The 2-orb card last put in a payment at 2 mana, pressed again, counts as 1, where the payment
+// can still be made so (known from the cards before it): the card's title said it alone, out of
+// sight on a touch screen.
+function paysAgain(b, faces) {
   if (!b.what.startsWith("cast ")) return [];
   const at = b.chosen.findLastIndex((item) => faces.codes[item.replace(/\/1$/, "")]?.orbs === 2);
   const item = b.chosen[at];
@@ -372,6 +390,50 @@ export function buildingLines(b, faces) {
   const without = b.chosen.filter((_, k) => k !== at);
   const one = b.known.get(JSON.stringify(without))?.includes(`${item}/1`);
   return one ? [t("web.rm.pays_again_named", { card: faces.codes[item].name })] : [];
+}
+
+// RM-2.4 (expert): a turn ended with `hand_limit` or more cards in hand loses `penalty` life. The
+// hand a turn's option (RM-2.2) ends the turn with, where it is known before the option is taken:
+// (B) draws 1; (C) puts 2 under the deck and draws 2 (fewer from a short deck); (D) gives 1 card
+// and takes 1. A spell or scroll (A) is said while it is built (`buildingLines`). Else null.
+function handAtEnd(step, view, rules) {
+  const h = view.hand.length;
+  if (step === "draw") return h + 1;
+  if (step === "cycle") return h - rules.cycle + Math.min(rules.cycle, view.deck_size);
+  if (step === "exchange") return h;
+  return null;
+}
+
+// The steps offered that end your turn at the hand limit or more, each with what it costs in
+// words (for its button), and the rule in a line (the move bar's, its id a link); null where
+// none does or the game is basic. Your own hand, on your own page: `steps` are yours to take.
+export function turnEnd(steps, c) {
+  const rules = c.faces?.rules;
+  if (!rules || c.view.variant !== "expert" || c.view.you === null || !c.view.hand) return null;
+  const costly = {};
+  for (const step of steps) {
+    const n = handAtEnd(step, c.view, rules);
+    if (n !== null && n >= rules.hand_limit) costly[step] = t("web.rm.warn.step", { n, lost: rules.penalty });
+  }
+  if (!Object.keys(costly).length) return null;
+  return { steps: costly, line: t("web.rm.warn.rule", { limit: rules.hand_limit, lost: rules.penalty }) };
+}
+
+// RM-2.4 (expert) while a move that ends the turn is built: a cycle, with the hand it ends the
+// turn with; a spell or scroll, with the cards left once it is paid for, before its effects
+// (they may draw or take cards). Only where that is the hand limit or more.
+function handWarning(b, faces, view) {
+  const rules = faces?.rules;
+  if (!rules || view?.variant !== "expert" || !view.hand) return [];
+  const [verb] = b.what.split(" ");
+  const fields = { limit: rules.hand_limit, lost: rules.penalty };
+  if (verb === "cycle") {
+    const n = handAtEnd("cycle", view, rules);
+    return n >= rules.hand_limit ? [t("web.rm.warn.move", { ...fields, n })] : [];
+  }
+  if (verb !== "cast" && verb !== "scroll") return [];
+  const n = view.hand.length - 1 - b.chosen.filter((item) => !item.startsWith("@")).length;
+  return n >= rules.hand_limit ? [t("web.rm.warn.after", { ...fields, n })] : [];
 }
 
 // What a seat's result rests on, each fact with the ranking keys it shows (RM-5.4's score,

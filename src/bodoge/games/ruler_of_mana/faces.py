@@ -10,6 +10,8 @@ public card set, the same for every seat, so it carries nothing hidden.
 ('F2', 'mana', 2)
 >>> f["codes"]["S19"]["options"][0]["cost"]
 ['E']
+>>> f["rules"]["hand_limit"], f["rules"]["penalty"], f["rules"]["life_cap"]
+(10, 2, 15)
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from bodoge.core.i18n import text
 from bodoge.games.ruler_of_mana.cards import CardSet, ManaKind, Spell
+from bodoge.games.ruler_of_mana.rules import CYCLE_CARDS, EXPERT_LIFE_CAP, HAND_LIMIT, PENALTY
 from bodoge.games.ruler_of_mana.words import code_words, effects_words, face_words
 
 __all__ = ["faces"]
@@ -27,7 +30,8 @@ def faces(cards: CardSet, lang: str) -> dict[str, Any]:
     """``cards``: card id -> its code; ``codes``: code -> kind (mana, spell, scroll), element,
     orbs, name, options with cost symbols and effects in words, and the whole face in words;
     ``names``: every code, option (``S19/3``) and one-unit payment (``W2/1``) in words, for
-    labelling steps."""
+    labelling steps; ``rules``: the rule numbers the table warns by (RM-2.2 (C), RM-2.4, RM-5.1),
+    from ``rules.py``, never repeated in the page."""
     codes: dict[str, dict[str, Any]] = {}
     names: dict[str, str] = {}
     for code, face in cards.by_code.items():
@@ -56,4 +60,10 @@ def faces(cards: CardSet, lang: str) -> dict[str, Any]:
         codes[code] = entry
         names[code] = code_words(cards, code, lang)
     ids = {c.id: {"code": c.code} for c in cards.cards}
-    return {"cards": ids, "codes": codes, "names": names}
+    rules = {
+        "cycle": CYCLE_CARDS,  # RM-2.2 (C)
+        "hand_limit": HAND_LIMIT,  # RM-2.4 (expert)
+        "penalty": PENALTY,  # RM-2.4 (expert)
+        "life_cap": EXPERT_LIFE_CAP,  # RM-5.1 (expert)
+    }
+    return {"cards": ids, "codes": codes, "names": names, "rules": rules}

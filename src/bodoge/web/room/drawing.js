@@ -149,10 +149,16 @@ function otherSteps(table, ...drawn) {
   if (!rest.length) return null;
   const aside = new Map(Object.entries(table.aside?.(S.frame.view) || {}));
   const first = [...rest.filter((s) => s === "draw"), ...rest.filter((s) => s !== "draw" && !aside.has(s))];
+  // a step that ends the turn at a cost (RM-2.4, expert: the hand it ends with) says so on its
+  // button, and the rule in a line under the buttons, its id a link (the table's `turnEnd`)
+  const warned = S.building || S.asking ? null : table.turnEnd?.(first, { view: S.frame.view, faces: S.faces });
+  const label = (s) => (warned?.steps[s] ? [describeStep(s), el("span", { class: "step-cost" }, warned.steps[s])] : describeStep(s));
+  const attrs = (s, extra) => (warned?.steps[s] ? { ...extra, class: `${extra.class} costly`, "aria-describedby": "turn-end-rule" } : extra);
   return el("div", { class: "steps", role: "group", "aria-label": t("web.move.other") },
-    first.map((s) => (s === "draw" ? el("button", offer(s, { type: "button", class: "step", id: "draw" }), describeStep(s))
-      : stepButton(s, describeStep(s)))),
-    rest.filter((s) => aside.has(s)).map((s) => el("button", offer(s, { type: "button", class: "step aside" }), aside.get(s))));
+    first.map((s) => (s === "draw" ? el("button", offer(s, attrs(s, { type: "button", class: "step", id: "draw" })), label(s))
+      : el("button", offer(s, attrs(s, { type: "button", class: "step" })), label(s)))),
+    rest.filter((s) => aside.has(s)).map((s) => el("button", offer(s, { type: "button", class: "step aside" }), aside.get(s))),
+    warned ? el("p", { class: "warn-line", id: "turn-end-rule" }, ruleLinks(warned.line, S.frame.view.game, table.prefix)) : null);
 }
 
 // The hint's move in words, as the log words a move (its card, mission or spell by name, its

@@ -1,6 +1,6 @@
 // Moves: what the table offers from `legal`, a move built item by item from the server's `choices`
 // and sent whole, why a step cannot be taken, and the hint.
-import { api, el, lang, t } from "../ui.js";
+import { api, el, lang, ruleLinks, t } from "../ui.js";
 import { kept, now, room, S, TABLES, toast } from "./state.js";
 import { mySeat } from "./seat-link.js";
 import { notConnected, refused, send } from "./connection.js";
@@ -401,7 +401,9 @@ export function buildingBar(describe, table) {
     // what the move's items must meet (a mission's condition): seen here, not only on its card
     table.condition?.(b.what, S.faces) ? el("div", { class: "condition" }, table.condition(b.what, S.faces)) : null,
     items.length ? el("div", { class: "chosen-items" }, items) : null,
-    ...(table.buildingLines?.(b, S.faces) || []).map((line) => el("div", { class: "then-line" }, line)),
+    // a rule id in a line a link to the rule, as in the log (RM-2.4)
+    ...(table.buildingLines?.(b, S.faces, { view: S.frame.view }) || [])
+      .map((line) => el("div", { class: "then-line" }, ruleLinks(line, S.frame.view.game, table.prefix))),
     kept.needs,
     el("div", { class: "buttons" },
       el("button", b.complete ? { type: "button", class: "primary confirm", "data-step": whole,
