@@ -34,7 +34,7 @@ def test_rm_5_1_a_heal_cut_by_the_cap_says_what_it_lost_and_why() -> None:
     assert (event["amount"], event["life"], event["over"], event["cap"]) == (1, 15, 3, 15), event
     cards = bodoge.make("ruler-of-mana").cards
     assert describe_event(cards, event, "en", NAMES) == (
-        "Ann gains 1 life (now 15); 3 more is lost, as life never exceeds 15 (RM-5.1)"
+        "Ann gains 1 life (now 15): healing past 15 is lost, 3 here (RM-5.1)"
     )
     assert describe_event(cards, event, "ja", NAMES) == (
         "Annのライフが1回復した（ライフ15）。ライフは15を超えないため、回復のうち3は失われた（RM-5.1）"

@@ -155,7 +155,7 @@ def cast_heal(page: Any) -> None:
             "rmheal",
             "en",
             WIDE,
-            "Ann gains 1 life (now 15); 3 more is lost, as life never exceeds 15 (RM-5.1)",
+            "Ann gains 1 life (now 15): healing past 15 is lost, 3 here (RM-5.1)",
         ),
         (
             "rmhealja",

@@ -19,7 +19,7 @@
 'Ben swaps hands with Aki'
 >>> capped = {"event": "heal", "seat": 0, "amount": 1, "life": 15, "over": 2, "cap": 15}
 >>> describe_event(cs, capped, "en")  # RM-5.1 (expert)
-'Seat 0 gains 1 life (now 15); 2 more is lost, as life never exceeds 15 (RM-5.1)'
+'Seat 0 gains 1 life (now 15): healing past 15 is lost, 2 here (RM-5.1)'
 >>> describe_card(cs, "R03-b", "en"), describe_card(cs, "life", "en")
 ('Halving Charm (R03)', None)
 """
