@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from test_web_rm_bar import at_table
 from web_helpers import PHONE, scenario_links
 
 TOKEN = "scenario-seat-0-token-for-the-rm-expert-test"
@@ -49,18 +50,6 @@ def links(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     bot): each room's seat link."""
     with scenario_links(tmp_path_factory.mktemp("rmx") / "bodoge.sqlite", ROOMS, TOKEN) as links:
         yield links
-
-
-def at_table(person: Any, name: str, link: str, *how: Any) -> Any:
-    """A person (``how``: their language and window) at the table of ``link``, their decision
-    drawn."""
-    who = person(name, *how)
-    who.page.goto(link)
-    who.page.wait_for_function(
-        "window.bodoge.frame?.legal.length > 0 && !window.bodoge.busy", timeout=30000
-    )
-    who.page.wait_for_selector(".mine .hand [data-card]")
-    return who
 
 
 def warnings(page: Any) -> dict[str, str]:
