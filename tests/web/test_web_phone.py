@@ -5,6 +5,7 @@ menu), the header takes one row."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -47,18 +48,38 @@ def six_seats(server: str, variant: str) -> str:
 
 @pytest.mark.parametrize(("variant", "motion"), [("basic", "no-preference"), ("expert", "reduce")])
 def test_a_decision_far_down_a_phone_is_scrolled_into_view(
-    server: str, person: Any, variant: str, motion: str
+    server: str, person: Any, tmp_path: Path, variant: str, motion: str
 ) -> None:
-    """Six seats at 360x640: once it is yours to decide (a spell to cast or a reaction from the
-    hand; in the expert draft, the pack to pick from), what you decide with is within the window,
-    above the move bar, and the focus is where it was (the page, or the status line)."""
+    """Six seats at 360x640: once it is yours to decide (a spell to cast from the hand; in the
+    expert draft, the pack to pick from), what you decide with is within the window, above the
+    move bar, and the focus is where it was (the page, or the status line). The basic game deals
+    Ann spells she can cast: a random deal with none offered only the move bar's steps, and the
+    test waited for ever on her decision (once in a fresh `make test`)."""
     who = person(f"phone-{variant}", viewport=SMALL)
     page = who.page
     page.emulate_media(reduced_motion=motion)
     page.add_init_script(
         "localStorage.setItem('bodoge.quiet', '1')"
     )  # the lone passes are the server's
-    page.goto(six_seats(server, variant))
+    with contextlib.ExitStack() as held:
+        if variant == "basic":
+            setup = {"start_player": 0, "hands": {"0": CASTS}}
+            token = "scenario-seat-0-token-for-the-far-down-test"
+            db = tmp_path / "db.sqlite"
+            room = scenario_room(db, "ruler-of-mana", setup, "fardown", token, players=6)
+            page.goto(held.enter_context(room))
+        else:
+            page.goto(six_seats(server, variant))
+        _decision_in_view(who, page)
+
+
+# Mana and spells it casts from the hand: Fireball (F), Flame Lance (F and any), Freezing Rain (W).
+CASTS = ["MF1-01", "MF1-02", "ME1-01", "MW1-01", "S01", "S02", "S07", "S10"]
+
+
+def _decision_in_view(who: Any, page: Any) -> None:
+    """Once the page has a decision from the hand or a pack: it is in the window, over the move
+    bar, the page scrolled to it, the focus where it was."""
     page.wait_for_function(
         f"!window.bodoge.busy && window.bodoge.frame?.legal.length && ({PLACE})()", timeout=60000
     )
