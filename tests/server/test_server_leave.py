@@ -159,7 +159,8 @@ def test_a_leavers_name_blocks_no_other_seat_once_their_game_is_over(c: TestClie
 
 def test_the_record_names_the_seat_as_the_live_page_does(c: TestClient, tmp_path: Path) -> None:
     """The replay's record says who left and at which step; ``bodoge replay`` says the steps
-    before it were theirs and the ones after the bot's, and the result names them as left."""
+    before it were theirs and the ones after the bot's, says where they left, and the result
+    names them as left."""
     room, _, at = left_midgame(c)
     play_to_the_end(c, room)
     record = c.get(f"/api/rooms/{room}/replay").json()
@@ -181,6 +182,11 @@ def test_the_record_names_the_seat_as_the_live_page_does(c: TestClient, tmp_path
         assert "· P1 (seat 1)" in lines[before[0] + 1]
     assert "· P1 (left; seat 1, easy bot)" in lines[after[0] + 1]
     assert "P1 (left)" in said.split("Result")[-1]
+    # where they left, among the events of the step before, as the page's log says it
+    left = "  • P1 left the game; from here the easy bot plays seat 1"
+    assert said.count(left) == 1
+    shown = said.splitlines()
+    assert shown.index(left) > shown.index(lines[at]) and shown.index(left) < shown.index(lines[at + 1])
 
 
 def test_a_restart_keeps_the_leaver_the_revoked_token_and_the_free_seat(

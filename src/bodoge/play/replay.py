@@ -214,20 +214,32 @@ class TerminalReplay:
             self.at += 1
         if k == 0:  # what the game's setup made happen
             log = self.state.view(self.seat)["log"]
-            return w.t("replay.start", steps=self.steps), [w.event(e, self.names) for e in log]
+            events = [w.event(e, self.names) for e in log] + self._leaving(0)
+            return w.t("replay.start", steps=self.steps), events
         actor = self.record.actors[k - 1]
         before = len(self.state.view(self.seat)["log"])
         self.state.apply(self.record.steps[self.at])
         self.at += 1
         seen = self.state.view(self.seat)["log"][before:]
         who = self.who(actor, k - 1)
-        events = [w.event(e, self.names) for e in seen]
+        events = [w.event(e, self.names) for e in seen] + self._leaving(k)
         what = self.record.steps[k - 1].describe(w.lang)
         if actor is not None and actor != self.seat:
             alone = shown_alone(self.state, before, actor, self.seat)
             if alone is None or any(name in what for name in filter(None, map(w.card, alone))):
                 return w.t("replay.step_unseen", step=k, steps=self.steps, who=who), events
         return w.t("replay.step", step=k, steps=self.steps, who=who, what=what), events
+
+    def _leaving(self, k: int) -> list[str]:
+        """Who left the game at position ``k`` (after its step), a line each, as the page's log
+        says it there: public, as the seats' panels say it too."""
+        w = self.words
+        return [
+            w.t("replay.left", name=self.names[n], seat=n, bot=w.maybe(f"web.bot.{bot}") or bot)
+            for n, s in enumerate(self.record.seats)
+            if self.names[n] and s.get("left") == k and not isinstance(s.get("left"), bool)
+            for bot in [str(s.get("bot") or "")]
+        ]
 
     # ----------------------------------------------------------------- showing
     def _say(self, line: str) -> None:
