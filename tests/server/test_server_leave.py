@@ -186,7 +186,7 @@ def test_the_record_names_the_seat_as_the_live_page_does(c: TestClient, tmp_path
     left = "  • P1 left the game; from here the easy bot plays seat 1"
     assert said.count(left) == 1
     shown = said.splitlines()
-    assert shown.index(left) > shown.index(lines[at]) and shown.index(left) < shown.index(lines[at + 1])
+    assert shown.index(lines[at]) < shown.index(left) < shown.index(lines[at + 1])
 
 
 def test_a_restart_keeps_the_leaver_the_revoked_token_and_the_free_seat(
