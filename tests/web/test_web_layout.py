@@ -193,3 +193,23 @@ def test_the_page_keeps_its_height_while_a_move_is_answered(tmp_path: Path, pers
     before, after = seen[0][0], seen[-1][0]
     assert set(waited) == {before}, changes
     assert after >= before, changes  # a line more in the log, and nothing less
+
+
+# Ann's first card's width, and how far down the move bar ends, against the window's height.
+SIZES = """() => ({card: document.querySelector('.mine .hand .card').getBoundingClientRect().width,
+  moves: document.querySelector('.moves').getBoundingClientRect().bottom / innerHeight,
+  scroll: document.documentElement.scrollHeight - innerHeight})"""
+
+
+def test_a_large_screen_draws_the_table_a_size_up(tmp_path: Path, person: Any) -> None:
+    """Extreme Mission, four seats, eight cards in Ann's hand: at 1920x1080 the cards are drawn a
+    size up from 1280x800 (the table filled 86% of the window's height, its cards small at arm's
+    length), and the whole table is still in the window, move bar and all, without scrolling."""
+    setup = {"start_player": 0, "hands": {"0": CARDS[20:28]}}
+    with scenario_room(
+        tmp_path / "db.sqlite", "extreme-mission", setup, "large", TOKEN, players=4
+    ) as link:
+        laptop = _measured(person, link, {"width": 1280, "height": 800}, "large", "#draw", SIZES)
+        large = _measured(person, link, {"width": 1920, "height": 1080}, "large", "#draw", SIZES)
+    assert large["card"] >= 1.05 * laptop["card"], (laptop, large)
+    assert 0.9 <= large["moves"] <= 1 and large["scroll"] <= 0, large
