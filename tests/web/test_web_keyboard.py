@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from test_table import frame, open_lobby, play_against_bots
-from web_helpers import Watched, scenario_room
+from web_helpers import DESKTOP, PHONE, Watched, scenario_room
 
 # The most Tabs (or Shift+Tabs) before one Enter, and in a decision the hint named all of (one
 # Enter a choice besides: the hint, each item of the move, Confirm). With the focus dropped to the
@@ -307,6 +307,31 @@ def test_a_mission_by_keyboard_escape_backs_out(scenario: str, person: Any) -> N
     page.keyboard.press("Escape")
     page.wait_for_selector(".leave-confirm", state="detached")
     assert page.evaluate("document.activeElement.id") == "leave"
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("ja", PHONE)])
+def test_the_first_tab_skips_to_the_move_bar(
+    scenario: str, person: Any, lang: str, viewport: dict[str, int]
+) -> None:
+    """From a page just loaded, the first Tab shows a link in the window's corner, and Enter on it
+    puts the focus on the move bar's first control: the action phase's end is the next Tab, three
+    presses in all (31 Tabs went through the header, the seats and the table before). Not
+    pressed: the room is the module's."""
+    who = person(f"skip-{lang}", lang, viewport)
+    page = who.page
+    page.goto(scenario)
+    page.wait_for_selector(".moves [data-step='pass']")
+    hidden = page.eval_on_selector("a.skip", "(a) => a.getBoundingClientRect().bottom")
+    assert hidden <= 0, hidden  # out of sight until focused
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip"
+    box = page.eval_on_selector("a.skip", "(a) => a.getBoundingClientRect().toJSON()")
+    assert box["top"] >= 0 and box["right"] <= viewport["width"], box
+    who.shot("skip-shown")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.querySelector('.moves').contains(document.activeElement)")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.step") == "pass"  # (the room is shared)
 
 
 MISSION_SPILL = """() => [...document.querySelectorAll('.mission')].filter((m) => {

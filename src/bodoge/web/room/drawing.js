@@ -77,6 +77,7 @@ function header() {
   // the rest behind the button, the brand's way to the lobby too (style.css: on anything wider
   // the menu's controls stand in the row as ever, the menu's own lobby link left out).
   return el("header", { class: S.menuOpen ? "bar room-bar menu-open" : "bar room-bar" },
+    playing ? el("a", { class: "skip", href: "#moves", onclick: skipToMoves }, t("web.skip_to_moves")) : null,
     el("a", { class: "brand", href: address("/") }, "bodoge"),
     el("span", { class: "title" }, gameTitle(S.summary?.game), " ", el("span", { class: "muted" }, `#${room}`)),
     el("a", { class: "rules-link", href: address(`/rules/${S.summary?.game}?lang=${lang}`), target: "_blank", rel: "noopener" }, t("web.rules.link")),
@@ -102,6 +103,15 @@ function header() {
         chat.refresh();
         draw();
       })));
+}
+
+// The first Tab's link, shown only while focused: the focus to the move bar's first control (past
+// the header, the seats and the table: 31 Tabs to End the action phase), else, nothing being
+// yours to decide, to the status line, which says whose it is.
+function skipToMoves(e) {
+  e.preventDefault();
+  const first = [...kept.moves.querySelectorAll("button, [data-step], a[href]")].find((n) => !n.disabled && n.getClientRects().length);
+  (first || kept.status).focus();
 }
 
 // The narrow header's menu shown or hidden; hidden, the focus goes back to its button.

@@ -67,7 +67,7 @@ export const kept = {
   main: el("main"),
   board: el("div", { class: "board" }),
   status: el("div", { role: "status", tabindex: "-1" }), // also where the focus rests between decisions
-  moves: el("div", { class: "moves" }),
+  moves: el("div", { class: "moves", id: "moves" }),
   bar: el("div"), // the move being built (buildingBar)
   needs: el("div", { role: "status", "aria-live": "polite" }), // the move's progress line in the bar
   // the move bar's one line of words (why a press did nothing, the hint's move): a live region
