@@ -4,6 +4,8 @@ the seat holds; a card's numbers do not overlap; a word is not broken a characte
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +81,21 @@ def test_a_small_card_shows_its_number_once(tmp_path: Path, person: Any) -> None
 
 
 SMALLEST = {"width": 360, "height": 640}
+
+
+@contextmanager
+def _begun_on_a_small_phone(
+    tmp_path: Path, person: Any, setup: Any, name: str, lang: str, mission: str
+) -> Iterator[Any]:
+    """Seat 0 of the room of ``setup`` at 360x640 in ``lang``, the mission's move begun."""
+    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", setup, name, TOKEN) as link:
+        who = person(f"{name}-{lang}", lang, SMALLEST)
+        who.page.goto(link)
+        who.page.click(f".mission[data-step='complete {mission}']")
+        who.page.wait_for_selector(".building")
+        yield who
+
+
 # How many lines an element's words take: their boxes' height against the font's size (one line's
 # boxes are some 1.2-1.5 of it, two lines' over 2.6).
 LINES = """(node) => {
@@ -99,12 +116,8 @@ def test_the_wild_tag_is_one_word_on_a_phone_in_japanese(tmp_path: Path, person:
         "missions": [f"M{lv}-0{k}" for lv in range(1, 5) for k in range(1, 4)],
         "hands": {"0": hand},
     }
-    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", setup, "wildtag", TOKEN) as link:
-        who = person("wild-ja", "ja", SMALLEST)
+    with _begun_on_a_small_phone(tmp_path, person, setup, "wild", "ja", "M1-01") as who:
         page = who.page
-        page.goto(link)
-        page.click("[data-step='complete M1-01']")
-        page.wait_for_selector(".building")
         page.locator(".mine .collab[data-step]").first.click()
         tag = page.locator(".mine .collab.chosen .wild-tag")
         tag.wait_for()
@@ -213,3 +226,23 @@ def test_a_large_screen_draws_the_table_a_size_up(tmp_path: Path, person: Any) -
         large = _measured(person, link, {"width": 1920, "height": 1080}, "large", "#draw", SIZES)
     assert large["card"] >= 1.05 * laptop["card"], (laptop, large)
     assert 0.9 <= large["moves"] <= 1 and large["scroll"] <= 0, large
+
+
+KEYS_MISSIONS = ["M1-01", "M1-02", "M1-05", "M2-01", "M2-05", "M2-08"]
+KEYS_MISSIONS += ["M3-01", "M3-02", "M3-05", "M4-03", "M4-05", "M4-06"]
+RUN_OF_FIVE = ["I-R1a", "I-B2a", "I-G3a", "I-Y4a", "I-P5a", "I-R9a", "I-B9a", "I-G8a"]
+BAR_SHARE = "() => document.querySelector('.building').getBoundingClientRect().height / innerHeight"
+
+
+def test_a_small_phone_s_move_bar_leaves_the_hand_room(tmp_path: Path, person: Any) -> None:
+    """360x640 in English, a mission begun and a card chosen for it: the move bar (its name, its
+    condition, the chip, what to pick next, Confirm and Cancel) takes at most a quarter of the
+    window (it took 28%, 182 px: the hand above it squeezed into a third of the screen)."""
+    setup = {"start_player": 0, "missions": KEYS_MISSIONS, "hands": {"0": RUN_OF_FIVE}}
+    with _begun_on_a_small_phone(tmp_path, person, setup, "tight", "en", "M2-08") as who:
+        page = who.page
+        page.click(".mine .hand [data-card='I-R1a']")
+        page.wait_for_selector(".building .chip")
+        share = page.evaluate(BAR_SHARE)
+        who.shot("tight")
+    assert share <= 0.25, share
