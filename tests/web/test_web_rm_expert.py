@@ -2,7 +2,8 @@
 
 RM-2.4: a step that ends your turn with 10 or more cards in hand says so on its button before
 it is pressed (the hand it ends with, the life it costs), with the rule under the buttons, its id
-a link to the rule, as the log links one; a cycle being built says it in the bar. Only in the
+a link to the rule, as the log links one; a cycle being built says it in the bar; a scroll in
+the hand or the deck that takes such a step at a press is ringed and tagged on the table. Only in the
 expert game, only your own hand (the warning is about it: on your page alone).
 RM-5.1: the life figure shows the cap ("15/15"); a heal cut by it says in the log what was lost
 and why, the rule's id a link."""
@@ -33,7 +34,13 @@ HEAL = {
     "deck": ["MF1-01", "MF1-02", "MF1-03"],
     "life": {"0": 14},
 }
+# Seat 0 to act holding Elixir and 10 mana cards: 11 after the turn's draw (RM-2.1, expert: 2
+# under the deck, 2 drawn), reading it leaves 10.
+SCROLL = {"start_player": 0, "hands": {"0": ["R09-a", *MANA, "MF1-04"], "1": ["MW1-04"]}}
+SCROLL["deck"] = DECK
 ROOMS = {
+    "rmscroll": ("ruler-of-mana", SCROLL, "expert"),
+    "rmscrollbasic": ("ruler-of-mana", SCROLL),
     "rmnine": ("ruler-of-mana", holding(8), "expert"),
     "rmnineja": ("ruler-of-mana", holding(8), "expert"),
     "rmten": ("ruler-of-mana", holding(9), "expert"),
@@ -124,6 +131,37 @@ def test_rm_2_4_the_basic_game_has_no_such_warning(links: dict[str, str], person
     assert warnings(page) == {}
     assert page.locator(".steps .warn-line").count() == 0
     assert page.inner_text(".mine .life > [aria-hidden]") == "♥ 15"
+
+
+# Each card or pile on the table ringed for its cost: its step, its tag, its title.
+MARKED = """() => [...document.querySelectorAll('.board .costly[data-step]:not(.step)')].map((n) =>
+    [n.dataset.step, getComputedStyle(n, '::after').content, n.title,
+     n.getAttribute('aria-describedby')])"""
+
+
+def test_rm_2_4_a_scroll_read_or_the_deck_pressed_says_it_on_the_table(
+    links: dict[str, str], person: Any
+) -> None:
+    """11 cards after the turn's draw (2 put under the deck first), Elixir among them: the scroll
+    in the hand (read at once, no target to choose: no move bar says anything first) and the
+    deck (a draw at once) are ringed and tagged with the life they cost, their titles say the
+    hand they end the turn with, and the rule's line under the move bar describes them. Only in
+    the expert game."""
+    who = at_table(person, "scroll-en", links["rmscroll"], "en", WIDE)
+    page = who.page
+    # RM-2.1 (expert): 10 or more in hand, 2 put under the deck (then 2 drawn)
+    page.click(".mine .hand [data-step='bottom F1']")
+    page.click(".mine .hand [data-step='W1']")
+    page.click(".building .confirm[data-step]")
+    page.wait_for_function("bodoge.frame.legal.includes('scroll R09') && !bodoge.busy")
+    assert page.evaluate(MARKED) == [
+        ["draw", '"⚠ −2 life"', "ends the turn with 12 cards: −2 life", "turn-end-rule"],
+        ["scroll R09", '"⚠ −2 life"', "ends the turn with 10 cards: −2 life", "turn-end-rule"],
+    ]
+    assert page.locator("#turn-end-rule").count() == 1
+    who.shot("scroll")
+    basic = at_table(person, "scroll-basic", links["rmscrollbasic"], "en", WIDE)
+    assert basic.page.evaluate(MARKED) == []
 
 
 def cast_heal(page: Any) -> None:

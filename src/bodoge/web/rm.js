@@ -395,9 +395,11 @@ function paysAgain(b, faces) {
 // RM-2.4 (expert): a turn ended with `hand_limit` or more cards in hand loses `penalty` life. The
 // hand a turn's option (RM-2.2) ends the turn with, where it is known before the option is taken:
 // (B) draws 1; (C) puts 2 under the deck and draws 2 (fewer from a short deck); (D) gives 1 card
-// and takes 1. A spell or scroll (A) is said while it is built (`buildingLines`). Else null.
+// and takes 1; (A) a scroll read leaves the rest, before its effects (they may draw). A spell is
+// said while it is built (`buildingLines`: what pays for it is chosen there). Else null.
 function handAtEnd(step, view, rules) {
   const h = view.hand.length;
+  if (step.startsWith("scroll ")) return h - 1;
   if (step === "draw") return h + 1;
   if (step === "cycle") return h - rules.cycle + Math.min(rules.cycle, view.deck_size);
   if (step === "exchange") return h;
@@ -405,18 +407,24 @@ function handAtEnd(step, view, rules) {
 }
 
 // The steps offered that end your turn at the hand limit or more, each with what it costs in
-// words (for its button), and the rule in a line (the move bar's, its id a link); null where
-// none does or the game is basic. Your own hand, on your own page: `steps` are yours to take.
+// words (for its button, and a card's title), what a card that stands for it shows (`badge`: the
+// life it costs), and the rule in a line (the move bar's, its id a link); null where none does or
+// the game is basic. Your own hand, on your own page: `steps` are yours to take. A scroll read
+// with a target is keyed by its card's step too (`scroll R14` for `scroll R14 @1`): the card
+// stands for all of them.
 export function turnEnd(steps, c) {
   const rules = c.faces?.rules;
   if (!rules || c.view.variant !== "expert" || c.view.you === null || !c.view.hand) return null;
   const costly = {};
   for (const step of steps) {
     const n = handAtEnd(step, c.view, rules);
-    if (n !== null && n >= rules.hand_limit) costly[step] = t("web.rm.warn.step", { n, lost: rules.penalty });
+    if (n === null || n < rules.hand_limit) continue;
+    costly[step] = t("web.rm.warn.step", { n, lost: rules.penalty });
+    if (step.startsWith("scroll ")) costly[step.split(" ").slice(0, 2).join(" ")] = costly[step];
   }
   if (!Object.keys(costly).length) return null;
-  return { steps: costly, line: t("web.rm.warn.rule", { limit: rules.hand_limit, lost: rules.penalty }) };
+  return { steps: costly, badge: t("web.rm.warn.badge", { lost: rules.penalty }),
+    line: t("web.rm.warn.rule", { limit: rules.hand_limit, lost: rules.penalty }) };
 }
 
 // RM-2.4 (expert) while a move that ends the turn is built: a cycle, with the hand it ends the

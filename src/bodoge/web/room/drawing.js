@@ -151,7 +151,7 @@ export function describeStep(step) {
 // drawing, which the deck stands for, as a button too, first: a newcomer looks among the buttons.
 // A step taken only on purpose (Extreme Mission's pass, which gives up the actions left: the
 // table's `aside`, in its own words) comes last, apart and quieter.
-function otherSteps(table, ...drawn) {
+function otherSteps(table, warned, ...drawn) {
   const nodes = drawn.filter(Boolean).flatMap((part) => [...part.querySelectorAll("[data-step], [data-then-step]")]);
   const shown = new Set(nodes.flatMap((n) => [n.dataset.step, n.dataset.thenStep]));
   const offered = S.building ? S.building.addable : S.asking ? [] : legal();
@@ -160,8 +160,7 @@ function otherSteps(table, ...drawn) {
   const aside = new Map(Object.entries(table.aside?.(S.frame.view) || {}));
   const first = [...rest.filter((s) => s === "draw"), ...rest.filter((s) => s !== "draw" && !aside.has(s))];
   // a step that ends the turn at a cost (RM-2.4, expert: the hand it ends with) says so on its
-  // button, and the rule in a line under the buttons, its id a link (the table's `turnEnd`)
-  const warned = S.building || S.asking ? null : table.turnEnd?.(first, { view: S.frame.view, faces: S.faces });
+  // button, and the rule in a line under the buttons, its id a link (`turnEndWarning`)
   const label = (s) => (warned?.steps[s] ? [describeStep(s), el("span", { class: "step-cost" }, warned.steps[s])] : describeStep(s));
   const attrs = (s, extra) => (warned?.steps[s] ? { ...extra, class: `${extra.class} costly`, "aria-describedby": "turn-end-rule" } : extra);
   return el("div", { class: "steps", role: "group", "aria-label": t("web.move.other") },
@@ -169,6 +168,28 @@ function otherSteps(table, ...drawn) {
       : el("button", offer(s, attrs(s, { type: "button", class: "step" })), label(s)))),
     rest.filter((s) => aside.has(s)).map((s) => el("button", offer(s, { type: "button", class: "step aside" }), aside.get(s))),
     warned ? el("p", { class: "warn-line", id: "turn-end-rule" }, ruleLinks(warned.line, S.frame.view.game, table.prefix)) : null);
+}
+
+// The steps offered that end the turn at a cost (the table's `turnEnd`: RM-2.4, expert), not while
+// a move is built (its bar says it) or a question asked; null where none does.
+function turnEndWarning(table) {
+  return S.building || S.asking || S.replay ? null : table.turnEnd?.(legal(), { view: S.frame.view, faces: S.faces }) || null;
+}
+
+// A card or pile on the table that stands for such a step is ringed in red and shows what it
+// costs (`data-cost`, drawn by style.css), its words in its title, described by the rule's line
+// under the move bar: a scroll read or the deck pressed ended the turn at a cost unwarned, the
+// warning only on the move bar's buttons.
+function markCostly(part, warned) {
+  if (!warned) return;
+  for (const node of part.querySelectorAll("[data-step]")) {
+    const cost = warned.steps[node.dataset.step];
+    if (!cost) continue;
+    node.classList.add("costly");
+    node.dataset.cost = warned.badge;
+    node.title = cost;
+    node.setAttribute("aria-describedby", "turn-end-rule");
+  }
 }
 
 // The hint's move in words, as the log words a move (its card, mission or spell by name, its
@@ -332,7 +353,9 @@ function paint() {
   // anew, it had a button for every step the table's items stand for (they offer none while
   // busy): on a phone some 540 px of buttons for a moment, or it went empty (a drop's Confirm).
   kept.moves.inert = S.busy;
-  if (!S.busy) setChildren(kept.moves, [kept.note, buildingBar(describeStep, table), otherSteps(table, result, drawn)]);
+  const warned = turnEndWarning(table);
+  markCostly(drawn, warned);
+  if (!S.busy) setChildren(kept.moves, [kept.note, buildingBar(describeStep, table), otherSteps(table, warned, result, drawn)]);
   setChildren(kept.board, [result, kept.status, drawn, kept.moves]);
   updateLog();
   setChildren(kept.side, [kept.logBox, closedRoom() ? null : chat.node]);
