@@ -3,8 +3,8 @@
 RM-2.4: a step that ends your turn with 10 or more cards in hand says so on its button before
 it is pressed (the hand it ends with, the life it costs), with the rule under the buttons, its id
 a link to the rule, as the log links one; a cycle being built says it in the bar; a scroll in
-the hand or the deck that takes such a step at a press is ringed and tagged on the table. Only in the
-expert game, only your own hand (the warning is about it: on your page alone).
+the hand or the deck that takes such a step at a press is ringed and tagged on the table. Only
+in the expert game, only your own hand (the warning is about it: on your page alone).
 RM-5.1: the life figure shows the cap ("15/15"); a heal cut by it says in the log what was lost
 and why, the rule's id a link."""
 
