@@ -5,7 +5,8 @@ nothing was sent) nor says it is the seat's move (its status line says who was t
 banner's words again); once it is back the banner goes and the table plays on, its log in words
 even where they could not be had before. A network gone without the socket closed (the browser
 offline, or frames that no longer pass either way) is found out and said the same way, and the
-move being built is kept. A language switch that finds no server keeps the page's language and
+move being built is kept; a socket that opens and brings nothing is given up and tried again.
+A language switch that finds no server keeps the page's language and
 says so in it, on every page that has the switch."""
 
 from __future__ import annotations
@@ -202,6 +203,35 @@ def test_a_socket_that_falls_silent_is_found_out_by_the_heartbeat(
         silent_loss(page, "ja", chosen)
         down = False
         recovered(page, chosen)
+        ann.errors = [e for e in ann.errors if not any(word in e for word in NO_NETWORK)]
+
+
+def test_a_socket_that_opens_and_brings_nothing_is_tried_again(
+    tmp_path: Path, person: Any
+) -> None:
+    """The room's first socket opens and brings no frame (a connect that hangs: a proxy that
+    answers and passes nothing on); the page gives it up within OPEN_WAIT (10 s) and the next
+    socket, which passes, brings the table."""
+    opened: list[WebSocketRoute] = []
+
+    def network(ws: WebSocketRoute) -> None:
+        opened.append(ws)
+        if len(opened) > 1:
+            server = ws.connect_to_server()
+            ws.on_message(server.send)
+            server.on_message(ws.send)
+        # else open and silent: nothing is passed either way
+
+    with scenario_room(tmp_path / "db.sqlite", "extreme-mission", EM, "hangs", TOKEN) as link:
+        ann = person("hangs", "en", {"width": 1280, "height": 800})
+        page = ann.page
+        page.route_web_socket(re.compile(r"/ws/rooms/"), network)
+        page.goto(link)
+        page.wait_for_timeout(3000)
+        assert len(opened) == 1 and page.evaluate("window.bodoge.frame") is None
+        page.wait_for_function("window.bodoge.frame?.legal.length > 0", timeout=15000)
+        assert len(opened) == 2
+        expect(page.locator(".offline-banner")).to_be_hidden()
         ann.errors = [e for e in ann.errors if not any(word in e for word in NO_NETWORK)]
 
 
