@@ -206,9 +206,7 @@ def test_a_socket_that_falls_silent_is_found_out_by_the_heartbeat(
         ann.errors = [e for e in ann.errors if not any(word in e for word in NO_NETWORK)]
 
 
-def test_a_socket_that_opens_and_brings_nothing_is_tried_again(
-    tmp_path: Path, person: Any
-) -> None:
+def test_a_socket_that_opens_and_brings_nothing_is_tried_again(tmp_path: Path, person: Any) -> None:
     """The room's first socket opens and brings no frame (a connect that hangs: a proxy that
     answers and passes nothing on); the page gives it up within OPEN_WAIT (10 s) and the next
     socket, which passes, brings the table."""
