@@ -2,9 +2,10 @@
 
 RM-2.4: a step that ends your turn with 10 or more cards in hand says so on its button before
 it is pressed (the hand it ends with, the life it costs), with the rule under the buttons, its id
-a link to the rule, as the log links one; a cycle being built says it in the bar; a scroll in
-the hand or the deck that takes such a step at a press is ringed and tagged on the table. Only
-in the expert game, only your own hand (the warning is about it: on your page alone).
+a link to the rule, as the log links one; a cycle or a spell being built says it in the bar (a
+spell: the hand its play leaves, as it is paid for); a scroll in the hand or the deck that takes
+such a step at a press is ringed and tagged on the table. Only in the expert game, only your own
+hand (the warning is about it: on your page alone).
 RM-5.1: the life figure shows the cap ("15/15"); a heal cut by it says in the log what was lost
 and why, the rule's id a link."""
 
@@ -38,7 +39,12 @@ HEAL = {
 # under the deck, 2 drawn), reading it leaves 10.
 SCROLL = {"start_player": 0, "hands": {"0": ["R09-a", *MANA, "MF1-04"], "1": ["MW1-04"]}}
 SCROLL["deck"] = DECK
+# Seat 0 to act holding Gaia's Blessing, 2 earth mana and 10 more: 13 after the turn's draw.
+SPELL = {"start_player": 0, "hands": {"0": ["S22", "ME1-01", "ME1-02", *MANA, "MF1-04"]}}
+SPELL["hands"]["1"] = ["MW1-04"]
+SPELL["deck"] = ["ME1-03", "ME1-04", "MF1-05", "MW1-05"]
 ROOMS = {
+    "rmspell": ("ruler-of-mana", SPELL, "expert"),
     "rmscroll": ("ruler-of-mana", SCROLL, "expert"),
     "rmscrollbasic": ("ruler-of-mana", SCROLL),
     "rmnine": ("ruler-of-mana", holding(8), "expert"),
@@ -133,6 +139,37 @@ def test_rm_2_4_the_basic_game_has_no_such_warning(links: dict[str, str], person
     assert page.inner_text(".mine .life > [aria-hidden]") == "♥ 15"
 
 
+def two_under_the_deck(page: Any, then: str) -> None:
+    """RM-2.1 (expert): 10 or more cards in hand, a fire and a water mana put under the deck (and
+    2 drawn); until ``then`` is offered."""
+    page.click(".mine .hand [data-step='bottom F1']")
+    page.click(".mine .hand [data-step='W1']")
+    page.click(".building .confirm[data-step]")
+    page.wait_for_function(f"bodoge.frame.legal.includes('{then}') && !bodoge.busy")
+
+
+def test_rm_2_4_a_spell_being_paid_for_says_the_hand_it_leaves(
+    links: dict[str, str], person: Any
+) -> None:
+    """13 cards after the turn's draw: Gaia's Blessing's option 2 begun, the bar says the hand
+    the play leaves before its effects, 12, then 10 once both earth mana pay for it."""
+    who = at_table(person, "spell-en", links["rmspell"], "en", WIDE)
+    page = who.page
+    two_under_the_deck(page, "cast S22/2")
+    page.click(".option[data-step='cast S22/2']")
+    page.wait_for_function("window.bodoge.building?.what === 'cast S22/2'")
+    line = ".building .then-line"
+    said = "After this play you hold {n} cards, before its effects: a turn ended with 10 or more"
+    said += " loses 2 life (RM-2.4)."
+    assert page.locator(line).all_inner_texts() == [said.format(n=12)]
+    for card in ("ME1-01", "ME1-02"):
+        page.click(f".mine .hand [data-card='{card}']")
+    page.wait_for_function("window.bodoge.building?.complete")
+    assert page.locator(line).all_inner_texts() == [said.format(n=10)]
+    assert page.locator(f"{line} a.rule-id").inner_text() == "RM-2.4"
+    who.shot("spell")
+
+
 # Each card or pile on the table ringed for its cost: its step, its tag, its title.
 MARKED = """() => [...document.querySelectorAll('.board .costly[data-step]:not(.step)')].map((n) =>
     [n.dataset.step, getComputedStyle(n, '::after').content, n.title,
@@ -149,11 +186,7 @@ def test_rm_2_4_a_scroll_read_or_the_deck_pressed_says_it_on_the_table(
     the expert game."""
     who = at_table(person, "scroll-en", links["rmscroll"], "en", WIDE)
     page = who.page
-    # RM-2.1 (expert): 10 or more in hand, 2 put under the deck (then 2 drawn)
-    page.click(".mine .hand [data-step='bottom F1']")
-    page.click(".mine .hand [data-step='W1']")
-    page.click(".building .confirm[data-step]")
-    page.wait_for_function("bodoge.frame.legal.includes('scroll R09') && !bodoge.busy")
+    two_under_the_deck(page, "scroll R09")
     assert page.evaluate(MARKED) == [
         ["draw", '"⚠ −2 life"', "ends the turn with 12 cards: −2 life", "turn-end-rule"],
         ["scroll R09", '"⚠ −2 life"', "ends the turn with 10 cards: −2 life", "turn-end-rule"],
