@@ -1,6 +1,7 @@
 """The lobby in a real browser: its first paint before any script has come, the rooms' list that
 the rest of the lobby does not wait for (who sits in each room, rooms full and between games, a
-leaver's seat free between games), and one room for one (double) click on create."""
+leaver's seat free between games), one room for one (double) click on create, and each game's
+banner drawn as a hand of its cards."""
 
 from __future__ import annotations
 
@@ -290,3 +291,34 @@ def test_the_lobby_leaves_out_a_game_nobody_has_been_at_for_long(
     expect(playing.locator(f"[data-room='{kept}']")).to_have_count(1)
     assert playing.locator(f"[data-room='{given_up}']").count() == 0
     assert page.locator(f".rooms [data-room='{given_up}']").count() == 0
+
+
+# Each game's banner: its cards' numbers or orbs, and whether each lies whole inside the banner.
+ART = """() => [...document.querySelectorAll('.game-art')].map((art) => {
+  const box = art.getBoundingClientRect();
+  const cards = [...art.querySelectorAll('.card')];
+  return {hidden: art.getAttribute('aria-hidden'), cards: cards.map((c) => {
+    const r = c.getBoundingClientRect();
+    return [c.querySelector('.num, .orbs')?.innerText.replace(/\\n/g, '') ?? 'back',
+      r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom];
+  })};
+})"""
+
+
+def test_each_game_s_banner_is_a_hand_of_its_cards(server: str, person: Any) -> None:
+    """360 x 640 in Japanese: Extreme Mission's banner fans an info card of each colour, Ruler of
+    Mana's a mana card of each element (its orbs in the page's glyphs, 火 / F) and a spell's back,
+    each whole inside the banner, hidden from a screen reader (a picture, not the page's words);
+    the switch to English draws the orbs' glyphs in English."""
+    who = person("art-ja", "ja", {"width": 360, "height": 640})
+    page = who.page
+    page.goto(server + "/")
+    page.wait_for_selector(".game-card .game-art .card")
+    em, rm = page.evaluate(ART)
+    assert em == {"hidden": "true", "cards": [[n, True] for n in ["3", "7", "1", "9", "5"]]}
+    orbs = ["火", "水水", "風", "土", "back"]
+    assert rm == {"hidden": "true", "cards": [[o, True] for o in orbs]}
+    who.shot("art")
+    page.click(".langs button[lang=en]")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert [o for o, _ in page.evaluate(ART)[1]["cards"]] == ["F", "WW", "A", "E", "back"]

@@ -70,6 +70,22 @@ async function create(game, form, withBots) {
   }
 }
 
+// Each game's banner: a hand of its cards fanned on the felt, drawn as the table draws them
+// (style.css's card classes): Extreme Mission's info cards of the five colours, Ruler of Mana's
+// mana of the four elements (one with 2 orbs) and a spell's back.
+const fanned = (cards) => cards.map((card, k) => {
+  card.style.setProperty("--turn", `${(k - (cards.length - 1) / 2) * 7}deg`);
+  return card;
+});
+const ART = {
+  "extreme-mission": () => fanned([["R", 3], ["B", 7], ["G", 1], ["Y", 9], ["P", 5]].map(([colour, n]) =>
+    el("div", { class: `card info c-${colour}` }, el("span", { class: "corner" }, n), el("span", { class: "num" }, n)))),
+  "ruler-of-mana": () => fanned([...[["fire", 1], ["water", 2], ["wind", 1], ["earth", 1]].map(([element, orbs]) =>
+    el("div", { class: `card mana e-${element}` }, el("span", { class: "orbs" },
+      Array.from({ length: orbs }, () => el("span", { class: "orb" }, t(`web.rm.glyph.${element}`)))))),
+  el("div", { class: "card back spell-back" })]),
+};
+
 function gameCard(game) {
   const form = el("form", { class: "create", onsubmit: (e) => e.preventDefault() });
   const name = game.game;
@@ -99,7 +115,7 @@ function gameCard(game) {
     el("button", { type: "button", "data-create": name, disabled: creating,
       onclick: () => create(game, form, false) }, t("web.lobby.create"))));
   return el("section", { class: `game-card ${name}` },
-    el("div", { class: "game-art", "aria-hidden": "true" }),
+    el("div", { class: "game-art", "aria-hidden": "true" }, (ART[name] || (() => []))()),
     el("h2", {}, game.title[lang] || name),
     el("p", { class: "desc" }, t(`web.game.${name}.description`)),
     el("a", { class: "rules-link", href: address(`/rules/${name}?lang=${lang}`) }, t("web.rules.link")),
