@@ -163,6 +163,7 @@ class TerminalReplay:
         self.names = [self._name(s, n) for n, s in enumerate(record.seats)]
         self.at = 0
         self.state: State = record.game.new_state(record.seed, record.setup)
+        self.unseen = False  # whether the step that led to `at` showed this view nothing
 
     @property
     def steps(self) -> int:
@@ -224,11 +225,36 @@ class TerminalReplay:
         who = self.who(actor, k - 1)
         events = [w.event(e, self.names) for e in seen] + self._leaving(k)
         what = self.record.steps[k - 1].describe(w.lang)
+        self.unseen = False
         if actor is not None and actor != self.seat:
             alone = shown_alone(self.state, before, actor, self.seat)
             if alone is None or any(name in what for name in filter(None, map(w.card, alone))):
+                self.unseen = True
                 return w.t("replay.step_unseen", step=k, steps=self.steps, who=who), events
         return w.t("replay.step", step=k, steps=self.steps, who=who, what=what), events
+
+    def _passed(self, k: int) -> bool:
+        """Whether the step to position ``k`` showed the viewer nothing: another seat's, not
+        seen from here, and the view as it was (a move made item by item shows nothing until it
+        is whole). Leaves the record at position ``k``."""
+        self.go(k - 1)
+        before = self.state.view(self.seat)
+        self.go(k)
+        return self.unseen and self.state.view(self.seat) == before
+
+    def next_shown(self, k: int, forward: bool) -> int:
+        """The next position from ``k`` (or the one before) that looks different from this view,
+        as the page's step buttons go: past the steps that showed nothing (four at a Ruler of
+        Mana record's start, for a seat whose opponent casts a spell), to the step that did."""
+        if forward:
+            to = k + 1
+            while to < self.steps and self._passed(to):
+                to += 1
+        else:
+            to = k - 1
+            while to > 0 and self._passed(to):
+                to -= 1
+        return to
 
     def _leaving(self, k: int) -> list[str]:
         """Who left the game at position ``k`` (after its step), a line each, as the page's log
@@ -313,10 +339,10 @@ class TerminalReplay:
                 return
             if answer in _NEXT or answer in _BACK:
                 forward = answer in _NEXT
-                to = shown + 1 if forward else shown - 1
-                if not 0 <= to <= self.steps:
+                if not 0 <= shown + (1 if forward else -1) <= self.steps:
                     self._say(w.t("replay.at_end" if forward else "replay.at_start"))
                     continue
+                to = self.next_shown(shown, forward)
             elif (asked := number(answer)) is not None and asked <= self.steps:
                 to = asked
             else:
