@@ -8,9 +8,9 @@ is shown: a step that cannot be played where it stands makes the file broken (on
 Each position is shown as the terminal's play shows a view (:func:`render_view`, its tables
 whole: :func:`print_whole`), from one seat's view or a spectator's: the step that led there (who
 made it and, where the viewer may know it, what it was), what it made happen, the table, and at
-the end the result. On a terminal Enter or ``n`` steps forward, ``p`` back, a number goes to that
-step and ``q`` quits; anything else (a pipe) prints every step's line, what it made happen, then
-the end.
+the end the result. On a terminal Enter or ``n`` steps forward, ``p`` back (each past the steps
+that showed this view nothing, as the page's step buttons go), a number goes to that step and
+``q`` quits; anything else (a pipe) prints every step's line, what it made happen, then the end.
 """
 
 from __future__ import annotations
