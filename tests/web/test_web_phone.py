@@ -71,6 +71,7 @@ def test_a_decision_far_down_a_phone_is_scrolled_into_view(
         else:
             page.goto(six_seats(server, variant))
         _decision_in_view(who, page)
+        who.close()  # before the scenario's server stops: the page would reach for it again
 
 
 # Mana and spells it casts from the hand: Fireball (F), Flame Lance (F and any), Freezing Rain (W).
