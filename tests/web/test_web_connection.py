@@ -230,6 +230,7 @@ def test_a_socket_that_opens_and_brings_nothing_is_tried_again(tmp_path: Path, p
         page.wait_for_function("window.bodoge.frame?.legal.length > 0", timeout=15000)
         assert len(opened) == 2
         expect(page.locator(".offline-banner")).to_be_hidden()
+        ann.close()
         ann.errors = [e for e in ann.errors if not any(word in e for word in NO_NETWORK)]
 
 
