@@ -73,3 +73,19 @@ def test_rm_2_4_the_terminal_says_which_steps_end_the_turn_at_10_cards() -> None
     assert ten.count("ライフ−2（RM-2.4）") == 3, ten
     assert "手札11枚でターン終了" in ten and ten.count("手札10枚でターン終了") == 2, ten
     assert "RM-2.4" not in steps_said("basic", 9, "en")
+
+
+def test_rm_2_4_the_terminal_says_a_scroll_read_at_11_cards_costs_life() -> None:
+    """RM-2.4 (expert): 11 cards at the turn's action (2 under the deck, 2 drawn), Elixir among
+    them: reading it leaves 10, and its step says so, as the browser's card does."""
+    mana = ["MF1-01", "MF1-02", "MF1-03", "MW1-01", "MW1-02", "MW1-03", "MA1-01", "MA1-02"]
+    hand = ["R09-a", *mana, "MA1-03", "ME1-01"]
+    game = bodoge.make("ruler-of-mana", players=2, variant="expert")
+    setup = {"start_player": 0, "hands": {0: hand, 1: ["ME1-02"]}, "deck": ["ME1-03", "ME1-04"]}
+    state = game.new_state(1, setup=setup)
+    state.apply("bottom F1")
+    state.apply("bottom W1")
+    console = Console(record=True, width=200)
+    console.print(render_steps(GameWords(game, "en"), state.legal_actions(), state))
+    line = next(x for x in console.export_text().splitlines() if "Elixir" in x)
+    assert "ends the turn with 10 cards in hand: −2 life (RM-2.4)" in line, line

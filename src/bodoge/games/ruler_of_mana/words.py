@@ -198,8 +198,10 @@ def describe_building(
     """RM-2.4 (expert): beside a turn's option offered among the steps (not ``begun``), the cost
     of the hand it ends the turn with, where that is the hand limit or more and known before it
     is taken: (B) draws 1, (C) puts 2 under the deck and draws 2 (fewer from a short deck), (D)
-    gives 1 card and takes 1. The terminal's list of steps says it to the seat that decides (its
-    own hand); None otherwise, and while a move is built (the browser's bar says it itself).
+    gives 1 card and takes 1, (A) a scroll read leaves the rest, before its effects (as the
+    browser's ``handAtEnd`` in web/rm.js counts for its buttons and cards). The terminal's list
+    of steps says it to the seat that decides (its own hand); None otherwise, and while a move
+    is built (the browser's bar says it itself).
 
     >>> import bodoge
     >>> hand = ["MF1-01", "MF1-02", "MF1-03", "MW1-01", "MW1-02", "MW1-03", "MA1-01", "MA1-02"]
@@ -222,7 +224,7 @@ def describe_building(
         "draw": held + 1,
         "cycle": held - CYCLE_CARDS + min(CYCLE_CARDS, len(state.deck)),
         "exchange": held,
-    }.get(what)
+    }.get(what, held - 1 if what.startswith("scroll ") else None)
     if at_end is None or at_end < HAND_LIMIT:
         return None
     return text("rm.warn.step", lang, n=at_end, lost=PENALTY)
