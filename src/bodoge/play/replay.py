@@ -180,21 +180,25 @@ class TerminalReplay:
         # the browser counts seats from 1 (web/ui.js seatNo), and a bot's name by its seat
         return self.words.t("web.seat_bot", bot=level, n=n + 1) if level else ""
 
-    def left(self, seat: int, k: int) -> bool:
-        """Whether the seat's person had left the game by position ``k`` (the record's
-        ``left``: the step they left at, the bot playing on from there)."""
+    def left_at(self, seat: int) -> int | None:
+        """The step the seat's person left the game at (the record's ``left``: the bot playing on
+        from there), or None."""
         left = self.record.seats[seat].get("left")
-        return isinstance(left, int) and not isinstance(left, bool) and k >= left
+        return left if isinstance(left, int) and not isinstance(left, bool) else None
+
+    def left(self, seat: int, k: int) -> bool:
+        """Whether the seat's person had left the game by position ``k``."""
+        left = self.left_at(seat)
+        return left is not None and k >= left
 
     def who(self, seat: int, k: int | None = None) -> str:
         """A seat as the record names it: its person's name (at position ``k``, marked once
         they have left, with the bot that played on: "Ben (left; seat 1, easy bot)"), else its
         bot's ("easy bot 3")."""
         w = self.words
-        name, bot = self.names[seat], self.record.seats[seat].get("bot")
+        name = self.names[seat]
         if name and k is not None and self.left(seat, k):
-            shown = w.maybe(f"web.bot.{bot}") or str(bot or "")
-            return w.t("replay.who_left", name=name, seat=seat, bot=shown)
+            return w.t("replay.who_left", name=name, seat=seat, bot=self._bot_word(seat))
         if name:
             return w.t("replay.who_named", name=name, seat=seat)
         return w.t("play.seat", seat=seat)
@@ -256,15 +260,18 @@ class TerminalReplay:
                 to -= 1
         return to
 
+    def _bot_word(self, seat: int) -> str:
+        """The bot that played the seat on, in words ("easy bot"), else its level as recorded."""
+        bot = str(self.record.seats[seat].get("bot") or "")
+        return self.words.maybe(f"web.bot.{bot}") or bot
+
     def _leaving(self, k: int) -> list[str]:
         """Who left the game at position ``k`` (after its step), a line each, as the page's log
         says it there: public, as the seats' panels say it too."""
-        w = self.words
         return [
-            w.t("replay.left", name=self.names[n], seat=n, bot=w.maybe(f"web.bot.{bot}") or bot)
-            for n, s in enumerate(self.record.seats)
-            if self.names[n] and s.get("left") == k and not isinstance(s.get("left"), bool)
-            for bot in [str(s.get("bot") or "")]
+            self.words.t("replay.left", name=self.names[n], seat=n, bot=self._bot_word(n))
+            for n in range(len(self.record.seats))
+            if self.names[n] and self.left_at(n) == k
         ]
 
     # ----------------------------------------------------------------- showing
