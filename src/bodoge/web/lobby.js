@@ -115,7 +115,7 @@ function gameCard(game) {
     el("button", { type: "button", "data-create": name, disabled: creating,
       onclick: () => create(game, form, false) }, t("web.lobby.create"))));
   return el("section", { class: `game-card ${name}` },
-    el("div", { class: "game-art", "aria-hidden": "true" }, (ART[name] || (() => []))()),
+    el("div", { class: "game-art", "aria-hidden": "true" }, ART[name]?.()),
     el("h2", {}, game.title[lang] || name),
     el("p", { class: "desc" }, t(`web.game.${name}.description`)),
     el("a", { class: "rules-link", href: address(`/rules/${name}?lang=${lang}`) }, t("web.rules.link")),

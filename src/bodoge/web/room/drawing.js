@@ -164,8 +164,7 @@ function otherSteps(table, warned, ...drawn) {
   const label = (s) => (warned?.steps[s] ? [describeStep(s), el("span", { class: "step-cost" }, warned.steps[s])] : describeStep(s));
   const attrs = (s, extra) => (warned?.steps[s] ? { ...extra, class: `${extra.class} costly`, "aria-describedby": "turn-end-rule" } : extra);
   return el("div", { class: "steps", role: "group", "aria-label": t("web.move.other") },
-    first.map((s) => (s === "draw" ? el("button", offer(s, attrs(s, { type: "button", class: "step", id: "draw" })), label(s))
-      : el("button", offer(s, attrs(s, { type: "button", class: "step" })), label(s)))),
+    first.map((s) => el("button", offer(s, attrs(s, { type: "button", class: "step", id: s === "draw" ? "draw" : undefined })), label(s))),
     rest.filter((s) => aside.has(s)).map((s) => el("button", offer(s, { type: "button", class: "step aside" }), aside.get(s))),
     warned ? el("p", { class: "warn-line", id: "turn-end-rule" }, ruleLinks(warned.line, S.frame.view.game, table.prefix)) : null);
 }
